@@ -1,0 +1,403 @@
+"""The game record (RECORD.md 1): reading and writing its lines, and replaying them through the rules.
+
+The record is a public contract read by other tools, so parsing is strict to the letter: exact keys, no repeated
+key, integers that are integers (not ``2.0`` or ``true``), ids in their exact case, an optional ``"t"`` time stamp
+in RFC 3339 UTC form. Every problem raises a :class:`~companion.engine.errors.RecordError` whose message a player
+can understand; :class:`Replay` reports it with the line number.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+from .areas import AREA_INDEX, AREAS
+from .decisions import (
+    ABSTAIN_MOVES,
+    ABSTAIN_STILL,
+    ADVISORS,
+    BUILD_NO,
+    BUILD_YES,
+    HOUSE_MOVES,
+    MOVE_STOP,
+    MOVES,
+    Abstain,
+    Advisor,
+    Ballot,
+    Build,
+    Decision,
+    HouseMove,
+    Houses,
+    Move,
+)
+from .errors import IllegalDecisionError, MalformedLineError, RecordError
+from .state import State
+
+FORMAT_VERSION = 1
+PLAYER_ID = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")
+# RFC 3339 date-time in UTC with upper-case T and Z (RECORD.md 1); the calendar is checked separately.
+_TIME = re.compile(r"(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?Z\Z")
+_DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_KINDS = frozenset(("ballot", "advisor", "abstain", "houses", "build", "move"))
+
+
+class Header(NamedTuple):
+    """RECORD.md 1.1: the format version, the players in seat order, and any extra keys (names, dates...)."""
+
+    players: tuple[str, ...]
+    extra: dict[str, Any]
+
+
+class ShuffleLine(NamedTuple):
+    """RECORD.md 1.2: a chance line, the order of one voting-order deck."""
+
+    order: tuple[int, ...]
+    t: str | None = None
+
+
+class DecisionLine(NamedTuple):
+    """RECORD.md 1.3: one player's decision."""
+
+    player: str
+    decision: Decision
+    t: str | None = None
+
+
+Line = ShuffleLine | DecisionLine
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise MalformedLineError(f'the key "{key}" appears twice')
+            seen.add(key)
+    return result
+
+
+def _no_constants(name: str) -> Any:
+    raise MalformedLineError(f"{name} is not a number JSON allows")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constants)
+
+
+def _load(text: str) -> dict[str, Any]:
+    try:
+        value = _DECODER.decode(text)
+    except MalformedLineError:
+        raise
+    except json.JSONDecodeError as error:
+        raise MalformedLineError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        raise MalformedLineError(f"not valid JSON ({error})") from None
+    except RecursionError:
+        raise MalformedLineError("not valid JSON (nested too deeply)") from None
+    if type(value) is not dict:
+        raise MalformedLineError("a record line must be a JSON object {...}")
+    return value
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if type(value) is bool:
+        return "true" if value else "false"
+    if type(value) is str:
+        return f'"{value}"'
+    if type(value) is float:
+        return f"the number {value!r}"
+    if type(value) is int:
+        return str(value)
+    if type(value) is list:
+        return "a list"
+    return "an object"
+
+
+def _integer(value: Any, what: str) -> int:
+    if type(value) is not int:
+        raise MalformedLineError(f"{what} must be a whole number, not {_describe(value)}")
+    return value
+
+
+def _area(value: Any, what: str) -> int:
+    if type(value) is not str:
+        raise MalformedLineError(f"{what} must be an area id in quotes, not {_describe(value)}")
+    area = AREA_INDEX.get(value)
+    if area is None:
+        raise MalformedLineError(f'unknown area "{value}" (areas are {", ".join(AREAS)})')
+    return area
+
+
+def _check_time(value: Any) -> str:
+    if type(value) is not str:
+        raise MalformedLineError(f'"t" must be a date-time in quotes, not {_describe(value)}')
+    match = _TIME.match(value)
+    if match is None:
+        raise MalformedLineError(f'"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"')
+    year, month, day = int(match[1]), int(match[2]), int(match[3])
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if day > _DAYS_IN_MONTH[month - 1] or (month == 2 and day == 29 and not leap):
+        raise MalformedLineError(f'"t" names a day that does not exist: "{value}"')
+    return value
+
+
+def _house_move(value: Any, kind: str) -> HouseMove | None:
+    if value is None:
+        return None
+    if type(value) is not dict:
+        raise MalformedLineError(f'"{kind}" must be null or {{"from": DISTRICT, "to": DISTRICT}}')
+    if value.keys() != {"from", "to"}:
+        extra = sorted(value.keys() - {"from", "to"})
+        if extra:
+            raise MalformedLineError(f'unknown key "{extra[0]}" in "{kind}" (expected "from" and "to")')
+        raise MalformedLineError(f'"{kind}" needs both "from" and "to"')
+    source = _area(value["from"], '"from"')
+    target = _area(value["to"], '"to"')
+    return HOUSE_MOVES.get((source, target)) or HouseMove(source, target)
+
+
+def _ballot(value: Any) -> Ballot:
+    if type(value) is not dict:
+        raise MalformedLineError('"ballot" must be {"area": AREA, "markers": [...]}')
+    if value.keys() != {"area", "markers"}:
+        extra = sorted(value.keys() - {"area", "markers"})
+        if extra:
+            raise MalformedLineError(f'unknown key "{extra[0]}" in "ballot" (expected "area" and "markers")')
+        raise MalformedLineError('"ballot" needs both "area" and "markers"')
+    area = _area(value["area"], '"area"')
+    markers = value["markers"]
+    if type(markers) is not list:
+        raise MalformedLineError(f'"markers" must be a list of marker values, not {_describe(markers)}')
+    for marker in markers:
+        _integer(marker, "a marker value")
+    return Ballot(area, tuple(markers))
+
+
+def _decision(kind: str, value: Any) -> Decision:
+    if kind == "houses":
+        return Houses(_integer(value, '"houses"'))
+    if kind == "build":
+        if type(value) is not bool:
+            raise MalformedLineError(f'"build" must be true or false, not {_describe(value)}')
+        return BUILD_YES if value else BUILD_NO
+    if kind == "ballot":
+        return _ballot(value)
+    if kind == "advisor":
+        return ADVISORS[_area(value, '"advisor"')]
+    if kind == "abstain":
+        move = _house_move(value, kind)
+        if move is None:
+            return ABSTAIN_STILL
+        return ABSTAIN_MOVES.get((move.source, move.target)) or Abstain(move)
+    move = _house_move(value, kind)
+    if move is None:
+        return MOVE_STOP
+    return MOVES.get((move.source, move.target)) or Move(move)
+
+
+def parse_header(text: str) -> Header:
+    """RECORD.md 1.1."""
+    value = _load(text)
+    if "doge" not in value:
+        raise MalformedLineError('the first line must be the header {"doge": 1, "players": [...]}')
+    version = value["doge"]
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise MalformedLineError(f'unsupported record version {_describe(version)} (this reads "doge": 1)')
+    if "players" not in value:
+        raise MalformedLineError('the header has no "players" list')
+    players = value["players"]
+    if type(players) is not list or not 3 <= len(players) <= 4:
+        raise MalformedLineError('"players" must list 3 or 4 player ids')
+    for player in players:
+        if type(player) is not str or not PLAYER_ID.match(player):
+            raise MalformedLineError(
+                f"player id {_describe(player)} must be 1 to 16 lower-case letters, digits or _, starting with a letter"
+            )
+    if len(set(players)) != len(players):
+        raise MalformedLineError("the players must all have different ids")
+    extra = {key: item for key, item in value.items() if key not in ("doge", "players")}
+    return Header(tuple(players), extra)
+
+
+def parse_line(text: str, players: Sequence[str]) -> Line:
+    """One record line after the header (RECORD.md 1.2, 1.3), checked for form but not yet against the rules."""
+    value = _load(text)
+    t = value.get("t")
+    size = len(value)
+    if t is not None or "t" in value:
+        t = _check_time(t)
+        size -= 1
+    if "shuffle" in value:
+        if size != 1:
+            raise MalformedLineError(f'unknown key "{_first_other(value, ("shuffle", "t"))}" in a shuffle line')
+        order = value["shuffle"]
+        if type(order) is not list:
+            raise MalformedLineError(f'"shuffle" must be a list of the 7 areas, not {_describe(order)}')
+        return ShuffleLine(tuple(_area(area, "each card of a shuffle") for area in order), t)
+    if "player" not in value:
+        kinds = [key for key in value if key in _KINDS]
+        if kinds:
+            raise MalformedLineError(f'the "{kinds[0]}" line does not say which "player" decides')
+        raise MalformedLineError(f'unknown line: expected "shuffle" or "player", found "{next(iter(value), "")}"')
+    player = value["player"]
+    if type(player) is not str or player not in players:
+        known = ", ".join(players)
+        raise MalformedLineError(f"unknown player {_describe(player)} (the players are {known})")
+    kinds = [key for key in value if key in _KINDS]
+    if size != 2 or len(kinds) != 1:
+        if len(kinds) > 1:
+            raise MalformedLineError(f'one line holds one decision, not "{kinds[0]}" and "{kinds[1]}"')
+        other = _first_other(value, ("player", "t", *_KINDS))
+        if other is not None:
+            raise MalformedLineError(f'unknown key "{other}"')
+        raise MalformedLineError(
+            f"the line says nothing {player} decides (expected one of {', '.join(sorted(_KINDS))})"
+        )
+    kind = kinds[0]
+    return DecisionLine(player, _decision(kind, value[kind]), t)
+
+
+def _first_other(value: dict[str, Any], allowed: Iterable[str]) -> str | None:
+    allowed = set(allowed)
+    return next((key for key in value if key not in allowed), None)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def _move_json(move: HouseMove | None) -> dict[str, str] | None:
+    return None if move is None else {"from": AREAS[move.source], "to": AREAS[move.target]}
+
+
+def decision_json(decision: Decision) -> tuple[str, Any]:
+    """The KIND and VALUE of a decision line (RECORD.md 1.3)."""
+    if type(decision) is Ballot:
+        return "ballot", {"area": AREAS[decision.area], "markers": list(decision.markers)}
+    if type(decision) is Advisor:
+        return "advisor", AREAS[decision.area]
+    if type(decision) is Abstain:
+        return "abstain", _move_json(decision.move)
+    if type(decision) is Houses:
+        return "houses", decision.number
+    if type(decision) is Build:
+        return "build", decision.build
+    if type(decision) is Move:
+        return "move", _move_json(decision.move)
+    raise TypeError(f"not a decision: {decision!r}")
+
+
+def dump_header(players: Sequence[str], **extra: Any) -> str:
+    return json.dumps({"doge": FORMAT_VERSION, "players": list(players), **extra}, ensure_ascii=False)
+
+
+def dump_line(line: Line) -> str:
+    if type(line) is ShuffleLine:
+        obj: dict[str, Any] = {"shuffle": [AREAS[a] for a in line.order]}
+    else:
+        kind, value = decision_json(line.decision)  # type: ignore[union-attr]
+        obj = {"player": line.player, kind: value}  # type: ignore[union-attr]
+    if line.t is not None:
+        obj["t"] = line.t
+    return json.dumps(obj)
+
+
+# ---------------------------------------------------------------------- replaying
+
+
+class LineError(Exception):
+    """A record problem at a given 1-based line: ``str()`` is exactly what RECORD.md 3 prints."""
+
+    def __init__(self, number: int, error: RecordError) -> None:
+        self.number = number
+        self.error = error
+        super().__init__(f"line {number}: {error}")
+
+
+class Replay:
+    """A record being read line by line into a :class:`State` (the header first)."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.header: Header | None = None
+        self.lines = 0
+        self._index: dict[str, int] = {}
+
+    def feed(self, text: str) -> None:
+        """Read one line (without its line ending); raise :class:`LineError` and change nothing if it is bad."""
+        number = self.lines + 1
+        try:
+            if self.state is None:
+                self.header = parse_header(text)
+                self.state = State(self.header.players)
+                self._index = {player: seat for seat, player in enumerate(self.header.players)}
+            else:
+                self.apply(parse_line(text, self.state.players))
+        except RecordError as error:
+            raise LineError(number, error) from None
+        self.lines = number
+
+    def apply(self, line: Line) -> None:
+        state = self.state
+        assert state is not None, "the header comes first"
+        if type(line) is ShuffleLine:
+            state.shuffle(line.order)
+        else:
+            state.apply(self._index[line.player], line.decision)  # type: ignore[union-attr]
+
+
+def split_lines(raw: Iterable[bytes]) -> Iterator[str]:
+    """RECORD.md 1: decode raw lines (as iterating a binary file gives them, LF kept); a CR before the LF is tolerated.
+
+    Raises :class:`LineError` for a byte-order mark, text that is not UTF-8, a blank line, or an empty record.
+    Works on a stream, so a replay can report each line as it arrives.
+    """
+    number = 0
+    for number, chunk in enumerate(raw, 1):
+        if number == 1 and chunk.startswith(b"\xef\xbb\xbf"):
+            raise LineError(
+                1, MalformedLineError("the record starts with a byte-order mark; save it as UTF-8 without BOM")
+            )
+        if chunk.endswith(b"\n"):
+            chunk = chunk[:-1]
+        if chunk.endswith(b"\r"):
+            chunk = chunk[:-1]
+        if not chunk:
+            raise LineError(number, MalformedLineError("blank lines are not allowed in a record"))
+        try:
+            yield chunk.decode("utf-8")
+        except UnicodeDecodeError:
+            raise LineError(number, MalformedLineError("the line is not UTF-8 text")) from None
+    if number == 0:
+        raise LineError(1, MalformedLineError("the record is empty: it must start with a header line"))
+
+
+def replay_text(lines: Iterable[str]) -> State:
+    """Replay record lines (header first) and return the final state; :class:`LineError` on the first bad one."""
+    replay = Replay()
+    for text in lines:
+        replay.feed(text)
+    if replay.state is None:
+        raise LineError(1, MalformedLineError("the record is empty: it must start with a header line"))
+    return replay.state
+
+
+__all__ = [
+    "DecisionLine",
+    "Header",
+    "IllegalDecisionError",
+    "LineError",
+    "Replay",
+    "ShuffleLine",
+    "decision_json",
+    "dump_header",
+    "dump_line",
+    "parse_header",
+    "parse_line",
+    "replay_text",
+    "split_lines",
+]

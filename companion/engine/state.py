@@ -1,0 +1,827 @@
+"""The game state and the rules that change it (RULES.md 2 to 10).
+
+The state is a handful of flat lists of small integers so that :meth:`State.copy` is a few list copies: computer
+players copy states thousands of times per decision. Everything that changes it goes through :meth:`State.apply`
+(a player's decision) or :meth:`State.shuffle` (chance), which validate completely before touching anything, so a
+rejected decision leaves the state exactly as it was.
+
+An election is resolved as a stack of small immutable *tasks* (whose decision is awaited next, and for what). After
+every accepted decision the engine runs everything automatic (rings returning, empty elections, turning cards,
+the year end) until someone must decide again; so at any moment the top task names who is awaited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .areas import (
+    AREAS,
+    FIRST_PALACE_COST,
+    HOUSES_PER_PLAYER,
+    MARKER_COUNTS,
+    MARKERS_PER_PLAYER,
+    MAX_PALACES,
+    PALACES_PER_PLAYER,
+    QUARANTIA,
+    RINGS_PER_PLAYER,
+    area_name,
+    rounds_per_year,
+)
+from .decisions import (
+    ABSTAIN_MOVES,
+    ABSTAIN_STILL,
+    ADVISORS,
+    BUILD_NO,
+    BUILD_YES,
+    HOUSES,
+    MOVE_STOP,
+    MOVES,
+    Abstain,
+    Advisor,
+    Ballot,
+    Build,
+    Decision,
+    HouseMove,
+    Houses,
+    Move,
+)
+from .errors import IllegalDecisionError
+
+SETUP, BALLOT, ELECTION, YEAR_END, OVER = range(5)
+PHASES = ("setup", "ballot", "election", "year_end", "over")
+
+_ALL_AREAS_SET = frozenset(range(7))
+
+
+class AdvisorTask(NamedTuple):
+    """``player`` decides on one advisor: the district advisor of ``slot``, or a Quarantia advisor (7.2, 7.4)."""
+
+    player: int
+    slot: int
+
+
+class HousesTask(NamedTuple):
+    """The players in ``waiting`` may place up to ``offer`` houses in ``district`` (8.2).
+
+    ``together`` marks tied players (10.2.1 step 3, 10.2.2): their palace checks happen at once after all of them
+    have placed (8.6). ``placed`` collects those who placed at least one house.
+    """
+
+    district: int
+    offer: int
+    waiting: tuple[int, ...]
+    placed: tuple[int, ...]
+    together: bool
+    rule: str
+
+
+class BuildsTask(NamedTuple):
+    """A simultaneous palace check (8.6): ``waiting`` still answer; ``builders`` said yes."""
+
+    district: int
+    waiting: tuple[int, ...]
+    builders: tuple[int, ...]
+
+
+class CheckTask(NamedTuple):
+    """A single palace check that allows building (8.4): ``player`` decides whether to build in ``district``."""
+
+    player: int
+    district: int
+
+
+class MovesTask(NamedTuple):
+    """``player`` may move up to ``left`` more houses, any district to any other (10.4, 10.5)."""
+
+    player: int
+    left: int
+    rule: str
+
+
+Task = AdvisorTask | HousesTask | BuildsTask | CheckTask | MovesTask
+
+
+class Awaited(NamedTuple):
+    """One decision the engine waits for. ``decision`` is a record KIND; ``advisor`` stands for advisor-or-abstain."""
+
+    player: int
+    decision: str
+    district: int | None = None
+
+
+class Count(NamedTuple):
+    """The public result of an election's count (6.1 to 6.4), kept while that area is being resolved."""
+
+    area: int
+    votes: tuple[int, ...]
+    winner: int | None
+    first: tuple[int, ...]
+    runners_up: tuple[int, ...]
+
+
+# Every multiset of 1 to 4 markers a full supply can give, as (values high to low, counts per value 0..3).
+_MARKER_SETS: tuple[tuple[tuple[int, ...], tuple[int, int, int, int]], ...] = tuple(
+    (tuple([3] * c3 + [2] * c2 + [1] * c1 + [0] * c0), (c0, c1, c2, c3))
+    for c0 in range(MARKER_COUNTS[0] + 1)
+    for c1 in range(MARKER_COUNTS[1] + 1)
+    for c2 in range(MARKER_COUNTS[2] + 1)
+    for c3 in range(MARKER_COUNTS[3] + 1)
+    if 1 <= c0 + c1 + c2 + c3 <= 4
+)
+_BALLOT_CACHE: dict[tuple[int, tuple[int, ...]], tuple[Ballot, ...]] = {}
+_ADVISOR_CACHE: dict[tuple[int, bool, int], tuple[Decision, ...]] = {}
+_MOVE_CACHE: dict[int, tuple[Decision, ...]] = {}
+_HOUSES_AWAITED = tuple(Awaited(p, "houses") for p in range(4))
+_BALLOT_AWAITED = tuple(Awaited(p, "ballot") for p in range(4))
+
+
+def _ballot_choices(used: int, held: tuple[int, ...]) -> tuple[Ballot, ...]:
+    key = (used, held)
+    choices = _BALLOT_CACHE.get(key)
+    if choices is None:
+        sets = [
+            values
+            for values, counts in _MARKER_SETS
+            if counts[0] <= held[0] and counts[1] <= held[1] and counts[2] <= held[2] and counts[3] <= held[3]
+        ]
+        choices = tuple(Ballot(area, values) for area in range(7) if not used >> area & 1 for values in sets)
+        _BALLOT_CACHE[key] = choices
+    return choices
+
+
+def _advisor_choices(slot: int, may_control: bool, houses_mask: int) -> tuple[Decision, ...]:
+    """Legal answers on one advisor (7.2, 7.3, 7.4, 8.3.1, 8.3.2); ``houses_mask`` has bit d set if a house is in d."""
+    key = (slot, may_control, houses_mask)
+    choices = _ADVISOR_CACHE.get(key)
+    if choices is None:
+        found: list[Decision] = []
+        if may_control:
+            if slot == QUARANTIA:
+                found.extend(ADVISORS[d] for d in range(6))
+            else:
+                found.extend(ADVISORS[a] for a in range(7) if a != slot)
+        found.append(ABSTAIN_STILL)
+        for source in range(6):
+            if houses_mask >> source & 1:
+                found.extend(
+                    ABSTAIN_MOVES[source, target]
+                    for target in range(6)
+                    if target != source and (slot == QUARANTIA or slot in (source, target))
+                )
+        choices = _ADVISOR_CACHE[key] = tuple(found)
+    return choices
+
+
+def _move_choices(houses_mask: int) -> tuple[Decision, ...]:
+    choices = _MOVE_CACHE.get(houses_mask)
+    if choices is None:
+        found: list[Decision] = [MOVE_STOP]
+        for source in range(6):
+            if houses_mask >> source & 1:
+                found.extend(MOVES[source, target] for target in range(6) if target != source)
+        choices = _MOVE_CACHE[houses_mask] = tuple(found)
+    return choices
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+class State:
+    """One playthrough of Doge, from the header's players to the end of the game.
+
+    Players and areas are indices (seat order; :data:`~companion.engine.areas.AREAS`). Read the public and
+    private views (:mod:`companion.engine.views`) rather than these fields when showing anything to people.
+    """
+
+    __slots__ = (
+        "advisor_area",
+        "advisor_controller",
+        "board",
+        "count",
+        "election",
+        "house_supply",
+        "markers",
+        "markers_left",
+        "n",
+        "next_order",
+        "palace_supply",
+        "palaces",
+        "pending",
+        "phase",
+        "players",
+        "quarantia",
+        "rings",
+        "round",
+        "stack_count",
+        "stack_sum",
+        "tasks",
+        "this_order",
+        "turned",
+        "used",
+        "winners",
+        "year",
+    )
+
+    players: tuple[str, ...]
+    n: int
+    phase: int
+    year: int
+    round: int
+    this_order: tuple[int, ...]
+    next_order: tuple[int, ...]
+    turned: int
+    election: int
+    house_supply: list[int]
+    palace_supply: list[int]
+    rings: list[int]
+    markers: list[int]
+    markers_left: list[int]
+    used: list[int]
+    pending: list[Ballot | None]
+    stack_count: list[int]
+    stack_sum: list[int]
+    board: list[int]
+    palaces: list[tuple[int, ...]]
+    advisor_controller: list[int]
+    advisor_area: list[int]
+    quarantia: tuple[tuple[int, int], ...]
+    tasks: list[Task]
+    count: Count | None
+    winners: tuple[int, ...]
+
+    def __init__(self, players: Sequence[str]) -> None:
+        """RULES.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next."""
+        if not 3 <= len(players) <= 4:
+            raise IllegalDecisionError("Doge is played by 3 or 4 players", "1.1")
+        if len(set(players)) != len(players):
+            raise IllegalDecisionError("each player must have a different id", "2.3")
+        n = len(players)
+        self.players = tuple(players)
+        self.n = n
+        self.phase = SETUP
+        self.year = 1
+        self.round = 0
+        self.this_order = ()
+        self.next_order = ()
+        self.turned = 0
+        self.election = 0
+        self.house_supply = [HOUSES_PER_PLAYER] * n
+        self.palace_supply = [PALACES_PER_PLAYER] * n
+        self.rings = [RINGS_PER_PLAYER] * n
+        self.markers = list(MARKER_COUNTS) * n
+        self.markers_left = [MARKERS_PER_PLAYER] * n
+        self.used = [0] * n
+        self.pending = [None] * n
+        self.stack_count = [0] * (7 * n)
+        self.stack_sum = [0] * (7 * n)
+        self.board = [0] * (6 * n)
+        self.palaces = [()] * 6
+        self.advisor_controller = [-1] * 6
+        self.advisor_area = [-1] * 6
+        self.quarantia = ()
+        self.tasks = []
+        self.count = None
+        self.winners = ()
+
+    def copy(self) -> State:
+        """An independent state: tuples are shared (immutable), lists are copied."""
+        other = State.__new__(State)
+        other.players = self.players
+        other.n = self.n
+        other.phase = self.phase
+        other.year = self.year
+        other.round = self.round
+        other.this_order = self.this_order
+        other.next_order = self.next_order
+        other.turned = self.turned
+        other.election = self.election
+        other.house_supply = self.house_supply[:]
+        other.palace_supply = self.palace_supply[:]
+        other.rings = self.rings[:]
+        other.markers = self.markers[:]
+        other.markers_left = self.markers_left[:]
+        other.used = self.used[:]
+        other.pending = self.pending[:]
+        other.stack_count = self.stack_count[:]
+        other.stack_sum = self.stack_sum[:]
+        other.board = self.board[:]
+        other.palaces = self.palaces[:]
+        other.advisor_controller = self.advisor_controller[:]
+        other.advisor_area = self.advisor_area[:]
+        other.quarantia = self.quarantia
+        other.tasks = self.tasks[:]
+        other.count = self.count
+        other.winners = self.winners
+        return other
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def area(self) -> int | None:
+        """The area whose election is being resolved, during the election phase."""
+        return self.this_order[self.election] if self.phase == ELECTION else None
+
+    def chance_awaited(self) -> bool:
+        """Whether the next line must be a shuffle (2.2, 5.3)."""
+        return self.phase == SETUP or self.phase == YEAR_END
+
+    def awaiting(self) -> tuple[Awaited, ...]:
+        """The players' decisions the next lines must supply, in seat order (empty when chance or nobody is)."""
+        phase = self.phase
+        if phase == BALLOT:
+            left, pending = self.markers_left, self.pending
+            return tuple(_BALLOT_AWAITED[p] for p in range(self.n) if left[p] and pending[p] is None)
+        if phase != ELECTION:
+            return ()
+        task = self.tasks[-1]
+        if type(task) is HousesTask:
+            return tuple(_HOUSES_AWAITED[p] for p in task.waiting)
+        if type(task) is BuildsTask:
+            return tuple(Awaited(p, "build", task.district) for p in task.waiting)
+        if type(task) is CheckTask:
+            return (Awaited(task.player, "build", task.district),)
+        if type(task) is AdvisorTask:
+            return (Awaited(task.player, "advisor"),)
+        assert type(task) is MovesTask
+        return (Awaited(task.player, "move"),)
+
+    def legal(self, player: int) -> tuple[Decision, ...]:
+        """Every decision ``player`` may make now; empty when they are not awaited."""
+        phase = self.phase
+        if phase == BALLOT:
+            if not self.markers_left[player] or self.pending[player] is not None:
+                return ()
+            return _ballot_choices(self.used[player], tuple(self.markers[4 * player : 4 * player + 4]))
+        if phase != ELECTION:
+            return ()
+        task = self.tasks[-1]
+        if type(task) is AdvisorTask:
+            if task.player != player:
+                return ()
+            slot = task.slot
+            may_control = self.rings[player] > 0 or (slot != QUARANTIA and self.advisor_controller[slot] == player)
+            return _advisor_choices(slot, may_control, self._houses_mask(player))
+        if type(task) is HousesTask:
+            if player not in task.waiting:
+                return ()
+            return HOUSES[: min(task.offer, self.house_supply[player]) + 1]
+        if type(task) is BuildsTask:
+            return (BUILD_YES, BUILD_NO) if player in task.waiting else ()
+        if type(task) is CheckTask:
+            return (BUILD_YES, BUILD_NO) if task.player == player else ()
+        assert type(task) is MovesTask
+        if task.player != player:
+            return ()
+        return _move_choices(self._houses_mask(player))
+
+    def houses_on_board(self, player: int) -> int:
+        n = self.n
+        return sum(self.board[d * n + player] for d in range(6))
+
+    def houses_in(self, district: int, player: int) -> int:
+        return self.board[district * self.n + player]
+
+    def palace_cost(self, district: int) -> int:
+        """RULES.md 8.4: 3 for the first palace of a district, 1 more for each palace already there."""
+        return FIRST_PALACE_COST + len(self.palaces[district])
+
+    def may_build(self, player: int, district: int) -> bool:
+        """RULES.md 8.4: what a palace check requires (the house that just arrived is the caller's business)."""
+        built = len(self.palaces[district])
+        return (
+            built < MAX_PALACES
+            and self.palace_supply[player] > 0
+            and self.board[district * self.n + player] >= FIRST_PALACE_COST + built
+        )
+
+    def victory_conditions(self, player: int) -> tuple[str, ...]:
+        """RULES.md 9.2: the conditions ``player`` meets now, by name."""
+        palaces = sum(owners.count(player) for owners in self.palaces)
+        districts = sum(1 for owners in self.palaces if player in owners)
+        met = []
+        if districts == 6:
+            met.append("six_districts")
+        if palaces >= 7 and districts >= 5:
+            met.append("seven_in_five")
+        if palaces >= 8 and districts >= 4:
+            met.append("eight_in_four")
+        return tuple(met)
+
+    def _houses_mask(self, player: int) -> int:
+        board, n = self.board, self.n
+        mask = 0
+        for d in range(6):
+            if board[d * n + player]:
+                mask |= 1 << d
+        return mask
+
+    # ------------------------------------------------------------------ chance
+
+    def shuffle(self, order: Sequence[int]) -> None:
+        """Apply a chance line: the order of one voting-order deck (2.2, 5.3, 9.5)."""
+        if self.phase not in (SETUP, YEAR_END):
+            if self.phase == OVER:
+                raise IllegalDecisionError("the game is over: nothing may follow", "9.2")
+            raise IllegalDecisionError("no shuffle is due now: decks are shuffled only at setup and year end", "2.2")
+        order = tuple(order)
+        if len(order) != 7 or set(order) != _ALL_AREAS_SET:
+            raise IllegalDecisionError("a shuffle must list each of the 7 areas exactly once", "1.3")
+        if self.phase == SETUP:
+            if not self.this_order:
+                self.this_order = order
+                return
+            self.next_order = order
+        else:
+            self.year += 1
+            self.this_order = self.next_order
+            self.next_order = order
+            self.turned = 0
+            self.election = 0
+        self.phase = BALLOT
+        self.round = 1
+
+    # ------------------------------------------------------------------ decisions
+
+    def apply(self, player: int, decision: Decision) -> None:
+        """Apply ``player``'s decision, or raise :class:`IllegalDecisionError` and change nothing."""
+        phase = self.phase
+        if phase == ELECTION:
+            task = self.tasks[-1]
+            if type(task) is AdvisorTask:
+                self._apply_advisor(player, decision, task)
+            elif type(task) is HousesTask:
+                self._apply_houses(player, decision, task)
+            elif type(task) is CheckTask:
+                self._apply_check(player, decision, task)
+            elif type(task) is BuildsTask:
+                self._apply_builds(player, decision, task)
+            else:
+                assert type(task) is MovesTask
+                self._apply_move(player, decision, task)
+            self._advance()
+        elif phase == BALLOT:
+            if type(decision) is not Ballot:
+                raise self._not_awaited(player, decision)
+            self._apply_ballot(player, decision)
+        else:
+            raise self._not_awaited(player, decision)
+
+    def _name(self, player: int) -> str:
+        return self.players[player]
+
+    def _not_awaited(self, player: int, decision: Decision) -> IllegalDecisionError:
+        name = self._name(player)
+        if self.phase == OVER:
+            return IllegalDecisionError("the game is over: nothing may follow", "9.2")
+        if self.phase in (SETUP, YEAR_END):
+            rule = "2.2" if self.phase == SETUP else "5.3"
+            return IllegalDecisionError(f"a shuffle of the voting-order deck is due, not a {decision.kind}", rule)
+        awaited = self.awaiting()
+        mine = [a for a in awaited if a.player == player]
+        if self.phase == BALLOT:
+            if mine:
+                return IllegalDecisionError(
+                    f"only ballots are played in the ballot phase, not a {decision.kind}", "4.2"
+                )
+            if not self.markers_left[player]:
+                return IllegalDecisionError(f"{name} has no marker left and sits this round out", "4.2")
+            return IllegalDecisionError(f"{name} has already chosen this round", "4.2")
+        if mine:
+            wanted = "an advisor or abstain" if mine[0].decision == "advisor" else f"a {mine[0].decision}"
+            return IllegalDecisionError(f"{name} is awaited for {wanted}, not a {decision.kind}", _ELECTION_RULE)
+        who = ", ".join(f"{self._name(a.player)} ({a.decision})" for a in awaited)
+        return IllegalDecisionError(f"it is not {name}'s turn: awaiting {who}", _ELECTION_RULE)
+
+    def _apply_ballot(self, player: int, ballot: Ballot) -> None:
+        name = self._name(player)
+        if not self.markers_left[player] or self.pending[player] is not None:
+            raise self._not_awaited(player, ballot)
+        markers, area = ballot.markers, ballot.area
+        if not 1 <= len(markers) <= 4:
+            raise IllegalDecisionError(f"a ballot takes 1 to 4 markers, not {len(markers)}", "4.2")
+        if self.used[player] >> area & 1:
+            raise IllegalDecisionError(f"{name} has already put markers in {area_name(area)} this year", "4.4")
+        wanted = [0, 0, 0, 0]
+        for value in markers:
+            if not 0 <= value <= 3:
+                raise IllegalDecisionError(f"there is no {value}-marker: markers are worth 0 to 3", "1.1")
+            wanted[value] += 1
+        held = self.markers
+        for value in range(4):
+            have = held[4 * player + value]
+            if wanted[value] > have:
+                if have == 0:
+                    raise IllegalDecisionError(f"{name} has no {value}-marker left", "4.2")
+                raise IllegalDecisionError(
+                    f"{name} has only {have} {value}-marker{'s' if have > 1 else ''} left", "4.2"
+                )
+        self.pending[player] = ballot
+        if not self.awaiting():
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """RULES.md 4.3: all chosen cards are turned at once; the markers go face down onto their areas."""
+        n = self.n
+        for player, ballot in enumerate(self.pending):
+            if ballot is None:
+                continue
+            slot = ballot.area * n + player
+            self.used[player] |= 1 << ballot.area
+            self.stack_count[slot] += len(ballot.markers)
+            self.stack_sum[slot] += sum(ballot.markers)
+            for value in ballot.markers:
+                self.markers[4 * player + value] -= 1
+            self.markers_left[player] -= len(ballot.markers)
+            self.pending[player] = None
+        self.round += 1
+        if self.round > rounds_per_year(n) or not any(self.markers_left):
+            self.phase = ELECTION
+            self.round = 0
+            self.election = 0
+            self._open_election()
+            self._advance()
+
+    def _check_move(self, player: int, move: HouseMove, rule: str) -> None:
+        source, target = move
+        if not (0 <= source < 6 and 0 <= target < 6):
+            raise IllegalDecisionError("houses stand only in districts, never in the Quarantia", "8.1")
+        if source == target:
+            raise IllegalDecisionError("a house must move to a different district", "8.3")
+        if not self.board[source * self.n + player]:
+            raise IllegalDecisionError(f"{self._name(player)} has no house in {area_name(source)} to move", rule)
+
+    def _move_house(self, player: int, move: HouseMove) -> None:
+        """Move a checked house and push the palace check the arrival triggers (8.4)."""
+        n = self.n
+        self.board[move.source * n + player] -= 1
+        self.board[move.target * n + player] += 1
+        if self.may_build(player, move.target):
+            self.tasks.append(CheckTask(player, move.target))
+
+    def _apply_advisor(self, player: int, decision: Decision, task: AdvisorTask) -> None:
+        if player != task.player or type(decision) not in (Advisor, Abstain):
+            raise self._not_awaited(player, decision)
+        slot = task.slot
+        name = self._name(player)
+        if type(decision) is Advisor:
+            area = decision.area
+            if slot == QUARANTIA:
+                if area == QUARANTIA:
+                    raise IllegalDecisionError("a Quarantia advisor may stand only in a district", "7.2.2")
+                if not self.rings[player]:
+                    raise IllegalDecisionError(f"{name} has no free ring and must abstain", "7.3")
+                self.tasks.pop()
+                self.rings[player] -= 1
+                self.quarantia = tuple(sorted((*self.quarantia, (player, area))))
+                return
+            if area == slot:
+                raise IllegalDecisionError(
+                    f"the {area_name(slot)} advisor may not stand in {area_name(slot)}, its home", "7.2"
+                )
+            controller = self.advisor_controller[slot]
+            if controller != player:
+                if not self.rings[player]:
+                    raise IllegalDecisionError(f"{name} has no free ring and must abstain", "7.3")
+                if controller >= 0:
+                    self.rings[controller] += 1
+                self.rings[player] -= 1
+                self.advisor_controller[slot] = player
+            self.advisor_area[slot] = area
+            self.tasks.pop()
+            return
+        assert type(decision) is Abstain
+        move = decision.move
+        if move is not None:
+            if slot == QUARANTIA:
+                self._check_move(player, move, "8.3.2")
+            else:
+                self._check_move(player, move, "8.3.1")
+                if slot != move.source and slot != move.target:
+                    raise IllegalDecisionError(
+                        f"after abstaining on the {area_name(slot)} advisor, the house must move "
+                        f"from or into {area_name(slot)}",
+                        "8.3.1",
+                    )
+        self.tasks.pop()
+        if slot != QUARANTIA:
+            self._neutralize(slot)
+        if move is not None:
+            self._move_house(player, move)
+
+    def _apply_houses(self, player: int, decision: Decision, task: HousesTask) -> None:
+        if type(decision) is not Houses or player not in task.waiting:
+            raise self._not_awaited(player, decision)
+        count = decision.number
+        name = self._name(player)
+        if count < 0:
+            raise IllegalDecisionError("the number of houses cannot be negative", "8.2")
+        if count > task.offer:
+            raise IllegalDecisionError(f"{name} may place at most {_plural(task.offer, 'house')} here", task.rule)
+        supply = self.house_supply[player]
+        if count > supply:
+            raise IllegalDecisionError(f"{name} has only {_plural(supply, 'house')} in supply", "8.2")
+        district = task.district
+        self.house_supply[player] = supply - count
+        self.board[district * self.n + player] += count
+        if not task.together:
+            self.tasks.pop()
+            if count and self.may_build(player, district):
+                self.tasks.append(CheckTask(player, district))
+            return
+        waiting = tuple(p for p in task.waiting if p != player)
+        placed = tuple(sorted((*task.placed, player))) if count else task.placed
+        self.tasks[-1] = task._replace(waiting=waiting, placed=placed)
+
+    def _apply_check(self, player: int, decision: Decision, task: CheckTask) -> None:
+        if type(decision) is not Build or player != task.player:
+            raise self._not_awaited(player, decision)
+        self.tasks.pop()
+        if decision.build:
+            self._build(task.district, (player,))
+
+    def _apply_builds(self, player: int, decision: Decision, task: BuildsTask) -> None:
+        if type(decision) is not Build or player not in task.waiting:
+            raise self._not_awaited(player, decision)
+        waiting = tuple(p for p in task.waiting if p != player)
+        builders = tuple(sorted((*task.builders, player))) if decision.build else task.builders
+        if waiting:
+            self.tasks[-1] = BuildsTask(task.district, waiting, builders)
+            return
+        self.tasks.pop()
+        # RULES.md 8.6 [RULING]: if the free spaces cannot take every builder, nobody builds in this check.
+        if builders and len(builders) <= MAX_PALACES - len(self.palaces[task.district]):
+            self._build(task.district, builders)
+
+    def _build(self, district: int, builders: tuple[int, ...]) -> None:
+        """RULES.md 8.4, 8.6: every builder pays the cost of the first free space; palaces go in seat order."""
+        n = self.n
+        cost = self.palace_cost(district)
+        for player in builders:
+            self.board[district * n + player] -= cost
+            self.house_supply[player] += cost
+            self.palace_supply[player] -= 1
+        self.palaces[district] = self.palaces[district] + builders
+
+    def _apply_move(self, player: int, decision: Decision, task: MovesTask) -> None:
+        if type(decision) is not Move or player != task.player:
+            raise self._not_awaited(player, decision)
+        move = decision.move
+        if move is None:
+            self.tasks.pop()
+            return
+        self._check_move(player, move, task.rule)
+        if task.left > 1:
+            self.tasks[-1] = MovesTask(player, task.left - 1, task.rule)
+        else:
+            self.tasks.pop()
+        self._move_house(player, move)
+
+    # ------------------------------------------------------------------ automatic steps
+
+    def _neutralize(self, district: int) -> None:
+        """RULES.md 7.4, 10.2.2: the advisor goes back to its symbol and its ring to its owner."""
+        controller = self.advisor_controller[district]
+        if controller >= 0:
+            self.rings[controller] += 1
+            self.advisor_controller[district] = -1
+            self.advisor_area[district] = -1
+
+    def _open_election(self) -> None:
+        """RULES.md 6.1 to 6.5: count the votes of the next area and queue its resolution (10.2 to 10.5)."""
+        n = self.n
+        area = self.this_order[self.election]
+        votes = self.stack_sum[area * n : area * n + n]
+        for district in range(6):
+            controller = self.advisor_controller[district]
+            if controller >= 0 and self.advisor_area[district] == area:
+                votes[controller] += 1
+        for controller, standing in self.quarantia:
+            if standing == area:
+                votes[controller] += 1
+        ranked = [p for p in range(n) if votes[p] > 0]
+        if not ranked:
+            self.count = Count(area, tuple(votes), None, (), ())
+            return
+        top = max(votes[p] for p in ranked)
+        first = tuple(p for p in ranked if votes[p] == top)
+        runners: tuple[int, ...] = ()
+        if len(first) == 1:
+            rest = [p for p in ranked if votes[p] < top]
+            if rest:
+                second = max(votes[p] for p in rest)
+                runners = tuple(p for p in rest if votes[p] == second)
+        winner = first[0] if len(first) == 1 else None
+        self.count = Count(area, tuple(votes), winner, first, runners)
+        plan: list[Task]
+        if area != QUARANTIA:
+            if winner is not None:  # 10.2.1
+                plan = [AdvisorTask(winner, area), HousesTask(area, 2, (winner,), (), False, "10.2.1")]
+                if runners:
+                    plan.append(HousesTask(area, 1, runners, (), len(runners) > 1, "10.2.1"))
+            else:  # 10.2.2
+                self._neutralize(area)
+                plan = [HousesTask(area, 2, first, (), True, "10.2.2")]
+        else:
+            for controller, _ in self.quarantia:  # 10.3 step 1, 10.5
+                self.rings[controller] += 1
+            self.quarantia = ()
+            if winner is not None:
+                plan = [AdvisorTask(winner, QUARANTIA)]
+                if len(runners) == 1:  # 10.3 step 3
+                    plan.append(AdvisorTask(runners[0], QUARANTIA))
+                else:  # 10.4 [RULING] seat order
+                    plan.extend(MovesTask(p, 1, "10.4") for p in runners)
+                plan.append(AdvisorTask(winner, QUARANTIA))
+            else:  # 10.5 [RULING] seat order
+                plan = [MovesTask(p, 2, "10.5") for p in first]
+        plan.reverse()
+        self.tasks = plan
+
+    def _advance(self) -> None:
+        """Run everything automatic until a decision is awaited or the year ends."""
+        tasks = self.tasks
+        while True:
+            while tasks:
+                task = tasks[-1]
+                if type(task) is HousesTask:
+                    waiting = tuple(p for p in task.waiting if self.house_supply[p])
+                    if waiting:
+                        if waiting != task.waiting:
+                            tasks[-1] = task._replace(waiting=waiting)
+                        return
+                    tasks.pop()
+                    if task.together and task.placed:  # 8.6
+                        district = task.district
+                        able = tuple(p for p in task.placed if self.may_build(p, district))
+                        if able:
+                            tasks.append(BuildsTask(district, able, ()))
+                            return
+                elif type(task) is MovesTask:
+                    if task.left and self.houses_on_board(task.player):
+                        return
+                    tasks.pop()
+                else:
+                    return
+            self._close_election()
+            if self.phase != ELECTION:
+                return
+            self._open_election()
+            tasks = self.tasks
+
+    def _close_election(self) -> None:
+        """RULES.md 5.2, 6.6: the area's markers are done and one more card of next year's order is turned."""
+        n = self.n
+        area = self.this_order[self.election]
+        for slot in range(area * n, area * n + n):
+            self.stack_count[slot] = 0
+            self.stack_sum[slot] = 0
+        self.turned += 1
+        self.election += 1
+        self.count = None
+        if self.election == 7:
+            self._end_year()
+
+    def _end_year(self) -> None:
+        """RULES.md 9.1 to 9.5."""
+        n = self.n
+        self.markers = list(MARKER_COUNTS) * n
+        self.markers_left = [MARKERS_PER_PLAYER] * n
+        self.used = [0] * n
+        self.election = 0
+        meeting = [p for p in range(n) if self.victory_conditions(p)]
+        if not meeting:
+            self.phase = YEAR_END
+            return
+        self.phase = OVER
+        self.winners = tuple(self.ranked_winners(meeting))
+
+    def ranked_winners(self, meeting: Sequence[int]) -> list[int]:
+        """RULES.md 9.4: most palaces, then most houses on the board; [RULING] then a shared victory."""
+
+        def key(player: int) -> tuple[int, int]:
+            return (sum(owners.count(player) for owners in self.palaces), self.houses_on_board(player))
+
+        best = max(key(p) for p in meeting)
+        return [p for p in meeting if key(p) == best]
+
+
+_ELECTION_RULE = "10.1"
+
+__all__ = [
+    "AREAS",
+    "BALLOT",
+    "ELECTION",
+    "OVER",
+    "PHASES",
+    "SETUP",
+    "YEAR_END",
+    "Awaited",
+    "Count",
+    "State",
+]

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""One entry point for developers: sets up its own virtual environment, then runs what you ask.
+
+    python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs)
+    python3 dev.py bench      # print the benchmark figures
+    python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
+
+Needs only Python 3.11+ and access to PyPI. The environment lives in .venv and is refreshed when pyproject.toml
+changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed"
+EXTRAS = "test"
+
+
+def ensure_environment() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py is what runs on an older Python
+        sys.exit(f"dev.py: Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + EXTRAS.encode()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print("dev.py: creating the virtual environment in .venv", flush=True)
+        venv.create(VENV, with_pip=True)
+    print(f"dev.py: installing the companion and its [{EXTRAS}] extras", flush=True)
+    subprocess.run(
+        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f".[{EXTRAS}]"],
+        cwd=ROOT,
+        check=True,
+    )
+    STAMP.write_text(wanted)
+
+
+def run(*args: str) -> int:
+    print("$", " ".join(args), flush=True)
+    return subprocess.run(args, cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "help"
+    if command not in ("test", "bench", "run"):
+        print(__doc__)
+        return 0 if command in ("help", "-h", "--help") else 64
+    ensure_environment()
+    py = str(PYTHON)
+    if command == "test":
+        for step in (
+            (py, "-m", "ruff", "check", "."),
+            (py, "-m", "ruff", "format", "--check", "."),
+            (py, "-m", "mypy"),
+            (py, "-m", "pytest", *argv[1:]),
+        ):
+            status = run(*step)
+            if status:
+                return status
+        return 0
+    if command == "bench":
+        return run(py, "-m", "benchmarks", *argv[1:])
+    return run(str(BIN / "doge-companion"), *argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
