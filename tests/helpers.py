@@ -1,0 +1,183 @@
+"""Drive the engine through real record lines, the way every other part of the companion will."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from companion.engine import AREA_INDEX, AREAS, LineError, Replay, State, dump_header, snapshot
+from companion.engine.record import DecisionLine, ShuffleLine, dump_line
+
+RGB = ("red", "blue", "green")
+RGBY = ("red", "blue", "green", "yellow")
+BOARD_ORDER = list(AREAS)
+REVERSED = list(reversed(AREAS))
+
+
+def order_starting(*first: str) -> list[str]:
+    """A voting order that starts with the given areas, then the rest in board order."""
+    return list(first) + [a for a in AREAS if a not in first]
+
+
+class Table:
+    """A game in progress, fed line by line; every line goes through the record parser."""
+
+    def __init__(
+        self,
+        players: Sequence[str] = RGB,
+        this_year: Sequence[str] = BOARD_ORDER,
+        next_year: Sequence[str] = REVERSED,
+    ) -> None:
+        self.replay = Replay()
+        self.lines: list[str] = []
+        self.feed(dump_header(players))
+        if this_year is not None:
+            self.do({"shuffle": list(this_year)})
+        if next_year is not None:
+            self.do({"shuffle": list(next_year)})
+
+    @property
+    def state(self) -> State:
+        assert self.replay.state is not None
+        return self.replay.state
+
+    @property
+    def snap(self) -> dict[str, Any]:
+        return snapshot(self.state)
+
+    def seat(self, player: str) -> int:
+        return self.state.players.index(player)
+
+    def feed(self, text: str) -> None:
+        self.replay.feed(text)
+        self.lines.append(text)
+
+    def do(self, line: Mapping[str, Any]) -> None:
+        self.feed(json.dumps(line))
+
+    def decide(self, player: str, kind: str, value: Any) -> None:
+        self.do({"player": player, kind: value})
+
+    def ballot(self, player: str, area: str, *markers: int) -> None:
+        self.decide(player, "ballot", {"area": area, "markers": list(markers)})
+
+    def ballots(self, rounds: Mapping[str, Sequence[tuple[str, Sequence[int]]]]) -> None:
+        """Play whole rounds: ``{"red": [("castello", [3, 3]), ...], ...}``, one entry per round per player."""
+        for round_index in range(max(len(plan) for plan in rounds.values())):
+            for player, plan in rounds.items():
+                if round_index < len(plan):
+                    area, markers = plan[round_index]
+                    self.ballot(player, area, *markers)
+
+    def rejects(self, line: Mapping[str, Any] | str, *fragments: str) -> str:
+        """The line is refused with a message containing every fragment, and nothing changes."""
+        text = line if isinstance(line, str) else json.dumps(line)
+        before = snapshot(self.state)
+        before_state = _fields(self.state)
+        with pytest.raises(LineError) as caught:
+            self.replay.feed(text)
+        message = str(caught.value)
+        assert message.startswith(f"line {len(self.lines) + 1}: "), message
+        for fragment in fragments:
+            assert fragment in message, message
+        assert snapshot(self.state) == before
+        assert _fields(self.state) == before_state
+        return message
+
+    def awaiting(self) -> list[tuple[str, str]]:
+        return [(item["player"], item["decision"]) for item in self.snap["awaiting"] if "player" in item]
+
+
+def _fields(state: State) -> dict[str, Any]:
+    return {name: getattr(state, name) for name in State.__slots__}
+
+
+def dump_all_markers(table: Table, plan: Mapping[str, Sequence[tuple[str, Sequence[int]]]]) -> None:
+    """Feed ballots so that every player empties their supply (so the election phase starts right after)."""
+    table.ballots(plan)
+
+
+def place(
+    state: State,
+    houses: Mapping[str, Mapping[str, int]] | None = None,
+    palaces: Mapping[str, Sequence[str]] | None = None,
+    advisors: Mapping[str, tuple[str, str]] | None = None,
+    quarantia: Iterable[tuple[str, str]] = (),
+) -> None:
+    """Set up a position as if earlier years had built it, taking every piece from its owner's supply.
+
+    Like a FEN in chess tests: it lets a rule be tested in the position it is about without playing there.
+    """
+    index = {p: i for i, p in enumerate(state.players)}
+    n = state.n
+    for district, per_player in (houses or {}).items():
+        d = AREA_INDEX[district]
+        for player, count in per_player.items():
+            p = index[player]
+            state.house_supply[p] -= count - state.board[d * n + p]
+            state.board[d * n + p] = count
+            assert state.house_supply[p] >= 0
+    for district, owners in (palaces or {}).items():
+        d = AREA_INDEX[district]
+        for owner in state.palaces[d]:
+            state.palace_supply[owner] += 1
+        state.palaces[d] = tuple(index[o] for o in owners)
+        for owner in state.palaces[d]:
+            state.palace_supply[owner] -= 1
+            assert state.palace_supply[owner] >= 0
+    for district, (player, area) in (advisors or {}).items():
+        d = AREA_INDEX[district]
+        assert state.advisor_controller[d] < 0
+        state.advisor_controller[d] = index[player]
+        state.advisor_area[d] = AREA_INDEX[area]
+        state.rings[index[player]] -= 1
+    for player, area in quarantia:
+        state.quarantia = tuple(sorted((*state.quarantia, (index[player], AREA_INDEX[area]))))
+        state.rings[index[player]] -= 1
+
+
+def random_game(
+    seed: int, players: Sequence[str] = RGB, max_years: int = 1000
+) -> tuple[list[str], list[dict[str, Any]], State]:
+    """Play a game choosing uniformly among the engine's legal choices; return record lines, snapshots, state."""
+    rng = random.Random(seed)
+    state = State(players)
+    lines = [dump_header(players)]
+    snaps = [snapshot(state)]
+    while not state.is_over and state.year <= max_years:
+        if state.chance_awaited():
+            order = list(range(7))
+            rng.shuffle(order)
+            state.shuffle(order)
+            lines.append(dump_line(ShuffleLine(tuple(order))))
+        else:
+            awaited = state.awaiting()
+            player = rng.choice(awaited).player
+            decision = rng.choice(state.legal(player))
+            state.apply(player, decision)
+            lines.append(dump_line(DecisionLine(players[player], decision)))
+        snaps.append(snapshot(state))
+    return lines, snaps, state
+
+
+PASSIVE = {"advisor": ("abstain", None), "houses": ("houses", 0), "build": ("build", False), "move": ("move", None)}
+
+
+def settle(table: Table, phase: str = "election") -> None:
+    """Answer every awaited election decision passively (abstain, no houses, no build, no move) while in ``phase``."""
+    while table.snap["phase"] == phase:
+        awaited = table.snap["awaiting"][0]
+        kind, value = PASSIVE[awaited["decision"]]
+        table.decide(awaited["player"], kind, value)
+
+
+TWO_ROUNDS = {
+    # Every player empties their supply in two rounds, so the elections start after round 2 (RULES.md 4.5).
+    "red": [("castello", [3, 3, 2, 2]), ("dorsoduro", [1, 1, 0])],
+    "blue": [("castello", [3, 2, 1, 1]), ("dorsoduro", [3, 2, 0])],
+    "green": [("castello", [1]), ("san_polo", [3, 3, 2, 2]), ("san_marco", [1, 0])],
+}
