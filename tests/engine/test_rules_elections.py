@@ -115,7 +115,7 @@ def test_6_5_no_votes_nothing_happens_even_in_the_quarantia() -> None:
     # The count happened on the way: the Quarantia was skipped and its advisor is still blue's.
     assert table.snap["area"] != "quarantia"
     assert table.snap["advisors"]["quarantia"] == [{"controller": "blue", "area": "castello"}]
-    assert table.snap["order"]["next_year"][:1] == [list(reversed(AREAS))[0]]
+    assert table.snap["order"]["next_year"][:1] == [next(reversed(AREAS))]
 
 
 def test_6_6_markers_are_done_after_the_election() -> None:
@@ -164,7 +164,7 @@ def test_7_2_2_a_quarantia_advisor_stands_only_in_a_district() -> None:
 
 def test_7_3_an_advisor_already_controlled_needs_no_free_ring() -> None:
     def setup(state: State) -> None:
-        place(state, advisors={d: ("red", "quarantia") for d in AREAS[:6]})
+        place(state, advisors=dict.fromkeys(AREAS[:6], ("red", "quarantia")))
 
     table = elect("castello", {"red": [3]}, setup)
     assert table.snap["players"]["red"]["rings"] == 0

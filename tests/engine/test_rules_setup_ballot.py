@@ -66,7 +66,7 @@ def test_1_4_no_palace_in_supply_means_no_build() -> None:
 def test_1_4_no_free_ring_means_abstain_only() -> None:
     table = Table(this_year=order_starting("quarantia"))
     state = table.state
-    place(state, advisors={d: ("red", "quarantia") for d in AREAS[:6]})
+    place(state, advisors=dict.fromkeys(AREAS[:6], ("red", "quarantia")))
     table.ballots(
         {
             "red": [("quarantia", [3, 3, 2, 2]), ("dorsoduro", [1, 1, 0])],
