@@ -11,6 +11,19 @@ from typing import NamedTuple
 from .areas import AREAS
 
 
+def _same_kind_eq(self: tuple[object, ...], other: object) -> bool:
+    # Plain tuple equality would make Houses(0) == Advisor(0); a decision equals only a decision of its own kind.
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _same_kind_ne(self: tuple[object, ...], other: object) -> bool:
+    return not _same_kind_eq(self, other)
+
+
+def _kind_hash(self: tuple[object, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
 class Ballot(NamedTuple):
     """RULES.md 4.2: one player card (an area) and 1 to 4 markers from the player's supply."""
 
@@ -89,6 +102,12 @@ class Move(NamedTuple):
 
 
 Decision = Ballot | Advisor | Abstain | Houses | Build | Move
+
+# Installed after the fact: inside a NamedTuple body these assignments would be read as fields by type checkers.
+for _kind in (Ballot, Advisor, Abstain, Houses, Build, Move):
+    setattr(_kind, "__eq__", _same_kind_eq)  # noqa: B010
+    setattr(_kind, "__ne__", _same_kind_ne)  # noqa: B010
+    setattr(_kind, "__hash__", _kind_hash)  # noqa: B010
 
 # Every decision value the rules can ever produce exists once; legal-choice lists share these objects.
 HOUSE_MOVES = {(s, t): HouseMove(s, t) for s in range(6) for t in range(6) if s != t}

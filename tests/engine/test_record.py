@@ -190,3 +190,10 @@ def test_the_time_stamp_never_affects_the_rules() -> None:
     stamped.do({"player": "red", "ballot": {"area": "castello", "markers": [3]}, "t": "2026-11-22T20:15:03Z"})
     plain.ballot("red", "castello", 3)
     assert plain.snap == stamped.snap
+
+
+def test_decisions_of_different_kinds_are_never_equal() -> None:
+    """Plain NamedTuples would make Houses(0) == Advisor(0) == (0,); legal-choice lookups depend on this."""
+    assert HOUSES[0] != ADVISORS[0] and HOUSES[0] not in {ADVISORS[0]} and HOUSES[0] not in (ADVISORS[0],)
+    assert ABSTAIN_MOVES[1, 2] != MOVES[1, 2] and ABSTAIN_STILL != MOVE_STOP
+    assert HOUSES[1] == HOUSES[1] and hash(Ballot(1, (3,))) == hash(Ballot(1, (3,)))
