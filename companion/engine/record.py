@@ -38,7 +38,11 @@ from .state import State
 FORMAT_VERSION = 1
 PLAYER_ID = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")
 # RFC 3339 date-time in UTC with upper-case T and Z (RECORD.md 1); the calendar is checked separately.
-_TIME = re.compile(r"(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?Z\Z")
+_TIME_SHAPE = (
+    r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
+    r"T(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?Z"
+)
+_TIME = re.compile(_TIME_SHAPE + r"\Z")
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _KINDS = frozenset(("ballot", "advisor", "abstain", "houses", "build", "move"))
 
@@ -139,7 +143,7 @@ def _check_time(value: Any) -> str:
     match = _TIME.match(value)
     if match is None:
         raise MalformedLineError(f'"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"')
-    year, month, day = int(match[1]), int(match[2]), int(match[3])
+    year, month, day = int(value[0:4]), int(value[5:7]), int(value[8:10])
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     if day > _DAYS_IN_MONTH[month - 1] or (month == 2 and day == 29 and not leap):
         raise MalformedLineError(f'"t" names a day that does not exist: "{value}"')
@@ -224,8 +228,75 @@ def parse_header(text: str) -> Header:
     return Header(tuple(players), extra)
 
 
+# A fast path for the lines a record is made of. The pattern matches only text whose top-level keys are certainly
+# "player", one KIND and an optional "t", each once, with a value of a shape JSON reads one way; the value text itself
+# still goes through the strict parser (once per distinct text, then from a memo), and a time stamp must already have
+# the exact RFC 3339 shape (only days past the 28th need the calendar). Anything else, including every malformed
+# line, takes the general path, which gives the error messages.
+_WS = r"[ \t\r\n]*"
+_VALUE = r'null|true|false|-?(?:0|[1-9][0-9]{0,8})|"[a-z_]{1,20}"|\{[^{}\[\]]*\}|\{[^{}\[\]]*\[[^{}\[\]]*\][^{}\[\]]*\}'
+_STAMP = rf'(?:,{_WS}"t"{_WS}:{_WS}"({_TIME_SHAPE})"{_WS})?'
+_FAST_DECISION = re.compile(
+    rf'{_WS}\{{{_WS}"player"{_WS}:{_WS}"([a-z][a-z0-9_]{{0,15}})"{_WS},{_WS}'
+    rf'"(ballot|advisor|abstain|houses|build|move)"{_WS}:{_WS}({_VALUE}){_WS}{_STAMP}\}}{_WS}\Z'
+)
+_FAST_SHUFFLE = re.compile(rf'{_WS}\{{{_WS}"shuffle"{_WS}:{_WS}(\[[^{{}}\[\]]*\]){_WS}{_STAMP}\}}{_WS}\Z')
+_MEMO_LIMIT = 4096
+_decision_memo: dict[tuple[str, str], Decision] = {}
+_order_memo: dict[str, tuple[int, ...]] = {}
+
+
+def _memo_put(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+def _load_value(text: str) -> Any:
+    try:
+        return _DECODER.decode(text)
+    except (ValueError, RecursionError):
+        return _INVALID
+
+
+_INVALID = object()
+
+
 def parse_line(text: str, players: Sequence[str]) -> Line:
     """One record line after the header (RECORD.md 1.2, 1.3), checked for form but not yet against the rules."""
+    match = _FAST_DECISION.match(text)
+    if match is not None:
+        player, kind, value_text, t = match.groups()
+        if player in players:
+            decision = _decision_memo.get((kind, value_text))
+            if decision is None:
+                value = _load_value(value_text)
+                if value is not _INVALID:
+                    try:
+                        decision = _decision(kind, value)
+                    except MalformedLineError:
+                        decision = None
+                    else:
+                        _memo_put(_decision_memo, (kind, value_text), decision)
+            if decision is not None:
+                return DecisionLine(player, decision, t if t is None or t[8:10] <= "28" else _check_time(t))
+    else:
+        match = _FAST_SHUFFLE.match(text)
+        if match is not None:
+            order_text, t = match.groups()
+            order = _order_memo.get(order_text)
+            if order is None:
+                value = _load_value(order_text)
+                if type(value) is list and all(type(a) is str and a in AREA_INDEX for a in value):
+                    order = tuple(AREA_INDEX[a] for a in value)
+                    _memo_put(_order_memo, order_text, order)
+            if order is not None:
+                return ShuffleLine(order, t if t is None or t[8:10] <= "28" else _check_time(t))
+    return _parse_line_strictly(text, players)
+
+
+def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:
+    """The general parser: accepts any valid spelling of a line and explains every malformed one."""
     value = _load(text)
     t = value.get("t")
     size = len(value)
@@ -329,25 +400,31 @@ class Replay:
 
     def feed(self, text: str) -> None:
         """Read one line (without its line ending); raise :class:`LineError` and change nothing if it is bad."""
-        number = self.lines + 1
+        state = self.state
         try:
-            if self.state is None:
+            if state is None:
                 self.header = parse_header(text)
                 self.state = State(self.header.players)
                 self._index = {player: seat for seat, player in enumerate(self.header.players)}
             else:
-                self.apply(parse_line(text, self.state.players))
+                line = parse_line(text, state.players)
+                if type(line) is DecisionLine:
+                    state.apply(self._index[line.player], line.decision)
+                else:
+                    state.shuffle(line.order)  # type: ignore[union-attr]
         except RecordError as error:
-            raise LineError(number, error) from None
-        self.lines = number
+            raise LineError(self.lines + 1, error) from None
+        self.lines += 1
 
     def apply(self, line: Line) -> None:
+        """Apply an already parsed line (a line the companion itself made, say)."""
         state = self.state
         assert state is not None, "the header comes first"
         if type(line) is ShuffleLine:
             state.shuffle(line.order)
         else:
             state.apply(self._index[line.player], line.decision)  # type: ignore[union-attr]
+        self.lines += 1
 
 
 def split_lines(raw: Iterable[bytes]) -> Iterator[str]:

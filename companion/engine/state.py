@@ -184,6 +184,23 @@ def _move_choices(houses_mask: int) -> tuple[Decision, ...]:
     return choices
 
 
+def _wanted(markers: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """How many markers of each value 0..3 a ballot asks for (RULES.md 1.1, 4.2); memoized in ``_WANTED``."""
+    if not 1 <= len(markers) <= 4:
+        raise IllegalDecisionError(f"a ballot takes 1 to 4 markers, not {len(markers)}", "4.2")
+    counts = [0, 0, 0, 0]
+    for value in markers:
+        if type(value) is not int or not 0 <= value <= 3:
+            raise IllegalDecisionError(f"there is no {value}-marker: markers are worth 0 to 3", "1.1")
+        counts[value] += 1
+    wanted = (counts[0], counts[1], counts[2], counts[3])
+    _WANTED[markers] = wanted
+    return wanted
+
+
+_WANTED: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -499,31 +516,40 @@ class State:
         return IllegalDecisionError(f"it is not {name}'s turn: awaiting {who}", _ELECTION_RULE)
 
     def _apply_ballot(self, player: int, ballot: Ballot) -> None:
-        name = self._name(player)
         if not self.markers_left[player] or self.pending[player] is not None:
             raise self._not_awaited(player, ballot)
         markers, area = ballot.markers, ballot.area
-        if not 1 <= len(markers) <= 4:
-            raise IllegalDecisionError(f"a ballot takes 1 to 4 markers, not {len(markers)}", "4.2")
+        wanted = _WANTED.get(markers)
+        if wanted is None:
+            wanted = _wanted(markers)
         if self.used[player] >> area & 1:
-            raise IllegalDecisionError(f"{name} has already put markers in {area_name(area)} this year", "4.4")
-        wanted = [0, 0, 0, 0]
-        for value in markers:
-            if not 0 <= value <= 3:
-                raise IllegalDecisionError(f"there is no {value}-marker: markers are worth 0 to 3", "1.1")
-            wanted[value] += 1
+            raise IllegalDecisionError(
+                f"{self._name(player)} has already put markers in {area_name(area)} this year", "4.4"
+            )
         held = self.markers
-        for value in range(4):
-            have = held[4 * player + value]
-            if wanted[value] > have:
-                if have == 0:
-                    raise IllegalDecisionError(f"{name} has no {value}-marker left", "4.2")
-                raise IllegalDecisionError(
-                    f"{name} has only {have} {value}-marker{'s' if have > 1 else ''} left", "4.2"
-                )
-        self.pending[player] = ballot
-        if not self.awaiting():
-            self._reveal()
+        base = 4 * player
+        if (
+            wanted[0] > held[base]
+            or wanted[1] > held[base + 1]
+            or wanted[2] > held[base + 2]
+            or wanted[3] > held[base + 3]
+        ):
+            for value in range(4):
+                have = held[base + value]
+                if wanted[value] > have:
+                    name = self._name(player)
+                    if have == 0:
+                        raise IllegalDecisionError(f"{name} has no {value}-marker left", "4.2")
+                    raise IllegalDecisionError(
+                        f"{name} has only {have} {value}-marker{'s' if have > 1 else ''} left", "4.2"
+                    )
+        pending = self.pending
+        pending[player] = ballot
+        left = self.markers_left
+        for p in range(self.n):
+            if left[p] and pending[p] is None:
+                return
+        self._reveal()
 
     def _reveal(self) -> None:
         """RULES.md 4.3: all chosen cards are turned at once; the markers go face down onto their areas."""
@@ -697,26 +723,26 @@ class State:
         n = self.n
         area = self.this_order[self.election]
         votes = self.stack_sum[area * n : area * n + n]
-        for district in range(6):
-            controller = self.advisor_controller[district]
-            if controller >= 0 and self.advisor_area[district] == area:
-                votes[controller] += 1
+        standing_in = self.advisor_area  # -1 for a neutral advisor, so a match means controlled (7.1)
+        if area in standing_in:
+            for district in range(6):
+                if standing_in[district] == area:
+                    votes[self.advisor_controller[district]] += 1
         for controller, standing in self.quarantia:
             if standing == area:
                 votes[controller] += 1
-        ranked = [p for p in range(n) if votes[p] > 0]
-        if not ranked:
+        top = max(votes)
+        if top == 0:  # 6.5
             self.count = Count(area, tuple(votes), None, (), ())
             return
-        top = max(votes[p] for p in ranked)
-        first = tuple(p for p in ranked if votes[p] == top)
+        first = tuple(p for p in range(n) if votes[p] == top)
         runners: tuple[int, ...] = ()
+        winner = None
         if len(first) == 1:
-            rest = [p for p in ranked if votes[p] < top]
-            if rest:
-                second = max(votes[p] for p in rest)
-                runners = tuple(p for p in rest if votes[p] == second)
-        winner = first[0] if len(first) == 1 else None
+            winner = first[0]
+            second = max([v for v in votes if v < top])
+            if second > 0:  # 6.2: only players with a vote are ranked
+                runners = tuple(p for p in range(n) if votes[p] == second)
         self.count = Count(area, tuple(votes), winner, first, runners)
         plan: list[Task]
         if area != QUARANTIA:
