@@ -60,7 +60,7 @@ def check_invariants(state: State) -> None:
     assert all(0 <= area < 6 for _, area in state.quarantia), "Quarantia advisors stand in districts (7.2.2)"
 
 
-@settings(max_examples=25)
+@settings(max_examples=60)
 @given(seed=SEEDS, players=PLAYERS)
 def test_random_games_keep_every_invariant_and_end(seed: int, players: tuple[str, ...]) -> None:
     rng = random.Random(seed)
@@ -86,7 +86,7 @@ def test_random_games_keep_every_invariant_and_end(seed: int, players: tuple[str
     assert state.awaiting() == () and not state.chance_awaited()
 
 
-@settings(max_examples=15)
+@settings(max_examples=30)
 @given(seed=SEEDS, players=PLAYERS)
 def test_replaying_the_record_gives_the_same_snapshots(seed: int, players: tuple[str, ...]) -> None:
     lines, snaps, final = random_game(seed, players)
@@ -120,7 +120,7 @@ def _universe() -> list[Decision]:
 UNIVERSE = _universe()
 
 
-@settings(max_examples=8)
+@settings(max_examples=15)
 @given(seed=SEEDS, players=PLAYERS)
 def test_apply_accepts_exactly_the_legal_choices(seed: int, players: tuple[str, ...]) -> None:
     rng = random.Random(seed)
@@ -171,7 +171,7 @@ def scramble_secrets(state: State, rng: random.Random) -> State:
     return twin
 
 
-@settings(max_examples=10)
+@settings(max_examples=20)
 @given(seed=SEEDS, players=PLAYERS)
 def test_no_snapshot_holds_a_secret(seed: int, players: tuple[str, ...]) -> None:
     """Changing every secret (choices, values, unturned cards) never changes a snapshot, so none can show one."""
