@@ -140,6 +140,17 @@ def place(
         state.rings[index[player]] -= 1
 
 
+def random_step(state: State, rng: random.Random) -> None:
+    """Apply one uniformly random step: a shuffle when chance is awaited, else a legal decision of an awaited player."""
+    if state.chance_awaited():
+        order = list(range(7))
+        rng.shuffle(order)
+        state.shuffle(order)
+    else:
+        player = rng.choice(state.awaiting()).player
+        state.apply(player, rng.choice(state.legal(player)))
+
+
 def random_game(
     seed: int, players: Sequence[str] = RGB, max_years: int = 1000
 ) -> tuple[list[str], list[dict[str, Any]], State]:

@@ -28,7 +28,7 @@ from companion.engine.decisions import (
 )
 from companion.engine.errors import IllegalDecisionError
 from companion.engine.record import Replay
-from tests.helpers import RGB, RGBY, random_game
+from tests.helpers import RGB, RGBY, random_game, random_step
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.sampled_from([RGB, RGBY])
@@ -142,8 +142,7 @@ def test_apply_accepts_exactly_the_legal_choices(seed: int, players: tuple[str, 
                     accepted = False
                     assert snapshot(trial) == snapshot(state) and trial.pending == state.pending
                 assert accepted == (decision in legal), (player, decision)
-        player = rng.choice(state.awaiting()).player
-        state.apply(player, rng.choice(state.legal(player)))
+        random_step(state, rng)
 
 
 def scramble_secrets(state: State, rng: random.Random) -> State:
@@ -181,13 +180,7 @@ def test_no_snapshot_holds_a_secret(seed: int, players: tuple[str, ...]) -> None
         public = snapshot(state)
         for _ in range(2):
             assert snapshot(scramble_secrets(state, rng)) == public
-        if state.chance_awaited():
-            order = list(range(7))
-            rng.shuffle(order)
-            state.shuffle(order)
-        else:
-            player = rng.choice(state.awaiting()).player
-            state.apply(player, rng.choice(state.legal(player)))
+        random_step(state, rng)
 
 
 def test_scrambling_really_changes_secrets() -> None:
