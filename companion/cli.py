@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means exactly "the record is invalid"
+EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
 EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
 
@@ -32,6 +32,14 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("record", help="the record file (JSON Lines), or - for standard input")
     replay.add_argument("--each", action="store_true", help="print a snapshot after every line, the header included")
+    check = commands.add_parser(
+        "check-config",
+        help="check a configuration file and say what is wrong",
+        description="Check a config file (default: the one the companion would use): one line per problem.",
+    )
+    check.add_argument("file", nargs="?", help="the file to check (default: the one the companion would use)")
+    show = commands.add_parser("print-config", help="print the merged configuration (defaults + your file)")
+    show.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     return parser
 
 
@@ -41,7 +49,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .replay_command import run_replay
 
         return run_replay(args.record, each=args.each)
+    if args.command in ("check-config", "print-config"):
+        return _config_command(args.command, args.file if args.command == "check-config" else args.config)
     raise AssertionError(args.command)  # argparse only lets known commands through
+
+
+def _config_command(command: str, file: str | None) -> int:
+    from pathlib import Path
+
+    from . import config
+
+    path = Path(file) if file else None
+    try:
+        settings = config.load(path)
+    except config.ConfigError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_INVALID_RECORD
+    if command == "print-config":
+        print(f"# merged from the defaults and {settings.source or 'no user file'}")
+        print(config.to_toml(settings.data), end="")
+    else:
+        print(f"{settings.source or 'defaults (no config file found)'}: OK")
+    return 0
 
 
 def entry_point() -> NoReturn:

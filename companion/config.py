@@ -1,0 +1,309 @@
+"""Configuration: the shipped defaults overlaid with the user's TOML file, checked against one schema.
+
+Every problem is reported as one line that names the file and the key (``config.toml: display.driver: unknown
+display "ssd1306" (choose st7735, st7789, ili9341, capture)``), all problems at once, so a person fixing a file by
+hand over SSH sees everything in one go. Nothing here touches hardware.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
+DISPLAYS = {"st7735": (160, 128), "st7789": (240, 240), "ili9341": (320, 240), "capture": (320, 240)}
+LANGUAGES = ("en", "de", "it")
+GPIO_PINS = range(2, 28)  # BCM 2..27 on the 40-pin header; 0 and 1 belong to the HAT EEPROM
+SPI0_PINS = {9: "MISO", 10: "MOSI", 11: "SCLK"}
+SPI0_CE = {0: 8, 1: 7}
+BUS_SPEEDS_MHZ = (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
+
+
+class ConfigError(Exception):
+    """A configuration that cannot be used; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+# ---------------------------------------------------------------------------------------------- schema
+
+Check = Callable[[Any], str | None]  # returns what is wrong, or None
+
+
+def _integer(low: int, high: int) -> Check:
+    def check(value: Any) -> str | None:
+        if type(value) is not int:
+            return f"must be a whole number, not {_show(value)}"
+        if not low <= value <= high:
+            return f"must be from {low} to {high}, not {value}"
+        return None
+
+    return check
+
+
+def _pin(value: Any) -> str | None:
+    if type(value) is not int:
+        return f"must be a BCM GPIO number (or -1 for none), not {_show(value)}"
+    if value != -1 and value not in GPIO_PINS:
+        return f"GPIO {value} is not a usable pin: choose 2 to 27, or -1 for none"
+    return None
+
+
+def _boolean(value: Any) -> str | None:
+    return None if type(value) is bool else f"must be true or false, not {_show(value)}"
+
+
+def _choice(*options: str) -> Check:
+    def check(value: Any) -> str | None:
+        if value in options and type(value) is str:
+            return None
+        return f"unknown value {_show(value)} (choose {', '.join(options)})"
+
+    return check
+
+
+def _display(value: Any) -> str | None:
+    if type(value) is str and value in DISPLAYS:
+        return None
+    return f"unknown display {_show(value)} (choose {', '.join(DISPLAYS)})"
+
+
+def _speed(value: Any) -> str | None:
+    if type(value) in (int, float) and type(value) is not bool and value in BUS_SPEEDS_MHZ:
+        return None
+    return f"must be one of {', '.join(f'{s:g}' for s in BUS_SPEEDS_MHZ)} (MHz), not {_show(value)}"
+
+
+def _text(value: Any) -> str | None:
+    return None if type(value) is str else f"must be text in quotes, not {_show(value)}"
+
+
+def _serial(value: Any) -> str | None:
+    if value in ("auto", "off"):
+        return None
+    if type(value) is list and all(type(port) is str and port for port in value):
+        missing = [port for port in value if not os.path.exists(port)]
+        if missing:
+            return f'serial port {missing[0]} does not exist (is the pad plugged in? or use "auto")'
+        return None
+    return f'must be "auto", "off" or a list of serial ports, not {_show(value)}'
+
+
+GPIO_PAD: dict[str, Check] = {"left": _pin, "right": _pin, "ok": _pin, "led": _pin}
+SCHEMA: dict[str, Any] = {
+    "hardware": _choice("pi", "mock"),
+    "game": {
+        "language": _choice(*LANGUAGES),
+        "players": _integer(3, 4),
+        "cues": _boolean,
+        "state_dir": _text,
+    },
+    "display": {
+        "driver": _display,
+        "width": _integer(0, 1024),
+        "height": _integer(0, 1024),
+        "rotate": _integer(0, 3),
+        "spi_port": _integer(0, 1),
+        "spi_device": _integer(0, 1),
+        "bus_speed_mhz": _speed,
+        "dc_pin": _pin,
+        "reset_pin": _pin,
+        "backlight_pin": _pin,
+        "backlight_active_low": _boolean,
+    },
+    "buttons": {
+        "left": _pin,
+        "right": _pin,
+        "ok": _pin,
+        "back": _pin,
+        "bounce_ms": _integer(0, 500),
+        "hold_ms": _integer(100, 10000),
+        "shutdown_hold_s": _integer(0, 60),
+    },
+    "pads": {"serial": _serial, "hold_ms": _integer(100, 10000), "gpio": [GPIO_PAD]},
+    "buzzer": {"pin": _pin, "tonal": _boolean},
+}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, problems: list[str]) -> None:
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        rule = schema.get(key)
+        if rule is None:
+            known = ", ".join(schema)
+            problems.append(f"{path}: unknown key (known here: {known})")
+        elif isinstance(rule, dict):
+            if not isinstance(value, dict):
+                problems.append(f"{path}: must be a table [{path}], not {_show(value)}")
+            else:
+                _validate(value, rule, f"{path}.", problems)
+        elif isinstance(rule, list):
+            if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+                problems.append(f"{path}: must be a list of tables [[{path}]], not {_show(value)}")
+                continue
+            for index, item in enumerate(value):
+                _validate(item, rule[0], f"{path}[{index}].", problems)
+                for needed in ("left", "right", "ok"):
+                    if needed not in item:
+                        problems.append(f"{path}[{index}].{needed}: missing (a 3-button pad needs left, right, ok)")
+        else:
+            problem = rule(value)
+            if problem:
+                problems.append(f"{path}: {problem}")
+
+
+def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
+    used: list[tuple[str, int]] = []
+    display = data["display"]
+    if display["driver"] != "capture":
+        used += [(f"display.{key}", display[key]) for key in ("dc_pin", "reset_pin", "backlight_pin")]
+        if display["spi_port"] == 0:
+            used += [(f"display (SPI0 {name})", pin) for pin, name in SPI0_PINS.items()]
+            ce = SPI0_CE.get(display["spi_device"])
+            if ce is not None:
+                used.append((f"display (SPI0 CE{display['spi_device']})", ce))
+    used += [(f"buttons.{key}", data["buttons"][key]) for key in ("left", "right", "ok", "back")]
+    for index, pad in enumerate(data["pads"].get("gpio", [])):
+        used += [(f"pads.gpio[{index}].{key}", pin) for key, pin in pad.items()]
+    used.append(("buzzer.pin", data["buzzer"]["pin"]))
+    return [(name, pin) for name, pin in used if type(pin) is int and pin != -1]
+
+
+def _check_pins(data: Mapping[str, Any], problems: list[str]) -> None:
+    owner: dict[int, str] = {}
+    for name, pin in _pins_in_use(data):
+        if pin in owner:
+            problems.append(f"{name}: GPIO {pin} is already used by {owner[pin]}")
+        else:
+            owner[pin] = name
+
+
+# ---------------------------------------------------------------------------------------------- loading
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The merged, checked configuration, and where it came from."""
+
+    data: dict[str, Any]
+    source: Path | None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    @property
+    def display_size(self) -> tuple[int, int]:
+        display = self.data["display"]
+        native = DISPLAYS[display["driver"]]
+        return (display["width"] or native[0], display["height"] or native[1])
+
+
+def user_config_path(environ: Mapping[str, str] | None = None) -> Path | None:
+    """The user's file if one exists: $XDG_CONFIG_HOME (or ~/.config), then /etc."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_CONFIG_HOME") or os.path.join(environ.get("HOME", "~"), ".config")
+    for candidate in (Path(base) / "doge-companion" / "config.toml", Path("/etc/doge-companion/config.toml")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _read_toml(path: Path, label: str) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise ConfigError([f"{label}: no such file"]) from None
+    except IsADirectoryError:
+        raise ConfigError([f"{label}: is a directory, not a config file"]) from None
+    except PermissionError:
+        raise ConfigError([f"{label}: cannot be read (permission denied)"]) from None
+    except UnicodeDecodeError:
+        raise ConfigError([f"{label}: is not UTF-8 text"]) from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError([f"{label}: not valid TOML: {error}"]) from None
+
+
+def _merge(base: dict[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in overlay.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def load(path: Path | None = None, *, search: bool = True, overrides: Mapping[str, Any] | None = None) -> Settings:
+    """Defaults, overlaid with ``path`` (or the user's file when ``search``), overlaid with ``overrides``.
+
+    Raises :class:`ConfigError` listing every problem.
+    """
+    defaults = _read_toml(DEFAULTS_PATH, "defaults.toml")
+    source = path if path is not None else (user_config_path() if search else None)
+    user: dict[str, Any] = _read_toml(source, str(source)) if source is not None else {}
+    label = str(source) if source is not None else "config"
+    problems: list[str] = []
+    _validate(user, SCHEMA, "", problems)
+    _validate(overrides or {}, SCHEMA, "", problems)
+    data = _merge(_merge(defaults, user), overrides or {})
+    if all(isinstance(data.get(table), dict) for table in ("display", "buttons", "pads", "buzzer")):
+        pads = data["pads"].setdefault("gpio", [])
+        if isinstance(pads, list) and all(isinstance(pad, dict) for pad in pads):
+            for pad in pads:
+                pad.setdefault("led", -1)
+            _check_pins(data, problems)
+    if problems:
+        raise ConfigError([f"{label}: {problem}" for problem in problems])
+    return Settings(data, source)
+
+
+# ---------------------------------------------------------------------------------------------- printing
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    return str(value)
+
+
+def to_toml(data: Mapping[str, Any]) -> str:
+    """The merged configuration as TOML that :func:`load` reads back to the same data."""
+    lines = [f"{key} = {_toml_value(value)}" for key, value in data.items() if not isinstance(value, dict)]
+    for section, table in data.items():
+        if not isinstance(table, dict):
+            continue
+        lines += ["", f"[{section}]"]
+        lines += [f"{key} = {_toml_value(value)}" for key, value in table.items() if not _is_table_list(value)]
+        for key, value in table.items():
+            if _is_table_list(value):
+                for item in value:
+                    lines += ["", f"[[{section}.{key}]]"]
+                    lines += [f"{k} = {_toml_value(v)}" for k, v in item.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _is_table_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)

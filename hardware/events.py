@@ -1,0 +1,73 @@
+"""Logical input events: what any button, pad or script means, whatever produced it."""
+
+from __future__ import annotations
+
+import queue
+import re
+from typing import Literal, NamedTuple
+
+from companion.engine.areas import AREAS
+
+Kind = Literal["press", "hold"]
+HOST = "host"
+NAV_KEYS = ("left", "right", "ok", "back")
+AREA_KEYS = tuple(f"area:{area}" for area in AREAS)
+MARKER_KEYS = tuple(f"marker:{value}" for value in range(4))
+KEYPAD_KEYS = NAV_KEYS + AREA_KEYS + MARKER_KEYS
+SOURCES = (HOST, "1", "2", "3", "4")
+_KEY_SET = frozenset(KEYPAD_KEYS)
+
+
+class InputEvent(NamedTuple):
+    """``source`` is ``"host"`` (the device's own buttons) or a pad number ``"1"``..``"4"``."""
+
+    source: str
+    key: str
+    kind: Kind = "press"
+
+    def __str__(self) -> str:
+        """The scripted-input spelling: ``2 area:san_marco``, ``host hold:back``."""
+        return f"{self.source} {self.key}" if self.kind == "press" else f"{self.source} hold:{self.key}"
+
+
+_EVENT_TEXT = re.compile(r"(host|[1-4])\s+(hold:)?(\S+)\Z")
+
+
+def parse_event(text: str) -> InputEvent:
+    """Read an event in its scripted spelling; ``ValueError`` names what is wrong."""
+    match = _EVENT_TEXT.match(text.strip())
+    if match is None:
+        raise ValueError(f"expected '<source> <key>' with source host or 1-4, e.g. '2 ok', not {text.strip()!r}")
+    source, hold, key = match.groups()
+    if key not in _KEY_SET:
+        raise ValueError(f"unknown key {key!r}; keys are {', '.join(NAV_KEYS)}, area:<area>, marker:<0-3>")
+    return InputEvent(source, key, "hold" if hold else "press")
+
+
+def is_key(key: str) -> bool:
+    return key in _KEY_SET
+
+
+class EventQueue:
+    """The one queue all adapters feed; safe to call from any thread (hardware callbacks run on their own)."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+
+    def put(self, event: InputEvent) -> None:
+        self._queue.put(event)
+
+    def get(self, timeout: float | None = None) -> InputEvent | None:
+        """The next event, waiting up to ``timeout`` seconds (blocking, no busy loop); None on time-out."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def drain(self) -> list[InputEvent]:
+        events = []
+        while True:
+            try:
+                events.append(self._queue.get_nowait())
+            except queue.Empty:
+                return events
