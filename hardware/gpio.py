@@ -1,0 +1,227 @@
+"""Buttons, LEDs and a buzzer on the Pi's GPIO, through gpiozero with an injected pin factory.
+
+The factory is always passed in (``MockFactory`` in tests and in ``hardware = "mock"``, lgpio on a Pi), never set
+globally. gpiozero runs callbacks on its own threads; ours only decode edges and put events on the queue.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from .events import HOST, EventQueue, InputEvent
+
+Schedule = Callable[[float, Callable[[], None]], None]
+
+
+def _timer(delay: float, action: Callable[[], None]) -> None:
+    timer = threading.Timer(delay, action)
+    timer.daemon = True
+    timer.start()
+
+
+class KeyDecoder:
+    """Turns one button's edges into logical events, debounced in software.
+
+    Debouncing is ours because gpiozero's ``MockPin`` ignores ``bounce_time`` (STACK-NOTES): doing it here makes the
+    behaviour the tests see the behaviour the Pi has. A press is taken on its first edge (no added latency); a
+    release only once the pin has stayed released for ``settle`` seconds, so contact chatter never splits one press
+    into several, nor a hold into a press and a hold.
+
+    A key without a hold meaning reports its press at once. A key with one (host back: undo; ok on a 3-button pad:
+    back) cannot know at the press which it will be, so it reports the press when released, or ``on_hold`` once held
+    for the hold time, never both.
+    """
+
+    def __init__(
+        self,
+        press: InputEvent,
+        events: EventQueue,
+        settle: float,
+        is_down: Callable[[], bool],
+        on_hold: InputEvent | None = None,
+        schedule: Schedule = _timer,
+    ) -> None:
+        self.press = press
+        self.on_hold = on_hold
+        self.settle = settle
+        self.chatter = 0
+        self._events = events
+        self._is_down = is_down
+        self._schedule = schedule
+        self._lock = threading.Lock()
+        self._down = False
+        self._held = False
+        self._release = 0  # bumped by every edge: a release check that sees another number is stale
+
+    def pressed(self) -> None:
+        with self._lock:
+            self._release += 1
+            if self._down:
+                self.chatter += 1
+                return
+            self._down = True
+            self._held = False
+            if self.on_hold is None:
+                self._events.put(self.press)
+
+    def released(self) -> None:
+        with self._lock:
+            if not self._down:
+                return
+            self._release += 1
+            ticket = self._release
+        if self.settle > 0:
+            self._schedule(self.settle, lambda: self._confirm_release(ticket))
+        else:
+            self._confirm_release(ticket)
+
+    def _confirm_release(self, ticket: int) -> None:
+        with self._lock:
+            if ticket != self._release or not self._down:
+                return
+            if self._is_down():
+                self.chatter += 1
+                return
+            self._down = False
+            if self.on_hold is not None and not self._held:
+                self._events.put(self.press)
+
+    def held(self) -> None:
+        with self._lock:
+            if self._down and not self._held and self.on_hold is not None:
+                self._held = True
+                self._events.put(self.on_hold)
+
+
+class GpioButtons:
+    """Every configured button: the host's four and each 3-button pad's three."""
+
+    def __init__(
+        self,
+        settings: Mapping[str, Any],
+        events: EventQueue,
+        pin_factory: Any,
+        schedule: Schedule = _timer,
+    ) -> None:
+        from gpiozero import Button
+
+        self.decoders: dict[int, KeyDecoder] = {}
+        self._buttons: list[Any] = []
+        buttons = settings["buttons"]
+        self._events = events
+        self._settle = buttons["bounce_ms"] / 1000
+        self._schedule = schedule
+        self._factory = pin_factory
+        try:
+            for key in ("left", "right", "ok", "back"):
+                if buttons[key] != -1:
+                    hold = InputEvent(HOST, "back", "hold") if key == "back" else None
+                    self._add(Button, buttons[key], InputEvent(HOST, key), hold, buttons["hold_ms"])
+            for number, pad in enumerate(settings["pads"]["gpio"], start=1):
+                source = str(number)
+                for key in ("left", "right", "ok"):
+                    hold = InputEvent(source, "back") if key == "ok" else None
+                    self._add(Button, pad[key], InputEvent(source, key), hold, settings["pads"]["hold_ms"])
+        except Exception:
+            self.close()
+            raise
+
+    def _add(self, button_class: Any, pin: int, press: InputEvent, hold: InputEvent | None, hold_ms: int) -> None:
+        # bounce_time=None: debouncing is ours (KeyDecoder), identical on MockPin (which ignores it) and real pins.
+        button = button_class(pin, pull_up=True, bounce_time=None, hold_time=hold_ms / 1000, pin_factory=self._factory)
+        self._buttons.append(button)
+        decoder = KeyDecoder(press, self._events, self._settle, lambda: bool(button.is_pressed), hold, self._schedule)
+        button.when_pressed = decoder.pressed
+        button.when_released = decoder.released
+        if decoder.on_hold is not None:
+            button.when_held = decoder.held
+        self.decoders[pin] = decoder
+
+    def close(self) -> None:
+        for button in self._buttons:
+            button.close()
+        self._buttons.clear()
+
+    def __enter__(self) -> GpioButtons:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._buttons)
+
+
+class GpioIndicators:
+    """Per-pad LEDs and the buzzer: the cues that tell a player to act (never a secret: they light for turns)."""
+
+    def __init__(self, settings: Mapping[str, Any], pin_factory: Any) -> None:
+        from gpiozero import LED, Buzzer, TonalBuzzer
+
+        self.leds: dict[str, Any] = {}
+        self.buzzer: Any = None
+        self.tonal = bool(settings["buzzer"]["tonal"])
+        self._tone_end: threading.Timer | None = None
+        try:
+            for number, pad in enumerate(settings["pads"]["gpio"], start=1):
+                if pad.get("led", -1) != -1:
+                    self.leds[str(number)] = LED(pad["led"], pin_factory=pin_factory)
+            pin = settings["buzzer"]["pin"]
+            if pin != -1:
+                self.buzzer = (TonalBuzzer if self.tonal else Buzzer)(pin, pin_factory=pin_factory)
+        except Exception:
+            self.close()
+            raise
+
+    def led(self, source: str, state: str) -> None:
+        """``state`` is ``on``, ``off`` or ``blink``; pads without an LED are ignored."""
+        led = self.leds.get(source)
+        if led is None:
+            return
+        if state == "on":
+            led.on()
+        elif state == "blink":
+            led.blink(on_time=0.25, off_time=0.25)
+        else:
+            led.off()
+
+    def beep(self, seconds: float = 0.08) -> None:
+        """A short beep in the background (gpiozero times it on its own thread; the game thread never sleeps)."""
+        if self.buzzer is None:
+            return
+        if self.tonal:
+            if self._tone_end is not None:
+                self._tone_end.cancel()
+            self.buzzer.play("A5")
+            self._tone_end = threading.Timer(seconds, self.buzzer.stop)
+            self._tone_end.daemon = True
+            self._tone_end.start()
+        else:
+            self.buzzer.beep(on_time=seconds, off_time=0, n=1, background=True)
+
+    def close(self) -> None:
+        for led in self.leds.values():
+            led.close()
+        self.leds.clear()
+        if self._tone_end is not None:
+            self._tone_end.cancel()
+            self._tone_end.join()
+        if self.buzzer is not None:
+            self.buzzer.close()
+            self.buzzer = None
+
+
+def pi_pin_factory() -> Any:
+    """The real pin factory on a Raspberry Pi, chosen explicitly (lgpio first, as gpiozero 2 does)."""
+    errors = []
+    for module, name in (("gpiozero.pins.lgpio", "LGPIOFactory"), ("gpiozero.pins.rpigpio", "RPiGPIOFactory")):
+        try:
+            factory_class = getattr(__import__(module, fromlist=[name]), name)
+            return factory_class()
+        except Exception as error:  # each library fails in its own way off-Pi
+            errors.append(f"{name}: {error}")
+    raise RuntimeError(
+        "no GPIO on this machine (" + "; ".join(errors) + '). On a desktop, run with hardware = "mock".'
+    )
