@@ -30,6 +30,15 @@ class InputEvent(NamedTuple):
         return f"{self.source} {self.key}" if self.kind == "press" else f"{self.source} hold:{self.key}"
 
 
+class PadStatus(NamedTuple):
+    """A pad was plugged in (and said hello) or unplugged: the screen tells the players."""
+
+    source: str
+    connected: bool
+
+
+Event = InputEvent | PadStatus
+
 _EVENT_TEXT = re.compile(r"(host|[1-4])\s+(hold:)?(\S+)\Z")
 
 
@@ -52,20 +61,20 @@ class EventQueue:
     """The one queue all adapters feed; safe to call from any thread (hardware callbacks run on their own)."""
 
     def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Event] = queue.SimpleQueue()
 
-    def put(self, event: InputEvent) -> None:
+    def put(self, event: Event) -> None:
         self._queue.put(event)
 
-    def get(self, timeout: float | None = None) -> InputEvent | None:
+    def get(self, timeout: float | None = None) -> Event | None:
         """The next event, waiting up to ``timeout`` seconds (blocking, no busy loop); None on time-out."""
         try:
             return self._queue.get(timeout=timeout)
         except queue.Empty:
             return None
 
-    def drain(self) -> list[InputEvent]:
-        events = []
+    def drain(self) -> list[Event]:
+        events: list[Event] = []
         while True:
             try:
                 events.append(self._queue.get_nowait())

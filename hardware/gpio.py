@@ -222,6 +222,4 @@ def pi_pin_factory() -> Any:
             return factory_class()
         except Exception as error:  # each library fails in its own way off-Pi
             errors.append(f"{name}: {error}")
-    raise RuntimeError(
-        "no GPIO on this machine (" + "; ".join(errors) + '). On a desktop, run with hardware = "mock".'
-    )
+    raise RuntimeError("no GPIO on this machine (" + "; ".join(errors) + '). On a desktop, run with hardware = "mock".')

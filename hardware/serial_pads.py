@@ -1,0 +1,293 @@
+"""USB-serial keypads, host side (docs/pad-protocol.md).
+
+Each pad has a reader thread that opens its port, reads lines, turns key lines into events on the queue and
+reopens the port after an unplug. Nothing a pad sends is ever logged verbatim: a key line, even a garbled one, can
+name the area a player is choosing in secret (RULES.md 11).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .events import EventQueue, InputEvent, PadStatus, is_key
+
+log = logging.getLogger(__name__)
+
+PICO_VID = 0x2E8A
+LINE_LIMIT = 64
+READ_TIMEOUT = 0.25  # how long a read waits before the thread checks whether it should stop
+_HELLO = re.compile(r"HELLO doge-pad 1 ([0-9a-f]{1,32}) (keypad|3button) ([0-9]{1,5})\Z")
+_KEY = re.compile(r"K ([0-9]{1,3}) (hold:)?(\S+)\Z")
+
+Opener = Callable[[str], Any]
+
+
+def open_serial(port: str) -> Any:
+    import serial
+
+    return serial.serial_for_url(port, baudrate=115200, timeout=READ_TIMEOUT)
+
+
+class PadRegistry:
+    """What all links share: which pad number each pad id has, and the last event each pad delivered."""
+
+    def __init__(self, numbers: Iterable[str]) -> None:
+        self._free = list(numbers)
+        self._numbers: dict[str, str] = {}
+        self.last_seq: dict[tuple[str, int], int] = {}
+        self.leds: dict[str, dict[str, str]] = {}  # per pad number, restored when the pad comes back
+        self.lock = threading.Lock()
+
+    def number(self, pad_id: str) -> str | None:
+        """The pad number (source) of a pad: the same for the whole session, across unplugging."""
+        with self.lock:
+            if pad_id not in self._numbers:
+                if not self._free:
+                    return None
+                self._numbers[pad_id] = self._free.pop(0)
+            return self._numbers[pad_id]
+
+
+class PadLink:
+    """One serial port with (perhaps) a Doge keypad on it."""
+
+    def __init__(
+        self,
+        port: str,
+        events: EventQueue,
+        registry: PadRegistry,
+        opener: Opener = open_serial,
+        retry: float = 1.0,
+    ) -> None:
+        self.port_name = port
+        self.source: str | None = None
+        self.pad_id: str | None = None
+        self.boot: int | None = None
+        self.layout: str | None = None
+        self.connected = False
+        self.malformed = 0
+        self.repeats = 0
+        self.lost = 0
+        self._events = events
+        self._registry = registry
+        self._opener = opener
+        self._retry = retry
+        self._port: Any = None
+        self._write_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"pad {port}", daemon=True)
+
+    def start(self) -> PadLink:
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    # ------------------------------------------------------------------ commands (any thread)
+
+    def led(self, target: str, state: str) -> None:
+        """Never logged: an LED may echo the player's secret choice on their own pad."""
+        self._send(f"L {target} {state}")
+
+    def beep(self, ms: int) -> None:
+        self._send(f"B {max(1, min(2000, ms))}")
+
+    def _send(self, text: str) -> None:
+        with self._write_lock:
+            port = self._port
+            if port is None:
+                return
+            try:
+                port.write(text.encode() + b"\n")
+            except Exception:  # the reader thread sees the unplug and reports it
+                return
+
+    # ------------------------------------------------------------------ reader thread
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                port = self._opener(self.port_name)
+            except Exception:  # a missing or busy port: try again later
+                self._stop.wait(self._retry)
+                continue
+            with self._write_lock:
+                self._port = port
+            try:
+                self._send("?")
+                self._read(port)
+            except Exception as error:  # unplugging raises SerialException or OSError
+                log.info("pad %s: link lost (%s)", self.source or self.port_name, type(error).__name__)
+            finally:
+                with self._write_lock:
+                    self._port = None
+                try:
+                    port.close()
+                except Exception:
+                    log.debug("pad %s: closing a lost port failed", self.port_name)
+                if self.connected:
+                    self.connected = False
+                    if self.source is not None:
+                        self._events.put(PadStatus(self.source, False))
+            self._stop.wait(self._retry)
+
+    def _read(self, port: Any) -> None:
+        buffer = b""
+        while not self._stop.is_set():
+            data = port.read(max(1, port.in_waiting))
+            if not data:
+                continue
+            buffer += data
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                self._handle(line.rstrip(b"\r"))
+            if len(buffer) > LINE_LIMIT:
+                buffer = b""
+                self._malformed(LINE_LIMIT + 1)
+
+    def _malformed(self, length: int) -> None:
+        self.malformed += 1
+        log.warning("pad %s: ignored a malformed line of %d bytes", self.source or self.port_name, length)
+
+    def _handle(self, raw: bytes) -> None:
+        if len(raw) > LINE_LIMIT or not raw.isascii():
+            self._malformed(len(raw))
+            return
+        text = raw.decode("ascii")
+        if text.startswith("K "):
+            self._key(text, len(raw))
+        elif text.startswith("HELLO "):
+            self._hello(text, len(raw))
+        elif text.startswith("E "):
+            log.warning("pad %s reports a problem: %s", self.source or self.port_name, text[2:].strip())
+        else:
+            self._malformed(len(raw))
+
+    def _hello(self, text: str, length: int) -> None:
+        match = _HELLO.match(text)
+        if match is None or int(match[3]) > 65535:
+            self._malformed(length)
+            return
+        self.pad_id, self.layout, self.boot = match[1], match[2], int(match[3])
+        self.source = self._registry.number(self.pad_id)
+        if self.source is None:
+            log.warning("a fifth pad (%s) was plugged in: only 4 are used", self.pad_id)
+            return
+        if not self.connected:
+            self.connected = True
+            self._events.put(PadStatus(self.source, True))
+            log.info("pad %s connected (%s, %s)", self.source, self.layout, self.port_name)
+        with self._registry.lock:
+            restore = list(self._registry.leds.get(self.source, {}).items())
+        for target, state in restore:
+            self._send(f"L {target} {state}")
+
+    def _key(self, text: str, length: int) -> None:
+        match = _KEY.match(text)
+        if match is None or int(match[1]) > 255 or not is_key(match[3]):
+            self._malformed(length)
+            return
+        if self.source is None or self.pad_id is None or self.boot is None:
+            self._send("?")  # keys before HELLO: the pad resends them after its HELLO, unacknowledged
+            return
+        seq = int(match[1])
+        self._send(f"A {seq}")
+        key = (self.pad_id, self.boot)
+        with self._registry.lock:
+            last = self._registry.last_seq.get(key)
+            ahead = 1 if last is None else (seq - last) % 256
+            if not 1 <= ahead <= 127:
+                self.repeats += 1
+                return
+            self._registry.last_seq[key] = seq
+        if ahead > 1:
+            self.lost += ahead - 1
+            log.warning("pad %s dropped %d key presses (more than it could keep)", self.source, ahead - 1)
+        self._events.put(InputEvent(self.source, match[3], "hold" if match[2] else "press"))
+
+
+class SerialPads:
+    """Every serial pad: the ports listed in the config, or every Pico found (rescanned while running)."""
+
+    def __init__(
+        self,
+        setting: str | list[str],
+        events: EventQueue,
+        numbers: Iterable[str],
+        opener: Opener = open_serial,
+        comports: Callable[[], Iterable[Any]] | None = None,
+        rescan: float = 2.0,
+        retry: float = 1.0,
+    ) -> None:
+        self.registry = PadRegistry(numbers)
+        self.links: dict[str, PadLink] = {}
+        self._events = events
+        self._opener = opener
+        self._retry = retry
+        self._stop = threading.Event()
+        self._scanner: threading.Thread | None = None
+        if isinstance(setting, list):
+            for port in setting:
+                self._link(port)
+        elif setting == "auto":
+            if comports is None:
+                from serial.tools import list_ports
+
+                comports = list_ports.comports
+            self._comports = comports
+            self._rescan = rescan
+            self.scan()
+            self._scanner = threading.Thread(target=self._scan_forever, name="pad scanner", daemon=True)
+            self._scanner.start()
+
+    def _link(self, port: str) -> None:
+        self.links[port] = PadLink(port, self._events, self.registry, self._opener, self._retry).start()
+
+    def scan(self) -> None:
+        """Open every Pico not yet open; let go of ports that disappeared (a replugged pad comes back elsewhere)."""
+        present = {info.device for info in self._comports() if getattr(info, "vid", None) == PICO_VID}
+        for port in present - set(self.links):
+            self._link(port)
+        for port in set(self.links) - present:
+            self.links.pop(port).close()
+
+    def _scan_forever(self) -> None:
+        while not self._stop.wait(self._rescan):
+            try:
+                self.scan()
+            except Exception:  # listing ports can fail while USB re-enumerates
+                log.debug("pad scan failed; trying again", exc_info=True)
+
+    def by_source(self, source: str) -> PadLink | None:
+        return next((link for link in self.links.values() if link.source == source and link.connected), None)
+
+    def led(self, source: str, target: str, state: str) -> None:
+        """Set an LED on a pad; remembered, and set again when the pad comes back after an unplug."""
+        with self.registry.lock:
+            leds = self.registry.leds.setdefault(source, {})
+            if target == "all":
+                leds.update(dict.fromkeys(leds, state))
+            else:
+                leds[target] = state
+        link = self.by_source(source)
+        if link is not None:
+            link.led(target, state)
+
+    def beep(self, source: str, ms: int = 80) -> None:
+        link = self.by_source(source)
+        if link is not None:
+            link.beep(ms)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._scanner is not None:
+            self._scanner.join(timeout=5)
+        for link in self.links.values():
+            link.close()
+        self.links.clear()

@@ -1,0 +1,230 @@
+"""Serial keypads over pyserial's own test doubles: pseudo-terminal pads and loop:// ports."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import serial
+from serial.tools.list_ports_common import ListPortInfo
+
+from hardware.events import EventQueue, InputEvent, PadStatus
+from hardware.pty_pad import PtyPad
+from hardware.serial_pads import PICO_VID, PadLink, PadRegistry, SerialPads
+
+
+def wait_for(condition: Callable[[], Any], timeout: float = 5.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def next_events(events: EventQueue, count: int, timeout: float = 5.0) -> list[Any]:
+    found = []
+    deadline = time.monotonic() + timeout
+    while len(found) < count and time.monotonic() < deadline:
+        event = events.get(timeout=0.05)
+        if event is not None:
+            found.append(event)
+    return found
+
+
+@pytest.fixture
+def pad(tmp_path: Path) -> Iterator[PtyPad]:
+    pad = PtyPad(tmp_path / "pad1", boot=7)
+    yield pad
+    pad.close()
+
+
+@pytest.fixture
+def link(pad: PtyPad) -> Iterator[tuple[PadLink, EventQueue]]:
+    events = EventQueue()
+    link = PadLink(str(pad.path), events, PadRegistry(["2", "3"]), retry=0.05).start()
+    assert next_events(events, 1) == [PadStatus("2", True)]
+    yield link, events
+    link.close()
+
+
+def test_hello_gives_the_pad_a_number_and_says_it_is_connected(link: tuple[PadLink, EventQueue]) -> None:
+    pad_link, _ = link
+    assert (pad_link.source, pad_link.layout, pad_link.pad_id, pad_link.boot) == ("2", "keypad", "d06e0001", 7)
+
+
+def test_keys_become_events_and_are_acknowledged(pad: PtyPad, link: tuple[PadLink, EventQueue]) -> None:
+    _, events = link
+    for key in ("area:san_marco", "marker:3", "marker:1", "ok", "hold:back"):
+        pad.press(key)
+    assert next_events(events, 5) == [
+        InputEvent("2", "area:san_marco"),
+        InputEvent("2", "marker:3"),
+        InputEvent("2", "marker:1"),
+        InputEvent("2", "ok"),
+        InputEvent("2", "back", "hold"),
+    ]
+    wait_for(lambda: not pad.core.pending)
+
+
+def test_led_and_beep_commands_reach_the_pad(pad: PtyPad, link: tuple[PadLink, EventQueue]) -> None:
+    pad_link, _ = link
+    pad_link.led("area:castello", "on")
+    pad_link.led("turn", "blink")
+    pad_link.beep(80)
+    wait_for(lambda: pad.core.leds == {"area:castello": "on", "turn": "blink"})
+
+
+def test_a_repeated_event_is_delivered_once(pad: PtyPad, link: tuple[PadLink, EventQueue]) -> None:
+    pad_link, events = link
+    pad.press("ok")
+    assert next_events(events, 1) == [InputEvent("2", "ok")]
+    pad.send_raw(b"K 0 ok\n")  # as if the acknowledgement had been lost and the pad sent it again
+    pad.press("left")
+    assert next_events(events, 2, timeout=1) == [InputEvent("2", "left")]
+    assert pad_link.repeats == 1
+
+
+def test_unplug_is_reported_and_replug_reconnects_without_lost_or_doubled_presses(
+    pad: PtyPad, link: tuple[PadLink, EventQueue]
+) -> None:
+    pad_link, events = link
+    pad.press("area:dorsoduro")
+    assert next_events(events, 1) == [InputEvent("2", "area:dorsoduro")]
+    wait_for(lambda: not pad.core.pending)
+    pad.unplug()
+    assert next_events(events, 1) == [PadStatus("2", False)]
+    pad.core.pending.append((0, "area:dorsoduro"))  # an old, already delivered event the pad sends again
+    pad.press("marker:2")  # pressed while the link is down: kept by the pad until acknowledged
+    pad.press("marker:0")
+    pad.plug()
+    assert next_events(events, 3) == [
+        PadStatus("2", True),
+        InputEvent("2", "marker:2"),
+        InputEvent("2", "marker:0"),
+    ]
+    assert next_events(events, 1, timeout=0.8) == [], "nothing doubled, even after the pad's resend interval"
+    wait_for(lambda: not pad.core.pending)
+    assert pad_link.source == "2"
+
+
+def test_leds_are_restored_after_a_replug(tmp_path: Path) -> None:
+    pad = PtyPad(tmp_path / "pad", boot=1)
+    events = EventQueue()
+    pads = SerialPads([str(pad.path)], events, ["1"], retry=0.05)
+    try:
+        assert next_events(events, 1) == [PadStatus("1", True)]
+        pads.led("1", "turn", "on")
+        wait_for(lambda: pad.core.leds.get("turn") == "on")
+        pad.unplug()
+        assert next_events(events, 1) == [PadStatus("1", False)]
+        pad.core.leds.clear()  # a pad that lost power forgets its LEDs
+        pad.plug()
+        assert next_events(events, 1) == [PadStatus("1", True)]
+        wait_for(lambda: pad.core.leds.get("turn") == "on")
+    finally:
+        pads.close()
+        pad.close()
+
+
+def test_garbage_is_counted_never_crashes_and_never_logged_verbatim(
+    pad: PtyPad, link: tuple[PadLink, EventQueue], caplog: pytest.LogCaptureFixture
+) -> None:
+    pad_link, events = link
+    caplog.set_level(logging.DEBUG, logger="hardware.serial_pads")
+    for junk in (
+        b"K 3 area:castel\n",
+        b"K 999 ok\n",
+        b"HELLO doge-pad 9 x keypad 1\n",
+        b"\xff\xfe area:san_polo\n",
+        b"x" * 500,
+        b"\n",
+        b"K 1\n",
+    ):
+        pad.send_raw(junk)
+    pad.send_raw(b"\n")
+    pad.press("right")
+    assert next_events(events, 1) == [InputEvent("2", "right")]
+    assert pad_link.malformed >= 7
+    assert "castel" not in caplog.text and "san_polo" not in caplog.text and "area" not in caplog.text
+
+
+def test_a_pad_whose_keys_come_before_its_hello_is_asked_to_introduce_itself(tmp_path: Path) -> None:
+    pad = PtyPad(tmp_path / "pad", boot=3)
+    pad.press("ok")  # before the host opens the port: the pad keeps it
+    events = EventQueue()
+    pad_link = PadLink(str(pad.path), events, PadRegistry(["1"]), retry=0.05).start()
+    try:
+        assert next_events(events, 2) == [PadStatus("1", True), InputEvent("1", "ok")]
+    finally:
+        pad_link.close()
+        pad.close()
+
+
+def test_a_new_boot_starts_the_sequence_afresh(tmp_path: Path) -> None:
+    registry = PadRegistry(["1"])
+    events = EventQueue()
+    pad = PtyPad(tmp_path / "pad", boot=10)
+    pad_link = PadLink(str(pad.path), events, registry, retry=0.05).start()
+    try:
+        pad.press("ok")
+        assert next_events(events, 2) == [PadStatus("1", True), InputEvent("1", "ok")]
+        pad.unplug()
+        pad.core = type(pad.core)("d06e0001", "keypad", 11, pad.core._write, pad.core._now)  # powered off and on
+        pad.plug()
+        pad.press("ok")  # seq 0 again, but a new boot: delivered
+        assert next_events(events, 3) == [PadStatus("1", False), PadStatus("1", True), InputEvent("1", "ok")]
+    finally:
+        pad_link.close()
+        pad.close()
+
+
+def test_loop_url_reads_what_it_is_given_and_counts_its_own_echo(tmp_path: Path) -> None:
+    """pyserial's loop:// echoes every write: the host's own commands come back as malformed pad lines."""
+    port = serial.serial_for_url("loop://", timeout=0.05)
+    events = EventQueue()
+    pad_link = PadLink("loop://", events, PadRegistry(["4"]), opener=lambda _: port, retry=0.05).start()
+    try:
+        wait_for(lambda: pad_link.malformed >= 1)  # its own "?" came back
+        port.write(b"HELLO doge-pad 1 abc 3button 5\nK 0 left\nK 1 hold:ok\n")
+        assert next_events(events, 3) == [PadStatus("4", True), InputEvent("4", "left"), InputEvent("4", "ok", "hold")]
+    finally:
+        pad_link.close()
+
+
+def test_auto_finds_picos_and_follows_a_pad_to_a_new_port(tmp_path: Path) -> None:
+    pad = PtyPad(tmp_path / "ttyACM0", pad_id="feed01", boot=2)
+    ports = [_pico(str(pad.path)), _other(str(tmp_path / "ttyUSB0"))]
+    events = EventQueue()
+    pads = SerialPads("auto", events, ["3", "4"], comports=lambda: ports, rescan=0.05, retry=0.05)
+    try:
+        assert next_events(events, 1) == [PadStatus("3", True)]
+        assert set(pads.links) == {str(pad.path)}, "only Picos are opened"
+        pad.unplug()
+        ports[0] = _pico(str(tmp_path / "ttyACM1"))  # replugged, it comes back under another name
+        pad.path = tmp_path / "ttyACM1"
+        pad.plug()
+        pad.press("ok")
+        found = next_events(events, 3)
+        assert PadStatus("3", True) in found and InputEvent("3", "ok") in found, "same pad, same number"
+        wait_for(lambda: set(pads.links) == {str(tmp_path / "ttyACM1")})
+    finally:
+        pads.close()
+        pad.close()
+
+
+def _pico(device: str) -> ListPortInfo:
+    info = ListPortInfo(device, skip_link_detection=True)
+    info.vid, info.pid = PICO_VID, 0x0005
+    return info
+
+
+def _other(device: str) -> ListPortInfo:
+    info = ListPortInfo(device, skip_link_detection=True)
+    info.vid, info.pid = 0x0403, 0x6001
+    return info
