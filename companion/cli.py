@@ -38,6 +38,14 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Check a config file (default: the one the companion would use): one line per problem.",
     )
     check.add_argument("file", nargs="?", help="the file to check (default: the one the companion would use)")
+    run = commands.add_parser(
+        "run",
+        help="run the companion on this machine's hardware (or simulated hardware)",
+        description="Run the companion. With --hardware mock it runs on any computer, on simulated hardware.",
+    )
+    run.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
+    run.add_argument("--hardware", choices=("pi", "mock"), help="override the config's hardware setting")
+    run.add_argument("--screenshots", metavar="DIR", help="save every new frame as a PNG in DIR")
     show = commands.add_parser("print-config", help="print the merged configuration (defaults + your file)")
     show.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     return parser
@@ -49,9 +57,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .replay_command import run_replay
 
         return run_replay(args.record, each=args.each)
+    if args.command == "run":
+        return _run(args)
     if args.command in ("check-config", "print-config"):
         return _config_command(args.command, args.file if args.command == "check-config" else args.config)
     raise AssertionError(args.command)  # argparse only lets known commands through
+
+
+def _run(args: argparse.Namespace) -> int:
+    import logging
+    import signal
+    import threading
+    from pathlib import Path
+
+    from . import config
+    from .app import App, with_overrides
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        settings = with_overrides(config.load(Path(args.config) if args.config else None), args.hardware)
+    except config.ConfigError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print("doge-companion: fix the config (check it with: doge-companion check-config)", file=sys.stderr)
+        return EXIT_INVALID_RECORD
+    try:
+        app = App(settings, screenshots=Path(args.screenshots) if args.screenshots else None)
+    except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
+        print(f"doge-companion: cannot start the hardware: {error}", file=sys.stderr)
+        return 1
+    stop = threading.Event()
+
+    def request_stop(signum: int, _frame: object) -> None:
+        stop.set()
+        app.events.wake()
+
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+    try:
+        return app.run(stop)
+    finally:
+        app.close()
 
 
 def _config_command(command: str, file: str | None) -> int:

@@ -61,13 +61,17 @@ class EventQueue:
     """The one queue all adapters feed; safe to call from any thread (hardware callbacks run on their own)."""
 
     def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Event | None] = queue.SimpleQueue()
 
     def put(self, event: Event) -> None:
         self._queue.put(event)
 
+    def wake(self) -> None:
+        """Make a waiting :meth:`get` return None at once (to stop, or to look at something else)."""
+        self._queue.put(None)
+
     def get(self, timeout: float | None = None) -> Event | None:
-        """The next event, waiting up to ``timeout`` seconds (blocking, no busy loop); None on time-out."""
+        """The next event, waiting up to ``timeout`` seconds (blocking, no busy loop); None on time-out or wake."""
         try:
             return self._queue.get(timeout=timeout)
         except queue.Empty:
@@ -77,6 +81,8 @@ class EventQueue:
         events: list[Event] = []
         while True:
             try:
-                events.append(self._queue.get_nowait())
+                event = self._queue.get_nowait()
             except queue.Empty:
                 return events
+            if event is not None:
+                events.append(event)

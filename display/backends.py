@@ -1,0 +1,104 @@
+"""Display back-ends: one contract, ``show(image)``, for an SPI LCD (luma.lcd) or a capture with no screen at all.
+
+luma is imported only here and only when a display is built, so the commands that need no display never load it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+log = logging.getLogger(__name__)
+
+LCD_DRIVERS = ("st7735", "st7789", "ili9341")
+
+
+class Display:
+    """Wraps a luma device: sends a frame only when it differs from the last one, and can keep PNG copies."""
+
+    def __init__(self, device: Any, screenshots: Path | None = None) -> None:
+        self.device = device
+        self.size: tuple[int, int] = (device.width, device.height)
+        self.frames = 0
+        self._last: bytes | None = None
+        self._screenshots = screenshots
+        if screenshots is not None:
+            screenshots.mkdir(parents=True, exist_ok=True)
+
+    def show(self, image: Image.Image) -> bool:
+        """Push ``image`` (drawn at the logical size); returns False when it was the frame already shown."""
+        if image.size != self.size:
+            raise ValueError(f"frame is {image.size[0]}x{image.size[1]}, the display is {self.size[0]}x{self.size[1]}")
+        if image.mode != self.device.mode:
+            image = image.convert(self.device.mode)
+        data = image.tobytes()
+        if data == self._last:
+            return False
+        self._last = data
+        self.device.display(image)
+        self.frames += 1
+        if self._screenshots is not None:
+            image.save(self._screenshots / f"frame-{self.frames:05d}.png")
+        return True
+
+    @property
+    def last_image(self) -> Image.Image | None:
+        """What the device holds now, in its physical orientation (the capture back-end only)."""
+        image: Image.Image | None = getattr(self.device, "image", None)
+        return image
+
+    def blank(self) -> None:
+        """Black screen (and the backlight off where there is one), e.g. on shutdown."""
+        self.show(Image.new(self.device.mode, self.size))
+        backlight = getattr(self.device, "backlight", None)
+        if callable(backlight):
+            backlight(False)
+
+    def close(self) -> None:
+        cleanup = getattr(self.device, "cleanup", None)
+        if callable(cleanup):
+            try:
+                cleanup()
+            except Exception:  # closing a display must never stop a shutdown
+                log.debug("display cleanup failed", exc_info=True)
+
+
+def build_display(
+    settings: Mapping[str, Any],
+    size: tuple[int, int],
+    screenshots: Path | None = None,
+    *,
+    spi: Any = None,
+    gpio: Any = None,
+) -> Display:
+    """The display the config names. ``spi``/``gpio`` replace spidev and RPi.GPIO (the tests pass mocks)."""
+    config = settings["display"]
+    width, height = size
+    if config["driver"] == "capture":
+        from luma.core.device import dummy
+
+        return Display(dummy(width=width, height=height, rotate=config["rotate"], mode="RGB"), screenshots)
+    from luma.core.interface.serial import spi as spi_interface
+    from luma.lcd import device as lcd
+
+    interface = spi_interface(
+        spi=spi,
+        gpio=gpio,
+        port=config["spi_port"],
+        device=config["spi_device"],
+        bus_speed_hz=int(config["bus_speed_mhz"] * 1_000_000),
+        gpio_DC=config["dc_pin"],
+        gpio_RST=None if config["reset_pin"] == -1 else config["reset_pin"],
+    )
+    options: dict[str, Any] = {"width": width, "height": height, "rotate": config["rotate"], "gpio": gpio}
+    if config["backlight_pin"] != -1:
+        options["gpio_LIGHT"] = config["backlight_pin"]
+        options["active_low"] = config["backlight_active_low"]
+    else:
+        options["backlight"] = lambda _on: None
+    driver = getattr(lcd, config["driver"])
+    return Display(driver(interface, **options), screenshots)

@@ -1,0 +1,32 @@
+"""Screen models: what a screen says, with no pixels.
+
+The game flow builds them from views only (never from the engine's state), the renderer draws them, and the secrecy
+tests read their text: whatever is not in a screen model cannot reach the shared screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Size = Literal["large", "normal", "small"]
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    size: Size = "normal"
+    colour: str | None = None  # a player's colour name, or None for the theme's text colour
+
+
+@dataclass(frozen=True)
+class Screen:
+    title: str
+    lines: tuple[Line, ...] = ()
+    footer: str = ""
+    rule: str | None = None  # the rule behind what the screen asks for, shown in a corner
+    tags: tuple[str, ...] = field(default=())  # machine-readable marks for tests and logs ("welcome", ...)
+
+    def text(self) -> str:
+        """Every word the screen shows, for tests that check what must not be shown."""
+        return "\n".join([self.title, *(line.text for line in self.lines), self.footer, self.rule or ""])

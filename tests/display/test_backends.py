@@ -1,0 +1,94 @@
+"""Display back-ends: luma's dummy device for capture, and the real luma.lcd drivers over mocked SPI."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+from unittest.mock import Mock
+
+import pytest
+from PIL import Image, ImageDraw
+
+from companion import config
+from display.backends import Display, build_display
+
+
+def settings(**display: Any) -> dict[str, Any]:
+    data = copy.deepcopy(config.load(search=False).data)
+    data["display"].update(display)
+    return data
+
+
+def marked(size: tuple[int, int]) -> Image.Image:
+    """A frame with a red block in its top-left corner, to see where the corner ends up."""
+    image = Image.new("RGB", size, "white")
+    ImageDraw.Draw(image).rectangle((0, 0, 9, 9), fill="red")
+    return image
+
+
+def test_capture_keeps_the_frame_at_the_configured_size() -> None:
+    display = build_display(settings(driver="capture"), (160, 128))
+    assert display.size == (160, 128)
+    assert display.show(marked((160, 128)))
+    assert display.last_image is not None and display.last_image.size == (160, 128)
+    assert display.last_image.getpixel((0, 0)) == (255, 0, 0)
+
+
+def test_capture_with_rotation_draws_at_the_logical_size() -> None:
+    display = build_display(settings(driver="capture", rotate=1), (320, 240))
+    assert display.size == (240, 320), "a quarter turn swaps the logical size"
+    display.show(marked((240, 320)))
+    physical = display.last_image
+    assert physical is not None and physical.size == (320, 240)
+    assert physical.getpixel((0, 0)) != (255, 0, 0), "the device stores the frame in its physical orientation"
+    red = [(x, y) for x in (0, 319) for y in (0, 239) if physical.getpixel((x, y)) == (255, 0, 0)]
+    assert len(red) == 1
+
+
+def test_an_unchanged_frame_is_not_sent_again(tmp_path: Path) -> None:
+    display = build_display(settings(driver="capture"), (320, 240), screenshots=tmp_path / "shots")
+    assert display.show(marked((320, 240)))
+    assert not display.show(marked((320, 240)))
+    assert display.show(Image.new("RGB", (320, 240), "black"))
+    assert display.frames == 2
+    assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == ["frame-00001.png", "frame-00002.png"]
+
+
+def test_a_frame_of_the_wrong_size_is_refused() -> None:
+    display = build_display(settings(driver="capture"), (320, 240))
+    with pytest.raises(ValueError, match="160x128"):
+        display.show(Image.new("RGB", (160, 128)))
+
+
+@pytest.mark.parametrize(("driver", "size"), [("st7735", (160, 128)), ("st7789", (240, 240)), ("ili9341", (320, 240))])
+def test_real_lcd_drivers_over_mocked_spi(driver: str, size: tuple[int, int]) -> None:
+    spi, gpio = Mock(), Mock()
+    gpio.OUT, gpio.HIGH, gpio.LOW = "out", 1, 0
+    display = build_display(
+        settings(driver=driver, dc_pin=23, reset_pin=22, backlight_pin=27), size, spi=spi, gpio=gpio
+    )
+    assert type(display.device).__name__ == driver and display.size == size
+    spi.open.assert_called_with(0, 0)
+    assert spi.max_speed_hz == 32_000_000
+    configured = {call.args[0] for call in gpio.setup.call_args_list}
+    assert {22, 23, 27} <= configured, "DC, RST and backlight pins come from the config"
+    sent_before = spi.writebytes2.call_count + spi.writebytes.call_count
+    display.show(marked(size))
+    assert spi.writebytes2.call_count + spi.writebytes.call_count > sent_before, "the frame went out over SPI"
+    display.blank()
+
+
+def test_display_without_backlight_control() -> None:
+    spi, gpio = Mock(), Mock()
+    display = build_display(settings(driver="st7789", backlight_pin=-1), (240, 240), spi=spi, gpio=gpio)
+    configured = {call.args[0] for call in gpio.setup.call_args_list}
+    assert 18 not in configured
+    display.show(marked((240, 240)))
+
+
+def test_close_is_safe_twice() -> None:
+    display = build_display(settings(driver="capture"), (320, 240))
+    display.close()
+    display.close()
+    assert isinstance(display, Display)
