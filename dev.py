@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """One entry point for developers: sets up its own virtual environment, then runs what you ask.
 
+    python3 dev.py start      # start the companion on simulated hardware (frames saved in ./shots)
     python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs)
     python3 dev.py bench      # print the benchmark figures
     python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
@@ -51,7 +52,7 @@ def run(*args: str) -> int:
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
-    if command not in ("test", "bench", "run"):
+    if command not in ("start", "test", "bench", "run"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 64
     ensure_environment()
@@ -67,6 +68,9 @@ def main(argv: list[str]) -> int:
             if status:
                 return status
         return 0
+    if command == "start":
+        extra = argv[1:] or ["--screenshots", "shots"]
+        return run(str(BIN / "doge-companion"), "run", "--hardware", "mock", *extra)
     if command == "bench":
         return run(py, "-m", "benchmarks", *argv[1:])
     return run(str(BIN / "doge-companion"), *argv[1:])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from . import engine
+from . import engine, hardware
 
-FAMILIES = {"engine": engine.main}
+FAMILIES = {"engine": engine.main, "hardware": hardware.main}
 
 
 def main(argv: list[str]) -> int:

@@ -86,6 +86,9 @@ def _run(args: argparse.Namespace) -> int:
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         print(f"doge-companion: cannot start the hardware: {error}", file=sys.stderr)
         return 1
+    if app.mock:
+        where = f"saved in {args.screenshots}" if args.screenshots else "not saved (use --screenshots DIR)"
+        logging.getLogger("doge-companion").info("simulated hardware, no window: frames are %s; Ctrl-C stops", where)
     stop = threading.Event()
 
     def request_stop(signum: int, _frame: object) -> None:
