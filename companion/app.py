@@ -29,19 +29,28 @@ class Welcome:
     """The first screen: which pads are there and which players have pressed ok. (The game flow takes over here.)"""
 
     connected: set[str] = field(default_factory=set)
+    unplugged: set[str] = field(default_factory=set)
     joined: list[str] = field(default_factory=list)
 
     def handle(self, event: InputEvent | PadStatus) -> None:
         if isinstance(event, PadStatus):
-            (self.connected.add if event.connected else self.connected.discard)(event.source)
+            if event.connected:
+                self.connected.add(event.source)
+                self.unplugged.discard(event.source)
+            else:
+                self.connected.discard(event.source)
+                self.unplugged.add(event.source)
         elif event.source != "host" and event.key == "ok" and event.source not in self.joined:
             self.joined.append(event.source)
 
     def screen(self) -> Screen:
         lines = [Line("Players: press ok on your pad", "normal")]
-        for source in sorted(self.connected | set(self.joined)):
-            state = "ready" if source in self.joined else "connected"
-            lines.append(Line(f"Pad {source}: {state}", "small"))
+        for source in sorted(self.connected | self.unplugged | set(self.joined)):
+            if source in self.unplugged:
+                lines.append(Line(f"Pad {source}: unplugged - plug it back in", "small", "red"))
+            else:
+                state = "ready" if source in self.joined else "connected"
+                lines.append(Line(f"Pad {source}: {state}", "small"))
         return Screen("Doge Companion", tuple(lines), footer="Needs 3 or 4 players", tags=("welcome",))
 
 

@@ -20,9 +20,9 @@ from tests.hardware.test_serial_pads import wait_for
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def write_config(tmp_path: Path, extra: str = "") -> Path:
+def write_config(tmp_path: Path, extra: str = "", serial: str = '"off"') -> Path:
     path = tmp_path / "config.toml"
-    path.write_text('hardware = "mock"\n[pads]\nserial = "off"\n' + extra)
+    path.write_text(f'hardware = "mock"\n[pads]\nserial = {serial}\n' + extra)
     return path
 
 
@@ -115,3 +115,28 @@ def test_settings_are_not_shared_between_loads() -> None:
     first.data["pads"]["hold_ms"] = 1
     assert config.load(search=False)["pads"]["hold_ms"] != 1
     assert copy.deepcopy(first.data)["pads"]["hold_ms"] == 1
+
+
+def test_an_unplugged_pad_is_reported_on_the_screen(tmp_path: Path) -> None:
+    from hardware.pty_pad import PtyPad
+
+    pad = PtyPad(tmp_path / "pad", boot=5)
+    settings = config.load(write_config(tmp_path, serial=f'["{pad.path}"]'))
+    factory = MockFactory(pin_class=MockPWMPin)
+    app = App(settings, pin_factory=factory)
+    stop = threading.Event()
+    thread = threading.Thread(target=app.run, args=(stop,))
+    thread.start()
+    try:
+        wait_for(lambda: app.screen is not None and "Pad 1: connected" in app.screen.text())
+        pad.unplug()
+        wait_for(lambda: app.screen is not None and "Pad 1: unplugged" in app.screen.text())
+        pad.plug()
+        wait_for(lambda: app.screen is not None and "Pad 1: connected" in app.screen.text())
+    finally:
+        stop.set()
+        app.events.wake()
+        thread.join(timeout=5)
+        app.close()
+        pad.close()
+        factory.reset()
