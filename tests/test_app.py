@@ -8,6 +8,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -24,6 +26,22 @@ def write_config(tmp_path: Path, extra: str = "", serial: str = '"off"') -> Path
     path = tmp_path / "config.toml"
     path.write_text(f'hardware = "mock"\n[pads]\nserial = {serial}\n' + extra)
     return path
+
+
+@contextmanager
+def running(app: App, factory: MockFactory) -> Iterator[App]:
+    """The app's game thread running in the background; stopped and closed afterwards."""
+    stop = threading.Event()
+    thread = threading.Thread(target=app.run, args=(stop,))
+    thread.start()
+    try:
+        yield app
+    finally:
+        stop.set()
+        app.events.wake()
+        thread.join(timeout=5)
+        app.close()
+        factory.reset()
 
 
 def test_run_with_mock_hardware_reaches_the_first_screen_and_stops_cleanly(tmp_path: Path) -> None:
@@ -65,22 +83,12 @@ def test_a_pad_button_press_reaches_the_screen(tmp_path: Path) -> None:
     settings = config.load(write_config(tmp_path, extra))
     settings.data["pads"]["hold_ms"] = 2000
     factory = MockFactory(pin_class=MockPWMPin)
-    app = App(settings, pin_factory=factory)
-    stop = threading.Event()
-    thread = threading.Thread(target=app.run, args=(stop,))
-    thread.start()
-    try:
+    with running(App(settings, pin_factory=factory), factory) as app:
         wait_for(lambda: app.screen is not None)
         factory.pin(22).drive_low()
         factory.pin(22).drive_high()
         wait_for(lambda: app.display.frames >= 2)
         assert app.screen is not None and "Pad 1: ready" in app.screen.text()
-    finally:
-        stop.set()
-        app.events.wake()
-        thread.join(timeout=5)
-        app.close()
-        factory.reset()
 
 
 def test_real_hardware_off_pi_is_a_clear_one_line_error(tmp_path: Path) -> None:
@@ -123,20 +131,12 @@ def test_an_unplugged_pad_is_reported_on_the_screen(tmp_path: Path) -> None:
     pad = PtyPad(tmp_path / "pad", boot=5)
     settings = config.load(write_config(tmp_path, serial=f'["{pad.path}"]'))
     factory = MockFactory(pin_class=MockPWMPin)
-    app = App(settings, pin_factory=factory)
-    stop = threading.Event()
-    thread = threading.Thread(target=app.run, args=(stop,))
-    thread.start()
     try:
-        wait_for(lambda: app.screen is not None and "Pad 1: connected" in app.screen.text())
-        pad.unplug()
-        wait_for(lambda: app.screen is not None and "Pad 1: unplugged" in app.screen.text())
-        pad.plug()
-        wait_for(lambda: app.screen is not None and "Pad 1: connected" in app.screen.text())
+        with running(App(settings, pin_factory=factory), factory) as app:
+            wait_for(lambda: app.screen is not None and "Pad 1: connected" in app.screen.text())
+            pad.unplug()
+            wait_for(lambda: app.screen is not None and "Pad 1: unplugged" in app.screen.text())
+            pad.plug()
+            wait_for(lambda: app.screen is not None and "Pad 1: connected" in app.screen.text())
     finally:
-        stop.set()
-        app.events.wake()
-        thread.join(timeout=5)
-        app.close()
         pad.close()
-        factory.reset()
