@@ -7,51 +7,25 @@ queue. The simulator and the tests build the same App with other adapters.
 from __future__ import annotations
 
 import logging
+import random
+import secrets
 import threading
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from display.backends import Display, build_display
 from display.render import render
-from display.screen import Line, Screen
-from hardware.events import EventQueue, InputEvent, PadStatus
+from display.screen import Screen
+from hardware.events import EventQueue, InputEvent
 from hardware.gpio import GpioButtons, GpioIndicators, pi_pin_factory
 from hardware.serial_pads import SerialPads
 
 from .config import Settings
+from .flow.controller import Controller, Effect
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Welcome:
-    """The first screen: which pads are there and which players have pressed ok. (The game flow takes over here.)"""
-
-    connected: set[str] = field(default_factory=set)
-    unplugged: set[str] = field(default_factory=set)
-    joined: list[str] = field(default_factory=list)
-
-    def handle(self, event: InputEvent | PadStatus) -> None:
-        if isinstance(event, PadStatus):
-            if event.connected:
-                self.connected.add(event.source)
-                self.unplugged.discard(event.source)
-            else:
-                self.connected.discard(event.source)
-                self.unplugged.add(event.source)
-        elif event.source != "host" and event.key == "ok" and event.source not in self.joined:
-            self.joined.append(event.source)
-
-    def screen(self) -> Screen:
-        lines = [Line("Players: press ok on your pad", "normal")]
-        for source in sorted(self.connected | self.unplugged | set(self.joined)):
-            if source in self.unplugged:
-                lines.append(Line(f"Pad {source}: unplugged - plug it back in", "small", "red"))
-            else:
-                state = "ready" if source in self.joined else "connected"
-                lines.append(Line(f"Pad {source}: {state}", "small"))
-        return Screen("Doge Companion", tuple(lines), footer="Needs 3 or 4 players", tags=("welcome",))
 
 
 class App:
@@ -62,6 +36,8 @@ class App:
         screenshots: Path | None = None,
         pin_factory: Any = None,
         events: EventQueue | None = None,
+        seed: int | None = None,
+        entry: str | None = None,
     ) -> None:
         self.settings = settings
         self.events = events or EventQueue()
@@ -84,7 +60,9 @@ class App:
             self.close()
             raise
         self.screen: Screen | None = None
-        self.welcome = Welcome()
+        # Shuffles use the operating system's randomness; a seed (tests, demos) makes them reproducible.
+        rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+        self.controller = Controller(rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"])
 
     def _keep(self, thing: Any) -> Any:
         self._closers.append(thing)
@@ -111,15 +89,41 @@ class App:
             self.screen = screen
             self.display.show(render(screen, self.display.size))
 
-    def run(self, stop: threading.Event) -> int:
-        """The game thread: wait for an event (blocking: no busy loop), handle it, redraw if the screen changed."""
-        self.show(self.welcome.screen())
+    def step(self, event: Any) -> None:
+        """Handle one event: the controller decides, the hardware shows."""
+        self.controller.handle(event)
+        self.show(self.controller.screen())
+        for effect in self.controller.take_effects():
+            self._effect(effect)
+
+    def _effect(self, effect: Effect) -> None:
+        if effect.kind == "beep":
+            if self.pads is not None and self.pads.by_source(effect.source) is not None:
+                self.pads.beep(effect.source)
+            else:
+                self.indicators.beep()
+        elif effect.kind == "led":
+            if effect.target == "turn":
+                self.indicators.led(effect.source, effect.state)
+            if self.pads is not None:
+                self.pads.led(effect.source, effect.target, effect.state)
+
+    def run(self, stop: threading.Event, script: Iterable[InputEvent] | None = None) -> int:
+        """The game thread: wait for an event (blocking: no busy loop), handle it, redraw if the screen changed.
+
+        With a ``script`` the events come from it instead, and the run ends when it does.
+        """
+        self.show(self.controller.screen())
+        if script is not None:
+            for scripted in script:
+                if stop.is_set():
+                    break
+                self.step(scripted)
+            return 0
         while not stop.is_set():
             event = self.events.get(timeout=None)
-            if event is None:
-                continue
-            self.welcome.handle(event)
-            self.show(self.welcome.screen())
+            if event is not None:
+                self.step(event)
         return 0
 
     def close(self) -> None:

@@ -46,6 +46,10 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     run.add_argument("--hardware", choices=("pi", "mock"), help="override the config's hardware setting")
     run.add_argument("--screenshots", metavar="DIR", help="save every new frame as a PNG in DIR")
+    run.add_argument("--script", metavar="FILE", help="play input events from FILE (docs/scripted-input.md), then stop")
+    run.add_argument("--seed", type=int, metavar="N", help="reproducible shuffles (tests and demos only)")
+    run.add_argument("--record", metavar="FILE", help="write the game's record (RECORD.md) to FILE at the end")
+    run.add_argument("--entry", choices=("private", "keypads"), help="how ballots are entered (default: config)")
     show = commands.add_parser("print-config", help="print the merged configuration (defaults + your file)")
     show.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     return parser
@@ -81,12 +85,26 @@ def _run(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
         print("doge-companion: fix the config (check it with: doge-companion check-config)", file=sys.stderr)
         return EXIT_INVALID_RECORD
+    script = None
+    if args.script:
+        from .script import ScriptError, read_script
+
+        try:
+            script = read_script(Path(args.script))
+        except ScriptError as error:
+            print(f"doge-companion: {error}", file=sys.stderr)
+            return EXIT_INVALID_RECORD
     try:
-        app = App(settings, screenshots=Path(args.screenshots) if args.screenshots else None)
+        app = App(
+            settings,
+            screenshots=Path(args.screenshots) if args.screenshots else None,
+            seed=args.seed,
+            entry=args.entry,
+        )
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         print(f"doge-companion: cannot start the hardware: {error}", file=sys.stderr)
         return 1
-    if app.mock:
+    if app.mock and script is None:
         where = f"saved in {args.screenshots}" if args.screenshots else "not saved (use --screenshots DIR)"
         logging.getLogger("doge-companion").info("simulated hardware, no window: frames are %s; Ctrl-C stops", where)
     stop = threading.Event()
@@ -98,9 +116,11 @@ def _run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
     try:
-        return app.run(stop)
+        return app.run(stop, script)
     finally:
         app.close()
+        if args.record:
+            Path(args.record).write_text("\n".join(app.controller.record) + "\n")
 
 
 def _config_command(command: str, file: str | None) -> int:

@@ -102,6 +102,7 @@ SCHEMA: dict[str, Any] = {
         "language": _choice(*LANGUAGES),
         "players": _integer(3, 4),
         "cues": _boolean,
+        "entry": _choice("private", "keypads"),
         "state_dir": _text,
     },
     "display": {

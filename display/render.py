@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -52,19 +53,109 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     draw = ImageDraw.Draw(image)
     margin = max(3, width // 40)
     title_font = font(sizes["title"], bold=True)
-    draw.text((margin, margin), screen.title, font=title_font, fill=ACCENT)
+    footer_font = font(sizes["small"])
+    rule_width = int(draw.textlength(f"§{screen.rule}", font=footer_font)) + margin if screen.rule else 0
+    title = fit(draw, screen.title, title_font, width - 2 * margin - rule_width)
+    draw.text((margin, margin), title, font=title_font, fill=PLAYER_COLOURS.get(screen.colour or "", ACCENT))
     y = margin + sizes["title"] + margin
     draw.line((margin, y - margin // 2, width - margin, y - margin // 2), fill=DIM)
+    bottom = height - margin - (sizes["small"] + margin if screen.footer else 0)
     for line in screen.lines:
         line_font = font(sizes[line.size], bold=line.size == "large")
         colour = PLAYER_COLOURS.get(line.colour or "", TEXT)
-        draw.text((margin, y), line.text, font=line_font, fill=colour)
-        y += sizes[line.size] + max(2, sizes[line.size] // 4)
-    footer_font = font(sizes["small"])
+        for part in wrap(draw, line.text, line_font, width - 2 * margin):
+            if y + sizes[line.size] > bottom:
+                break
+            draw.text((margin, y), part, font=line_font, fill=colour)
+            y += sizes[line.size] + max(2, sizes[line.size] // 4)
+    if screen.menu is not None:
+        _draw_menu(draw, screen, sizes, margin, y, bottom, width)
+    if screen.chart:
+        _draw_chart(draw, screen.chart, (margin, y + margin, width - margin, bottom), footer_font)
     if screen.footer:
-        draw.text((margin, height - margin - sizes["small"]), screen.footer, font=footer_font, fill=DIM)
+        footer = fit(draw, screen.footer, footer_font, width - 2 * margin)
+        draw.text((margin, height - margin - sizes["small"]), footer, font=footer_font, fill=DIM)
     if screen.rule:
         label = f"§{screen.rule}"
         right = width - margin - int(draw.textlength(label, font=footer_font))
         draw.text((right, margin), label, font=footer_font, fill=DIM)
     return image
+
+
+def fit(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int) -> str:
+    """The text, shortened with an ellipsis if it is wider than ``room`` pixels."""
+    if draw.textlength(text, font=face) <= room:
+        return text
+    while text and draw.textlength(text + "…", font=face) > room:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int) -> list[str]:
+    """Break ``text`` at spaces into lines no wider than ``room`` pixels (a single long word is shortened)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if draw.textlength(candidate, font=face) <= room:
+            current = candidate
+        else:
+            if current:
+                lines.append(current)
+            current = fit(draw, word, face, room)
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+def _draw_menu(
+    draw: ImageDraw.ImageDraw, screen: Screen, sizes: dict[Any, int], margin: int, top: int, bottom: int, width: int
+) -> None:
+    """The options around the highlighted one, as many as fit; the highlighted one inverted and large."""
+    menu = screen.menu
+    assert menu is not None
+    face = font(sizes["normal"])
+    bold = font(sizes["normal"], bold=True)
+    step = sizes["normal"] + max(4, sizes["normal"] // 2)
+    visible = max(1, (bottom - top) // step)
+    first = min(max(0, menu.cursor - visible // 2), max(0, len(menu.options) - visible))
+    highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
+    y = top
+    for index in range(first, min(len(menu.options), first + visible)):
+        label = ("✓ " if index in menu.chosen else "") + menu.options[index]
+        if index == menu.cursor:
+            draw.rectangle((margin - 2, y - 2, width - margin + 2, y + sizes["normal"] + 3), fill=highlight)
+            draw.text(
+                (margin + 2, y), fit(draw, "▶ " + label, bold, width - 2 * margin - 4), font=bold, fill=BACKGROUND
+            )
+        else:
+            colour = ACCENT if index in menu.chosen else TEXT
+            draw.text((margin + 2, y), fit(draw, "  " + label, face, width - 2 * margin - 4), font=face, fill=colour)
+        y += step
+    if first > 0:
+        draw.text((width - margin - 8, top - step // 2), "▲", font=face, fill=DIM)
+    if first + visible < len(menu.options):
+        draw.text((width - margin - 8, bottom - sizes["normal"]), "▼", font=face, fill=DIM)
+
+
+def _draw_chart(
+    draw: ImageDraw.ImageDraw, chart: tuple[tuple[str, tuple[int, ...]], ...], box: tuple[int, int, int, int], face: Any
+) -> None:
+    """Palaces per player at the end of each year: one line per player in their colour."""
+    left, top, right, bottom = box
+    years = max((len(series) for _, series in chart), default=0)
+    if years == 0 or bottom - top < 20:
+        return
+    draw.line((left, bottom, right, bottom), fill=DIM)
+    draw.line((left, top, left, bottom), fill=DIM)
+    most = max(8, *(max(series, default=0) for _, series in chart))
+    for player, series in chart:
+        colour = PLAYER_COLOURS.get(player, TEXT)
+        points = [
+            (left + (right - left) * (i + 1) // (years + 1), bottom - (bottom - top) * value // most)
+            for i, value in enumerate(series)
+        ]
+        if len(points) > 1:
+            draw.line(points, fill=colour, width=2)
+        for x, y in points:
+            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=colour)

@@ -20,13 +20,26 @@ class Line:
 
 
 @dataclass(frozen=True)
+class MenuView:
+    """A menu as shown: its options, the highlighted one, and those ticked (markers picked)."""
+
+    options: tuple[str, ...]
+    cursor: int = 0
+    chosen: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
 class Screen:
     title: str
     lines: tuple[Line, ...] = ()
     footer: str = ""
     rule: str | None = None  # the rule behind what the screen asks for, shown in a corner
     tags: tuple[str, ...] = field(default=())  # machine-readable marks for tests and logs ("welcome", ...)
+    menu: MenuView | None = None
+    colour: str | None = None  # whose screen it is: the title is drawn in that player's colour
+    chart: tuple[tuple[str, tuple[int, ...]], ...] | None = None  # per player, palaces at the end of each year
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""
-        return "\n".join([self.title, *(line.text for line in self.lines), self.footer, self.rule or ""])
+        menu = self.menu.options if self.menu else ()
+        return "\n".join([self.title, *(line.text for line in self.lines), *menu, self.footer, self.rule or ""])

@@ -88,7 +88,7 @@ def test_a_pad_button_press_reaches_the_screen(tmp_path: Path) -> None:
         factory.pin(22).drive_low()
         factory.pin(22).drive_high()
         wait_for(lambda: app.display.frames >= 2)
-        assert app.screen is not None and "Pad 1: ready" in app.screen.text()
+        assert app.screen is not None and "Pad 1: Red" in app.screen.text()
 
 
 def test_real_hardware_off_pi_is_a_clear_one_line_error(tmp_path: Path) -> None:
@@ -133,10 +133,11 @@ def test_an_unplugged_pad_is_reported_on_the_screen(tmp_path: Path) -> None:
     factory = MockFactory(pin_class=MockPWMPin)
     try:
         with running(App(settings, pin_factory=factory), factory) as app:
-            wait_for(lambda: app.screen is not None and "Pad 1: connected" in app.screen.text())
+            wait_for(lambda: app.screen is not None and "Pad 1: press ok to join" in app.screen.text())
             pad.unplug()
-            wait_for(lambda: app.screen is not None and "Pad 1: unplugged" in app.screen.text())
+            wait_for(lambda: app.screen is not None and "Pad 1 is unplugged" in app.screen.text())
             pad.plug()
-            wait_for(lambda: app.screen is not None and "Pad 1: connected" in app.screen.text())
+            wait_for(lambda: app.screen is not None and "Pad 1: press ok to join" in app.screen.text())
+            assert "unplugged" not in app.screen.text()
     finally:
         pad.close()

@@ -1,0 +1,132 @@
+"""Menus for every decision, built only from the engine's legal choices: an illegal choice cannot even be offered.
+
+A menu is navigated with left/right/ok/back (any pad), and a keypad's direct keys select the option they name
+(``area:san_polo``). Decisions with many answers (an advisor: 6 places to stand it, or abstain with one of up to 30
+house moves) become small trees, so a 3-button pad never scrolls through more than 7 options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import AREAS, Abstain, Advisor, Build, Decision, Houses, Move, State
+from ..engine.areas import AREA_NAMES, QUARANTIA
+from ..i18n import _, ngettext
+
+
+@dataclass
+class Option:
+    label: str
+    value: Any  # a Decision, or a Menu to open
+    key: str | None = None  # a keypad key that picks this option directly
+
+
+@dataclass
+class Menu:
+    title: str
+    options: list[Option]
+    cursor: int = 0
+    rule: str | None = None
+    chosen: set[int] = field(default_factory=set)
+
+    def move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % len(self.options)
+
+    @property
+    def current(self) -> Option:
+        return self.options[self.cursor]
+
+    def find(self, key: str) -> int | None:
+        return next((i for i, option in enumerate(self.options) if option.key == key), None)
+
+
+def _area_key(area: int) -> str:
+    return f"area:{AREAS[area]}"
+
+
+def _move_tree(title: str, moves: Sequence[tuple[int, int, Decision]], rule: str) -> Menu:
+    """Choose a house to move: first the district it leaves, then the one it enters."""
+    sources: dict[int, list[Option]] = {}
+    for source, target, decision in moves:
+        sources.setdefault(source, []).append(
+            Option(_("to {area}").format(area=AREA_NAMES[target]), decision, _area_key(target))
+        )
+    options = [
+        Option(
+            _("from {area}").format(area=AREA_NAMES[source]),
+            Menu(_("Move a house from {area} to...").format(area=AREA_NAMES[source]), targets, rule=rule),
+            _area_key(source),
+        )
+        for source, targets in sorted(sources.items())
+    ]
+    return Menu(title, options, rule=rule)
+
+
+def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]) -> Menu:
+    """RULES.md 7.2-7.4, 8.3: take control and stand the advisor, or abstain with an optional move."""
+    advisor = _("a Quarantia advisor") if slot == QUARANTIA else _("the {area} advisor").format(area=AREA_NAMES[slot])
+    takes = [d for d in legal if type(d) is Advisor]
+    still = [d for d in legal if type(d) is Abstain and d.move is None]
+    moves = [(d.move.source, d.move.target, d) for d in legal if type(d) is Abstain and d.move is not None]
+    move_rule = "8.3.2" if slot == QUARANTIA else "8.3.1"
+    abstain_options = [Option(_("Abstain, move no house"), still[0])]
+    if moves:
+        abstain_options.append(
+            Option(_("Abstain and move a house"), _move_tree(_("Abstain: move which house?"), moves, move_rule))
+        )
+    abstain = Menu(_("Abstain on {advisor}").format(advisor=advisor), abstain_options, rule="7.4")
+    if not takes:
+        abstain.title = _("No free ring: abstain on {advisor}").format(advisor=advisor)
+        abstain.rule = "7.3"
+        return abstain
+    stand = Menu(
+        _("Stand {advisor} in...").format(advisor=advisor),
+        [Option(AREA_NAMES[d.area], d, _area_key(d.area)) for d in takes],
+        rule="7.2",
+    )
+    controlled = slot != QUARANTIA and state.advisor_controller[slot] == seat
+    if controlled and state.advisor_area[slot] >= 0:
+        stand.cursor = next(i for i, d in enumerate(takes) if d.area == state.advisor_area[slot])
+    top = Menu(
+        _("Decide on {advisor}").format(advisor=advisor),
+        [Option(_("Take control and stand it"), stand), Option(_("Abstain"), abstain)],
+        rule="7.2",
+    )
+    return top
+
+
+def houses_menu(legal: tuple[Decision, ...], district: int, rule: str) -> Menu:
+    """RULES.md 8.2 [RULING]: the full count is offered first."""
+    counts = sorted((d.number for d in legal if type(d) is Houses), reverse=True)
+    options = [
+        Option(
+            _("Place none") if n == 0 else ngettext("Place {n} house", "Place {n} houses", n).format(n=n),
+            Houses(n),
+        )
+        for n in counts
+    ]
+    return Menu(_("Houses in {area}").format(area=AREA_NAMES[district]), options, rule=rule)
+
+
+def build_menu(state: State, district: int) -> Menu:
+    cost = state.palace_cost(district)
+    space = cost - 2
+    return Menu(
+        _("Build a palace in {area}?").format(area=AREA_NAMES[district]),
+        [
+            Option(_("Build on space {space}: pay {cost} houses").format(space=space, cost=cost), Build(True)),
+            Option(_("Do not build"), Build(False)),
+        ],
+        rule="8.4",
+    )
+
+
+def move_menu(legal: tuple[Decision, ...], rule: str) -> Menu:
+    """RULES.md 10.4, 10.5: one house move, any district to any other, or none."""
+    moves = [(d.move.source, d.move.target, d) for d in legal if type(d) is Move and d.move is not None]
+    options = [Option(_("Move no house"), Move(None))]
+    if moves:
+        options.insert(0, Option(_("Move a house"), _move_tree(_("Move which house?"), moves, rule)))
+    return Menu(_("You may move a house"), options, rule=rule)
