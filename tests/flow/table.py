@@ -1,0 +1,147 @@
+"""People at a table, simulated: they read the screen model and press buttons on their own pads.
+
+Each one knows what a real player knows: the shared screen, and their own markers (their private view). They choose
+at random among what the screen offers, sometimes wander with left/right/back first, and use a keypad's direct
+keys when they have one. Everything reaches the controller as button events only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from companion.engine import AREAS, private_view
+from companion.flow.controller import Controller
+from display.screen import Screen
+from hardware.events import InputEvent
+
+NOTICE_TAGS = {"notice", "reveal", "count", "board", "year", "undo"}
+
+
+class Table:
+    def __init__(
+        self,
+        controller: Controller,
+        rng: random.Random,
+        pads: list[str],
+        keypads: bool,
+        watch: Callable[[Controller, InputEvent], None] | None = None,
+    ) -> None:
+        self.controller = controller
+        self.rng = rng
+        self.pads = pads
+        self.keypads = keypads
+        self.watch = watch
+        self.events: list[InputEvent] = []
+
+    def press(self, source: str, key: str, kind: str = "press") -> None:
+        event = InputEvent(source, key, kind)  # type: ignore[arg-type]
+        self.events.append(event)
+        self.controller.handle(event)
+        if self.watch:
+            self.watch(self.controller, event)
+
+    def setup(self) -> None:
+        for pad in self.pads:
+            self.press(pad, "ok")
+        if self.keypads != (self.controller.entry == "keypads"):
+            self.press("host", "right")
+        self.press("host", "ok")
+        assert self.controller.stage == "game"
+
+    def play(self, max_events: int = 200_000) -> None:
+        while self.controller.stage != "over" or self.controller.notices:
+            assert len(self.events) < max_events, "the game did not end"
+            self.turn()
+        screen = self.controller.screen()
+        assert "over" in screen.tags
+
+    def source(self, colour: str) -> str:
+        return self.controller.source_of(self.controller.players.index(colour))
+
+    def turn(self) -> None:
+        screen = self.controller.screen()
+        tags = set(screen.tags)
+        if tags & NOTICE_TAGS:
+            who = self.rng.choice(["host", *self.pads])
+            self.press(who, "ok")
+        elif "ballot-gate" in tags:
+            turn = self.controller.private
+            assert turn is not None
+            self.press(self.controller.source_of(turn.seat), "ok")
+        elif any(tag.startswith("private:") for tag in tags):
+            self.private_menu(screen)
+        elif "ballot-wait" in tags:
+            self.keypad_ballot()
+        elif any(tag.startswith("decision:") for tag in tags):
+            colour = next(tag for tag in tags if tag.startswith("decision:"))[9:]
+            self.pick(screen, self.source(colour))
+        else:
+            raise AssertionError(f"nobody knows what to do on {screen}")
+
+    def wander(self, source: str) -> None:
+        """Look around a menu first, as people do."""
+        for _ in range(self.rng.choice([0, 0, 1, 2])):
+            self.press(source, self.rng.choice(["left", "right"]))
+
+    def pick(self, screen: Screen, source: str) -> None:
+        """Choose a random option of the menu on screen: navigate to it and press ok (or its direct key)."""
+        menu = screen.menu
+        assert menu is not None
+        self.wander(source)
+        menu = self.controller.screen().menu
+        assert menu is not None
+        target = self.rng.randrange(len(menu.options))
+        current_menu = self.controller.menus[-1] if self.controller.menus else None
+        option = current_menu.options[target] if current_menu else None
+        if self.keypads and option is not None and option.key and self.rng.random() < 0.5:
+            self.press(source, option.key)
+            return
+        steps = (target - menu.cursor) % len(menu.options)
+        for _ in range(steps):
+            self.press(source, "right")
+        if self.rng.random() < 0.05 and len(self.controller.menus) > 1:
+            self.press(source, "back")  # changed their mind: up one level
+            return
+        self.press(source, "ok")
+
+    def private_menu(self, screen: Screen) -> None:
+        turn = self.controller.private
+        assert turn is not None
+        source = self.controller.source_of(turn.seat)
+        menu = screen.menu
+        assert menu is not None
+        if turn.stage == "area":
+            self.wander(source)
+            menu = self.controller.screen().menu
+            assert menu is not None
+            target = self.rng.randrange(len(menu.options))
+            for _ in range((target - menu.cursor) % len(menu.options)):
+                self.press(source, "right")
+            self.press(source, "ok")
+            return
+        # markers: tick 1 to 4 of them, then Done
+        held = len(menu.options) - 1
+        wanted = set(self.rng.sample(range(held), self.rng.randint(1, min(4, held))))
+        cursor = menu.cursor
+        for index in [*sorted(wanted), held]:
+            for _ in range((index - cursor) % len(menu.options)):
+                self.press(source, "right")
+            cursor = index
+            self.press(source, "ok")
+
+    def keypad_ballot(self) -> None:
+        state = self.controller.state
+        assert state is not None
+        awaited = [a.player for a in state.awaiting()]
+        seat = self.rng.choice(awaited)
+        source = self.controller.source_of(seat)
+        mine = private_view(state, seat)
+        choice = self.rng.choice(state.legal(seat))
+        if self.rng.random() < 0.2:  # a wrong key first, then correct it
+            self.press(source, f"marker:{mine.markers[0]}")
+            self.press(source, "back")
+        self.press(source, f"area:{AREAS[choice.area]}")  # type: ignore[union-attr]
+        for value in choice.markers:  # type: ignore[union-attr]
+            self.press(source, f"marker:{value}")
+        self.press(source, "ok")

@@ -1,0 +1,53 @@
+"""Scripted input through the real command: a whole game as a text file of button events."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.engine import replay_text, snapshot
+from companion.flow.controller import Controller
+from tests.flow.table import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_scripted_game_gives_the_same_record_as_the_same_presses_in_process(tmp_path: Path) -> None:
+    seed = 21
+    controller = Controller(random.Random(seed), entry="private")
+    table = Table(controller, random.Random(5), ["1", "2", "3", "4"], keypads=True)
+    table.setup()
+    table.play()
+    script = tmp_path / "night.txt"
+    script.write_text("# a whole game\n" + "\n".join(str(event) for event in table.events) + "\n")
+    config = tmp_path / "config.toml"
+    config.write_text('[pads]\nserial = "off"\n[display]\ndriver = "st7735"\n')
+    record = tmp_path / "night.jsonl"
+    shots = tmp_path / "shots"
+    result = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock",
+         "--seed", str(seed), "--script", str(script), "--record", str(record), "--screenshots", str(shots)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = record.read_text().splitlines()
+    assert lines == controller.record
+    assert snapshot(replay_text(lines))["winners"]
+    frames = sorted(shots.iterdir())
+    assert len(frames) > 50
+
+
+def test_a_bad_script_line_is_reported_before_anything_runs(tmp_path: Path) -> None:
+    script = tmp_path / "bad.txt"
+    script.write_text("1 ok\n2 ok\n\n3 area:rialto\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "run", "--hardware", "mock", "--script", str(script)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert (
+        result.stderr.strip() == f"doge-companion: {script}: line 4: unknown key 'area:rialto'; keys are left, "
+        "right, ok, back, area:<area>, marker:<0-3>"
+    )
