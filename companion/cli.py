@@ -50,6 +50,8 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, metavar="N", help="reproducible shuffles (tests and demos only)")
     run.add_argument("--record", metavar="FILE", help="write the game's record (RECORD.md) to FILE at the end")
     run.add_argument("--entry", choices=("private", "keypads"), help="how ballots are entered (default: config)")
+    screens = commands.add_parser("screens", help="write PNGs of every screen at every display size")
+    screens.add_argument("--out", default="docs/screens", metavar="DIR", help="where to write them (docs/screens)")
     show = commands.add_parser("print-config", help="print the merged configuration (defaults + your file)")
     show.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     return parser
@@ -63,6 +65,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_replay(args.record, each=args.each)
     if args.command == "run":
         return _run(args)
+    if args.command == "screens":
+        from pathlib import Path
+
+        from .gallery import write
+
+        written = write(Path(args.out))
+        print(f"{len(written)} screens written to {args.out}")
+        return 0
     if args.command in ("check-config", "print-config"):
         return _config_command(args.command, args.file if args.command == "check-config" else args.config)
     raise AssertionError(args.command)  # argparse only lets known commands through

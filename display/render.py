@@ -24,8 +24,8 @@ PLAYER_COLOURS = {
 # Type sizes per display height class: small (128 px), medium (240 px), large (>= 320 px).
 _SIZES: dict[str, dict[Size | str, int]] = {
     "small": {"title": 13, "large": 16, "normal": 11, "small": 9},
-    "medium": {"title": 20, "large": 26, "normal": 17, "small": 13},
-    "large": {"title": 24, "large": 32, "normal": 20, "small": 15},
+    "medium": {"title": 18, "large": 24, "normal": 17, "small": 13},
+    "large": {"title": 22, "large": 30, "normal": 20, "small": 15},
 }
 
 
@@ -46,7 +46,8 @@ def size_class(height: int) -> str:
     return "small" if height < 200 else "medium" if height < 320 else "large"
 
 
-def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
+def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = None) -> Image.Image:
+    """Draw ``screen``; anything that had to be shortened or left out is described in ``problems`` (if given)."""
     width, height = size
     sizes = _SIZES[size_class(min(width, height))]
     image = Image.new("RGB", size, BACKGROUND)
@@ -55,7 +56,7 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     title_font = font(sizes["title"], bold=True)
     footer_font = font(sizes["small"])
     rule_width = int(draw.textlength(f"§{screen.rule}", font=footer_font)) + margin if screen.rule else 0
-    title = fit(draw, screen.title, title_font, width - 2 * margin - rule_width)
+    title = fit(draw, screen.title, title_font, width - 2 * margin - rule_width, problems)
     draw.text((margin, margin), title, font=title_font, fill=PLAYER_COLOURS.get(screen.colour or "", ACCENT))
     y = margin + sizes["title"] + margin
     draw.line((margin, y - margin // 2, width - margin, y - margin // 2), fill=DIM)
@@ -63,17 +64,19 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     for line in screen.lines:
         line_font = font(sizes[line.size], bold=line.size == "large")
         colour = PLAYER_COLOURS.get(line.colour or "", TEXT)
-        for part in wrap(draw, line.text, line_font, width - 2 * margin):
+        for part in wrap(draw, line.text, line_font, width - 2 * margin, problems):
             if y + sizes[line.size] > bottom:
+                if problems is not None:
+                    problems.append(f"no room for: {part}")
                 break
             draw.text((margin, y), part, font=line_font, fill=colour)
             y += sizes[line.size] + max(2, sizes[line.size] // 4)
     if screen.menu is not None:
-        _draw_menu(draw, screen, sizes, margin, y, bottom, width)
+        _draw_menu(draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems)
     if screen.chart:
         _draw_chart(draw, screen.chart, (margin, y + margin, width - margin, bottom), footer_font)
     if screen.footer:
-        footer = fit(draw, screen.footer, footer_font, width - 2 * margin)
+        footer = fit(draw, screen.footer, footer_font, width - 2 * margin, problems)
         draw.text((margin, height - margin - sizes["small"]), footer, font=footer_font, fill=DIM)
     if screen.rule:
         label = f"§{screen.rule}"
@@ -82,16 +85,18 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     return image
 
 
-def fit(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int) -> str:
+def fit(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: list[str] | None = None) -> str:
     """The text, shortened with an ellipsis if it is wider than ``room`` pixels."""
     if draw.textlength(text, font=face) <= room:
         return text
+    if problems is not None:
+        problems.append(f"too wide: {text}")
     while text and draw.textlength(text + "…", font=face) > room:
         text = text[:-1]
     return text + "…"
 
 
-def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int) -> list[str]:
+def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: list[str] | None = None) -> list[str]:
     """Break ``text`` at spaces into lines no wider than ``room`` pixels (a single long word is shortened)."""
     lines: list[str] = []
     current = ""
@@ -102,14 +107,21 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int) -> list[str
         else:
             if current:
                 lines.append(current)
-            current = fit(draw, word, face, room)
+            current = fit(draw, word, face, room, problems)
     if current:
         lines.append(current)
     return lines or [""]
 
 
 def _draw_menu(
-    draw: ImageDraw.ImageDraw, screen: Screen, sizes: dict[Any, int], margin: int, top: int, bottom: int, width: int
+    draw: ImageDraw.ImageDraw,
+    screen: Screen,
+    sizes: dict[Any, int],
+    margin: int,
+    top: int,
+    bottom: int,
+    width: int,
+    problems: list[str] | None,
 ) -> None:
     """The options around the highlighted one, as many as fit; the highlighted one inverted and large."""
     menu = screen.menu
@@ -118,6 +130,8 @@ def _draw_menu(
     bold = font(sizes["normal"], bold=True)
     step = sizes["normal"] + max(4, sizes["normal"] // 2)
     visible = max(1, (bottom - top) // step)
+    if visible < min(3, len(menu.options)) and problems is not None:
+        problems.append(f"room for only {visible} options")
     first = min(max(0, menu.cursor - visible // 2), max(0, len(menu.options) - visible))
     highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
     y = top
@@ -130,7 +144,8 @@ def _draw_menu(
             )
         else:
             colour = ACCENT if index in menu.chosen else TEXT
-            draw.text((margin + 2, y), fit(draw, "  " + label, face, width - 2 * margin - 4), font=face, fill=colour)
+            shown = fit(draw, "  " + label, face, width - 2 * margin - 4, problems)
+            draw.text((margin + 2, y), shown, font=face, fill=colour)
         y += step
     if first > 0:
         draw.text((width - margin - 8, top - step // 2), "▲", font=face, fill=DIM)

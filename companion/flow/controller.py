@@ -307,7 +307,7 @@ class Controller:
             if key == "ok":
                 turn.stage = "area"
                 turn.area_menu = Menu(
-                    _("{name}: choose an area").format(name=player_name(self.players[seat])),
+                    _("Choose an area"),
                     [Option(AREA_NAMES[a], a, f"area:{AREAS[a]}") for a in range(7) if a not in mine.used_areas],
                     rule="4.2",
                 )
@@ -324,9 +324,7 @@ class Controller:
                 options = [Option(str(v), v, None) for v in mine.markers]
                 options.append(Option(_("Done"), None))
                 turn.marker_menu = Menu(
-                    _("{name}: markers for {area}").format(
-                        name=player_name(self.players[seat]), area=AREA_NAMES[picked.value]
-                    ),
+                    _("Markers for {area}").format(area=AREA_NAMES[picked.value]),
                     options,
                     rule="4.2",
                 )
@@ -473,7 +471,7 @@ class Controller:
         todo = instructions(before, after)
         if before["phase"] == "ballot" and after["round"] != before["round"]:
             reveal = [Line(i.text, "small", i.player) for i in todo]
-            title = _("Round {n}: ballots revealed").format(n=before["round"])
+            title = _("Round {n} revealed").format(n=before["round"])
             if self.entry == "private" or after["phase"] != "ballot":
                 self.notices.append(Notice(title, reveal, rule="4.3", tag="reveal"))
             else:  # keypads: shown beside the next round's progress, so nobody must clear it first
@@ -483,7 +481,7 @@ class Controller:
             board = [i for i in todo if not i.text.startswith(_("Turn up"))]
             if board:
                 self.notices.append(
-                    Notice(_("On the board"), [Line(i.text, "normal", i.player) for i in board], tag="board")
+                    Notice(_("On the board"), [Line(i.text, "normal", i.player) for i in board], tag="instructions")
                 )
         finished = self._finished_areas(before, after)
         for area in finished[1 if before["phase"] == "election" else 0 :]:
@@ -492,7 +490,7 @@ class Controller:
                     NAMES[area],
                     [Line(_("Nobody has a vote here: nothing happens."), "normal")],
                     rule="6.5",
-                    tag="count",
+                    tag="empty",
                 )
             )
         turned = [i for i in todo if i.player is None]
@@ -552,7 +550,7 @@ class Controller:
             result = _("{names} tie for first: no winner").format(names=names)
             rule = "6.3"
         lines.append(Line(result, "large"))
-        return Notice(_("{area}: the count").format(area=AREA_NAMES[area]), lines, rule=rule, tag="count")
+        return Notice(AREA_NAMES[area], lines, rule=rule, tag="count")
 
     def _advisors_in(self, area: int) -> dict[int, int]:
         state = self.state
@@ -717,7 +715,7 @@ class Controller:
         waiting = [self.players[a.player] for a in state.awaiting()]
         done = [p for p in self.players if p not in waiting and state.markers_left[self.players.index(p)]]
         lines = [Line(_("Choose on your keypad, then ok"), "normal")]
-        lines += [Line(_("{name}: choosing").format(name=player_name(p)), "large", p) for p in waiting]
+        lines += [Line(_("{name}: choosing").format(name=player_name(p)), "normal", p) for p in waiting]
         lines += [Line(_("{name}: locked in").format(name=player_name(p)), "normal", p) for p in done]
         if state.round > 1:
             lines += self.last_reveal
@@ -741,17 +739,13 @@ class Controller:
             )
         menu = turn.area_menu if turn.stage == "area" else turn.marker_menu
         assert menu is not None
-        held = private_view(self.state, turn.seat).markers  # type: ignore[arg-type]
-        hint = (
-            _("left/right, ok: pick")
-            if turn.stage == "area"
-            else _("ok: pick or drop a marker, then Done ({n} held)").format(n=len(held))
-        )
+        hint = _("left/right, ok: pick") if turn.stage == "area" else _("ok: tick a marker; Done to finish")
         return Screen(
-            menu.title,
-            (),
+            _("{name}'s ballot").format(name=name),
+            (Line(menu.title, "normal"),),
             footer=hint,
             rule="4.2",
+            colour=colour,
             tags=("private", f"private:{colour}"),
             menu=MenuView(tuple(o.label for o in menu.options), menu.cursor, frozenset(menu.chosen)),
         )
@@ -764,8 +758,8 @@ class Controller:
         seat = state.awaiting()[0].player
         player = self.players[seat]
         return Screen(
-            f"{player_name(player)}: {menu.title}",
-            (),
+            _("{name} decides").format(name=player_name(player)),
+            (Line(menu.title, "normal"),),
             footer=_("your pad: left/right, ok; back: up"),
             rule=menu.rule,
             tags=("decision", f"decision:{player}"),
@@ -788,9 +782,12 @@ class Controller:
             title = _("Board: districts")
             for district in AREAS[:6]:
                 info = snap["districts"][district]
-                houses = " ".join(f"{player_name(p)[0]}{n}" for p, n in info["houses"].items()) or "-"
-                palaces = "".join(player_name(p)[0] for p in info["palaces"]) or "-"
-                lines.append(Line(f"{NAMES[district]}: {houses}  P: {palaces}", "small"))
+                houses = ", ".join(f"{player_name(p)} {n}" for p, n in info["houses"].items()) or _("no houses")
+                palaces = ", ".join(player_name(p) for p in info["palaces"])
+                text = f"{NAMES[district]}: {houses}"
+                if palaces:
+                    text += _("; palaces: {owners}").format(owners=palaces)
+                lines.append(Line(text, "small"))
         elif page == 1:
             title = _("Board: advisors")
             for district in AREAS[:6]:
@@ -837,7 +834,8 @@ class Controller:
         state = self.state
         assert state is not None
         winners = [self.players[s] for s in state.winners]
-        lines = [Line(_(" and ").join(player_name(w) for w in winners) + _(" win!"), "large", winners[0])]
+        names = _(" and ").join(player_name(w) for w in winners)
+        lines = [Line(ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names), "large", winners[0])]
         lines.append(Line(self._tie_break_text(), "small"))
         for seat, player in enumerate(self.players):
             met = state.victory_conditions(seat)

@@ -91,7 +91,7 @@ def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]
         stand.cursor = next(i for i, d in enumerate(takes) if d.area == state.advisor_area[slot])
     top = Menu(
         _("Decide on {advisor}").format(advisor=advisor),
-        [Option(_("Take control and stand it"), stand), Option(_("Abstain"), abstain)],
+        [Option(_("Take control"), stand), Option(_("Abstain"), abstain)],
         rule="7.2",
     )
     return top
@@ -114,9 +114,9 @@ def build_menu(state: State, district: int) -> Menu:
     cost = state.palace_cost(district)
     space = cost - 2
     return Menu(
-        _("Build a palace in {area}?").format(area=AREA_NAMES[district]),
+        _("A palace in {area}, on space {space}?").format(area=AREA_NAMES[district], space=space),
         [
-            Option(_("Build on space {space}: pay {cost} houses").format(space=space, cost=cost), Build(True)),
+            Option(_("Build: {cost} houses back").format(cost=cost), Build(True)),
             Option(_("Do not build"), Build(False)),
         ],
         rule="8.4",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from companion.engine import BALLOT, snapshot
+from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, Effect
 from hardware.events import InputEvent
-from tests.flow.table import Table
 
 
 def press(controller: Controller, source: str, key: str, kind: str = "press") -> None:

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from companion.engine import replay_text, snapshot
+from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
-from tests.flow.table import Table
 
 
 def play(seed: int, players: int, keypads: bool) -> Table:

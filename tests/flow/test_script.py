@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from companion.engine import replay_text, snapshot
+from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
-from tests.flow.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,10 +15,10 @@ import random
 import pytest
 
 from companion.engine import BALLOT
+from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, KeypadBallot
 from hardware.events import InputEvent
 from tests.engine.test_properties import scramble_secrets
-from tests.flow.table import Table
 
 
 def twin_with_other_secrets(controller: Controller, rng: random.Random) -> Controller:

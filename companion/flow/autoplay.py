@@ -1,5 +1,7 @@
 """People at a table, simulated: they read the screen model and press buttons on their own pads.
 
+Used by the end-to-end tests, the screen gallery (``doge-companion screens``) and the benchmarks.
+
 Each one knows what a real player knows: the shared screen, and their own markers (their private view). They choose
 at random among what the screen offers, sometimes wander with left/right/back first, and use a keypad's direct
 keys when they have one. Everything reaches the controller as button events only.
@@ -10,12 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from companion.engine import AREAS, private_view
-from companion.flow.controller import Controller
 from display.screen import Screen
 from hardware.events import InputEvent
 
-NOTICE_TAGS = {"notice", "reveal", "count", "board", "year", "undo"}
+from ..engine import AREAS, private_view
+from .controller import Controller
+
+NOTICE_TAGS = {"notice", "reveal", "count", "empty", "instructions", "year", "undo"}
 
 
 class Table:

@@ -1,0 +1,79 @@
+"""``doge-companion screens``: every kind of screen, at every display size, as PNGs (docs/screens/).
+
+Seeded games are played by the simulated table and the first screen of each kind is kept; help, board check and
+undo are opened on purpose mid-game. The pictures are the real renderer's output for real game situations.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from display.render import render
+from display.screen import Screen
+from hardware.events import InputEvent
+
+from .flow.autoplay import Table
+from .flow.controller import Controller
+
+SIZES = ((160, 128), (240, 240), (320, 240))
+
+
+def kind(screen: Screen) -> str:
+    tags = screen.tags
+    first = tags[0] if tags else "screen"
+    question = screen.lines[-1].text.lower() if screen.lines else ""
+    if first == "decision":
+        for word, name in (("advisor", "advisor"), ("abstain", "advisor"), ("houses", "houses"), ("palace", "build")):
+            if word in question:
+                return f"decision-{name}"
+        return "decision-move"
+    if first == "private":
+        return "private-markers" if "markers" in question else "private-area"
+    if (first == "board" and "Board" in screen.title) or (first == "board" and "order" in screen.title):
+        return "check-" + screen.title.split(": ")[-1].lower().replace(" ", "-")
+    return first
+
+
+def collect(seed: int = 3) -> dict[str, Screen]:
+    found: dict[str, Screen] = {}
+
+    def keep(controller: Controller, _event: InputEvent) -> None:
+        screen = controller.screen()
+        found.setdefault(kind(screen), screen)
+
+    for keypads, players in ((False, 3), (True, 4)):
+        controller = Controller(random.Random(seed), entry="private")
+        found.setdefault("setup", controller.screen())
+        table = Table(controller, random.Random(seed), [str(n) for n in range(1, players + 1)], keypads, keep)
+        table.setup()
+        while controller.stage != "over" or controller.notices:
+            table.turn()
+            screen = controller.screen()
+            if "decision" in screen.tags and "help" not in found and controller.state and controller.state.year > 1:
+                for key, kind_name in (("left", "help"), ("back", "check")):
+                    table.press("host", key)
+                    for _page in range(4 if key == "back" else 1):
+                        found.setdefault(kind(controller.screen()) if key == "back" else kind_name, controller.screen())
+                        table.press("host", "right" if key == "back" else "ok")
+                    if key == "back":
+                        table.press("host", "back")
+            if controller.history and controller.history[-1][2] and "undo" not in found:
+                table.press("host", "back", "hold")
+                found["undo"] = controller.screen()
+                table.press("host", "back")
+        found.setdefault("over", controller.screen())
+    return found
+
+
+def write(out: Path, seed: int = 3) -> list[Path]:
+    screens = collect(seed)
+    written = []
+    for width, height in SIZES:
+        folder = out / f"{width}x{height}"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, screen in sorted(screens.items()):
+            path = folder / f"{name}.png"
+            render(screen, (width, height)).save(path, optimize=True)
+            written.append(path)
+    return written
