@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from . import engine, hardware
+from . import engine, flow, hardware
 
-FAMILIES = {"engine": engine.main, "hardware": hardware.main}
+FAMILIES = {"engine": engine.main, "hardware": hardware.main, "flow": flow.main}
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,63 @@
+"""A whole game on 3-button GPIO pads: every press is a MockFactory pin driven low and high, through the App."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from pathlib import Path
+
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion import config
+from companion.app import App
+from companion.engine import replay_text, snapshot
+from companion.flow.autoplay import Table
+from companion.flow.controller import Controller
+from tests.hardware.test_serial_pads import wait_for
+
+PADS = {"1": (17, 27, 22), "2": (16, 20, 21), "3": (23, 24, 25)}
+HOST = {"left": 5, "right": 6, "ok": 13, "back": 19}
+
+
+def test_a_whole_game_on_gpio_three_button_pads(tmp_path: Path) -> None:
+    seed = 8
+    table = Table(Controller(random.Random(seed)), random.Random(4), ["1", "2", "3"], keypads=False)
+    table.setup()
+    table.play()
+    expected = table.controller.record
+
+    config_file = tmp_path / "config.toml"
+    pads = "".join(f"[[pads.gpio]]\nleft = {l}\nright = {r}\nok = {o}\n" for l, r, o in PADS.values())  # noqa: E741
+    config_file.write_text(
+        '[display]\ndriver = "capture"\n[pads]\nserial = "off"\nhold_ms = 100\n[buttons]\nbounce_ms = 0\n' + pads
+    )
+    settings = config.load(config_file)
+    factory = MockFactory(pin_class=MockPWMPin)
+    app = App(settings, pin_factory=factory, seed=seed)
+    stop = threading.Event()
+    thread = threading.Thread(target=app.run, args=(stop,))
+    thread.start()
+    try:
+        for event in table.events:
+            if event.source == "host":
+                pin = factory.pin(HOST[event.key])
+                pin.drive_low()
+                pin.drive_high()
+                continue
+            left, right, ok = PADS[event.source]
+            pin = factory.pin({"left": left, "right": right, "ok": ok, "back": ok}[event.key])
+            pin.drive_low()
+            if event.key == "back":  # a 3-button pad's back is a held ok
+                time.sleep(0.2)
+            pin.drive_high()
+        wait_for(lambda: len(app.controller.record) == len(expected) and app.controller.stage == "over", 60)
+    finally:
+        stop.set()
+        app.events.wake()
+        thread.join(timeout=10)
+        app.close()
+        factory.reset()
+    assert app.controller.record == expected
+    assert app.controller.state is not None
+    assert snapshot(replay_text(app.controller.record)) == snapshot(app.controller.state)
