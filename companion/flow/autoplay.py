@@ -18,7 +18,7 @@ from hardware.events import InputEvent
 from ..engine import AREAS, private_view
 from .controller import Controller
 
-NOTICE_TAGS = {"notice", "reveal", "count", "empty", "instructions", "year", "undo"}
+NOTICE_TAGS = {"notice", "reveal", "count", "empty", "instructions", "year", "undo", "error"}
 
 
 class Table:

@@ -9,6 +9,7 @@ one for tests and demos).
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from collections.abc import Callable
@@ -29,6 +30,8 @@ from ..engine import (
     State,
     dump_header,
     dump_line,
+    parse_header,
+    parse_line,
     private_view,
     snapshot,
 )
@@ -57,6 +60,22 @@ class Notice:
     lines: list[Line]
     rule: str | None = None
     tag: str = "notice"
+
+
+class Saver:
+    """Where the controller's lines go before they count. This one keeps nothing: a game that is not saved."""
+
+    def begin(self, header: str) -> None:
+        """A new game starts with this header line."""
+
+    def save(self, lines: list[str], summary: dict[str, Any]) -> None:
+        """Commit ``lines`` durably, or raise an exception whose message is for the screen."""
+
+    def rewind(self, keep: int, summary: dict[str, Any]) -> None:
+        """Undo: keep only the first ``keep`` lines."""
+
+    def screen(self, state: dict[str, Any]) -> None:
+        """The screen step to resume at (pending notices); best effort."""
 
 
 @dataclass(frozen=True)
@@ -96,8 +115,11 @@ class Controller:
         entry: str = "private",
         cues: bool = True,
         clock: Callable[[], str] | None = None,
+        saver: Saver | None = None,
     ) -> None:
         self.rng = rng
+        self.saver = saver or Saver()
+        self.storage_problem: str | None = None  # shown on every screen while the store cannot save
         self.entry = entry
         self.cues = cues
         self.clock = clock
@@ -112,7 +134,7 @@ class Controller:
         self._menu_for: Any = None
         self.keypad: dict[int, KeypadBallot] = {}
         self.private: PrivateTurn | None = None
-        self.history: list[tuple[State, int, bool, str]] = []  # state before, record length, undoable, who
+        self.history: list[tuple[State, int, bool, str]] = []  # state before, record length, undoable, line
         self.confirm_undo = False
         self.help = False
         self.board_page: int | None = None
@@ -120,6 +142,7 @@ class Controller:
         self.palaces_by_year: list[dict[str, int]] = []
         self.last_reveal: list[Line] = []
         self._cued: set[int] = set()
+        self._saved_screen: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ seats
 
@@ -153,7 +176,9 @@ class Controller:
             seat = self.seat_of(event.source)
             if seat is not None:
                 self._game_pad(seat, event.key, event.kind)
+        self._draw_chance()
         self._update_cues()
+        self._save_screen()
 
     def _host(self, key: str, kind: str) -> None:
         if kind == "hold" and key == "back":
@@ -208,25 +233,79 @@ class Controller:
 
     def _start(self) -> None:
         """RULES.md 2: seats in the order players joined; both decks shuffled (chance, outside the engine)."""
+        header = dump_header(
+            self.players, app="doge-companion", entry=self.entry, pads=[pad for pad, _colour in self.joined]
+        )
+        try:
+            self.saver.begin(header)
+        except Exception as error:  # the store says why (e.g. the disk is full)
+            self._not_saved(error)
+            return
         self.stage = "game"
         self.state = State(self.players)
-        self.record = [dump_header(self.players, app="doge-companion", entry=self.entry)]
-        self._shuffle()
-        self._shuffle()
-        self.notices.append(
-            Notice(
-                _("Year 1"),
-                [Line(_("This year's voting order:"), "small"), *self._order_lines()],
-                rule="2.2",
-            )
-        )
+        self.record = [header]
+        self._draw_chance()
 
-    def _shuffle(self) -> None:
+    def _draw_chance(self) -> None:
+        """Shuffle whenever the rules call for it (2.2, 5.3); retried on the next press if it could not be saved."""
+        state = self.state
+        if state is None or self.stage != "game":
+            return
+        while state.chance_awaited():
+            setup = state.phase == 0  # SETUP
+            if not self._shuffle():
+                return
+            state = self.state
+            assert state is not None
+            if not state.chance_awaited():
+                self.notices.append(
+                    Notice(
+                        _("Year {year}").format(year=state.year),
+                        [Line(_("This year's voting order:"), "small"), *self._order_lines()],
+                        rule="2.2" if setup else "9.5",
+                    )
+                )
+
+    def _shuffle(self) -> bool:
         assert self.state is not None
         order = list(range(7))
         self.rng.shuffle(order)
-        self.state.shuffle(order)
-        self.record.append(dump_line(ShuffleLine(tuple(order), self._now())))
+        trial = self.state.copy()
+        trial.shuffle(order)
+        line = dump_line(ShuffleLine(tuple(order), self._now()))
+        if not self._save([line], trial):
+            return False
+        self.state = trial
+        self.record.append(line)
+        return True
+
+    def _summary(self, state: State) -> dict[str, Any]:
+        return {
+            "status": "over" if state.is_over else "playing",
+            "year": state.year,
+            "winners": [self.players[s] for s in state.winners],
+        }
+
+    def _save(self, lines: list[str], trial: State) -> bool:
+        try:
+            self.saver.save(lines, self._summary(trial))
+        except Exception as error:  # the store says why (e.g. the disk is full)
+            self._not_saved(error)
+            return False
+        return True
+
+    def _not_saved(self, error: Exception) -> None:
+        self.notices.insert(
+            0,
+            Notice(
+                _("Not saved"),
+                [
+                    Line(_("Not saved: {why}.").format(why=error), "normal", "red"),
+                    Line(_("Nothing changed. Make room, then press ok and try again."), "small"),
+                ],
+                tag="error",
+            ),
+        )
 
     def _now(self) -> str | None:
         return self.clock() if self.clock else None
@@ -433,30 +512,23 @@ class Controller:
     # ------------------------------------------------------------------ applying
 
     def _apply(self, seat: int, decision: Decision) -> None:
+        """Apply a decision: saved first, and only then does it count (and show)."""
         state = self.state
         assert state is not None
-        before = snapshot(state)
-        saved = state.copy()
-        length = len(self.record)
-        state.apply(seat, decision)  # only legal choices are ever offered
-        self.record.append(dump_line(DecisionLine(self.players[seat], decision, self._now())))
-        after = snapshot(state)
-        revealed = self._reveal_key(before) != self._reveal_key(after)
-        self.history.append((saved, length, not revealed, self.players[seat]))
+        trial = state.copy()
+        trial.apply(seat, decision)  # only legal choices are ever offered
+        line = dump_line(DecisionLine(self.players[seat], decision, self._now()))
+        if not self._save([line], trial):
+            return
+        before, after = snapshot(state), snapshot(trial)
+        self.history.append((state, len(self.record), self._reveal_key(before) == self._reveal_key(after), line))
+        self.state = trial
+        self.record.append(line)
         self.menus = []
         self._menu_for = None
         self._report(before, after)
-        while state.chance_awaited():
-            self._shuffle()
-            fresh = snapshot(state)
-            self.notices.append(
-                Notice(
-                    _("Year {year}").format(year=fresh["year"]),
-                    [Line(_("This year's voting order:"), "small"), *self._order_lines()],
-                    rule="9.5",
-                )
-            )
-        if state.phase == OVER:
+        self._draw_chance()
+        if trial.phase == OVER:
             self.stage = "over"
 
     @staticmethod
@@ -583,6 +655,67 @@ class Controller:
             lines.append(Line(f"{player_name(player)}: {status}", "small", player))
         self.notices.append(Notice(_("Year {year} ends").format(year=before["year"]), lines, rule="9.2", tag="year"))
 
+    # ------------------------------------------------------------------ saving and resuming
+
+    def _screen_state(self) -> dict[str, Any]:
+        def lines(items: list[Line]) -> list[list[Any]]:
+            return [[line.text, line.size, line.colour] for line in items]
+
+        return {
+            "notices": [
+                {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag}
+                for n in self.notices
+                if n.tag != "error"
+            ],
+            "last_reveal": lines(self.last_reveal),
+        }
+
+    def _save_screen(self) -> None:
+        if self.stage == "setup" or self.state is None:
+            return
+        state = self._screen_state()
+        if state != self._saved_screen:
+            self._saved_screen = state
+            self.saver.screen(state)
+
+    def resume(self, lines: list[str], screen: dict[str, Any]) -> None:
+        """Go on with a stored game exactly where it stopped: same seats, shuffles, locked-in ballots (still
+        secret), pending notices. An open private menu starts again at its "look away" gate."""
+        header = parse_header(lines[0])
+        players = header.players
+        pads = header.extra.get("pads") or [str(n) for n in range(1, len(players) + 1)]
+        self.joined = list(zip(pads, players, strict=True))
+        self.entry = header.extra.get("entry", "private")
+        state = State(players)
+        self.record = [lines[0]]
+        self.history = []
+        self.palaces_by_year = []
+        for text in lines[1:]:
+            line = parse_line(text, players)
+            if type(line) is ShuffleLine:
+                state.shuffle(line.order)
+            else:
+                before, saved = snapshot(state), state.copy()
+                state.apply(players.index(line.player), line.decision)  # type: ignore[union-attr]
+                after = snapshot(state)
+                undoable = self._reveal_key(before) == self._reveal_key(after)
+                self.history.append((saved, len(self.record), undoable, text))
+                if before["phase"] == "election" and after["phase"] in ("year_end", "over"):
+                    self.palaces_by_year.append(
+                        {p: sum(owners.count(i) for owners in state.palaces) for i, p in enumerate(players)}
+                    )
+            self.record.append(text)
+        self.state = state
+        self.stage = "over" if state.is_over else "game"
+
+        def restore(items: list[list[Any]]) -> list[Line]:
+            return [Line(text, size, colour) for text, size, colour in items]
+
+        self.notices = [Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"]) for n in screen.get("notices", [])]
+        self.last_reveal = restore(screen.get("last_reveal", []))
+        self._saved_screen = self._screen_state()
+        self._draw_chance()
+
     # ------------------------------------------------------------------ undo
 
     def _undo_blocker(self) -> str | None:
@@ -601,7 +734,13 @@ class Controller:
         """Back to the state before the last decision (RULES.md 11.4: only when it revealed nothing)."""
         if self._undo_blocker() is not None:
             return
-        saved, length, _undoable, _who = self.history.pop()
+        saved, length, _undoable, _line = self.history[-1]
+        try:
+            self.saver.rewind(length, self._summary(saved))
+        except Exception as error:  # the store says why
+            self._not_saved(error)
+            return
+        self.history.pop()
         self.state = saved
         del self.record[length:]
         self.notices = []
@@ -650,13 +789,15 @@ class Controller:
             Line(_("Pad {pad} is unplugged: plug it back in").format(pad=source), "small", "red")
             for source in sorted(self.unplugged)
         ]
+        if self.storage_problem:
+            banner.insert(0, Line(self.storage_problem, "small", "red"))
         if banner:
             screen = replace(screen, lines=(*banner, *screen.lines))
         return screen
 
     def _screen(self) -> Screen:
         if self.confirm_undo:
-            who = player_name(self.history[-1][3])
+            who = player_name(json.loads(self.history[-1][3])["player"])
             return Screen(
                 _("Undo?"),
                 (Line(_("Take back {name}'s last decision?").format(name=who), "large"),),

@@ -1,0 +1,78 @@
+"""Exporting a game's record (``doge-companion export``) without giving away what is still secret (RULES.md 11).
+
+A finished game has no secrets left: its record goes out as it is. An unfinished one holds three kinds: ballots of
+the current round not yet revealed, the values of markers in areas not yet counted this year, and next year's order
+beyond its turned cards. Cutting the record would not do (next year's order is its third line), so the export keeps
+every line and stands in for each secret something chosen from public facts only: unrevealed ballots are left off
+the end; uncounted markers get, per player, the lowest of the values not yet shown; unturned cards follow the board's
+order. The result is a valid record whose replay shows exactly the same public states, and it is the same whatever
+the secrets were.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from .engine import BALLOT, ELECTION, Ballot, DecisionLine, Replay, ShuffleLine, dump_line, parse_line
+from .engine.areas import MARKER_VALUES
+
+
+def public_record(lines: list[str]) -> list[str]:
+    """``lines`` (a whole record, header first) with every secret replaced as the module says."""
+    replay = Replay()
+    last_shuffle = 0
+    year_start = 0
+    last_reveal = 0
+    for index, text in enumerate(lines):
+        before_year = replay.state.year if replay.state else 0
+        before_round = replay.state.round if replay.state else 0
+        replay.feed(text)
+        now = replay.state
+        if now is None or index == 0:
+            continue
+        if '"shuffle"' in text:
+            last_shuffle = index
+            if now.year != before_year or now.round == 1:
+                year_start = index
+        if now.round != before_round or now.phase != BALLOT:
+            last_reveal = index
+    state = replay.state
+    assert state is not None and replay.header is not None
+    if state.is_over:
+        return list(lines)
+    players = replay.header.players
+    kept = list(lines)
+    if state.phase == BALLOT:
+        kept = kept[: last_reveal + 1]  # the round's ballots after its last reveal are all still hidden
+    counted = set(state.this_order[: state.election + 1]) if state.phase == ELECTION else set()
+    shown: dict[str, Counter[int]] = {p: Counter() for p in players}
+    secret_ballots: list[int] = []
+    for index in range(year_start + 1, len(kept)):
+        line = parse_line(kept[index], players)
+        if type(line) is DecisionLine and type(line.decision) is Ballot:
+            if line.decision.area in counted:
+                shown[line.player].update(line.decision.markers)
+            else:
+                secret_ballots.append(index)
+    pool = {p: sorted((Counter(MARKER_VALUES) - shown[p]).elements()) for p in players}
+    for index in secret_ballots:
+        line = parse_line(kept[index], players)
+        assert type(line) is DecisionLine and type(line.decision) is Ballot
+        size = len(line.decision.markers)
+        values, pool[line.player] = pool[line.player][:size], pool[line.player][size:]
+        kept[index] = dump_line(DecisionLine(line.player, Ballot(line.decision.area, tuple(values)), line.t))
+    if last_shuffle and state.turned < 7 and state.next_order:
+        turned = state.next_order[: state.turned]
+        order = (*turned, *(a for a in range(7) if a not in turned))
+        old = parse_line(kept[last_shuffle], players)
+        kept[last_shuffle] = dump_line(ShuffleLine(order, old.t))
+    header: dict[str, Any] = json.loads(kept[0])
+    header["export"] = {
+        "unfinished": True,
+        "note": "secrets left out: unrevealed ballots dropped; uncounted marker values and unturned cards of "
+        "next year's order replaced by stand-ins chosen from public facts only",
+    }
+    kept[0] = json.dumps(header)
+    return kept

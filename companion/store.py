@@ -1,0 +1,270 @@
+"""The game store: every game's record lines in SQLite, committed before the screen acknowledges them.
+
+WAL with ``synchronous=FULL``: a committed line survives a power cut. The schema is versioned and migrated forward.
+A store that cannot be used (corrupt, another program's file, a newer schema) is moved aside with a time stamp,
+never deleted, and a fresh one is made; a read-only disk leaves the companion running without saving, and says so.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 2
+FILENAME = "games.sqlite3"
+APPLICATION_ID = 0x446F6765  # "Doge": marks the file as ours (PRAGMA application_id)
+
+_MIGRATIONS = {
+    1: """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            started TEXT NOT NULL,
+            players TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'playing',
+            year INTEGER NOT NULL DEFAULT 1,
+            winners TEXT NOT NULL DEFAULT '[]',
+            updated TEXT NOT NULL
+        );
+        CREATE TABLE lines (
+            game INTEGER NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            PRIMARY KEY (game, seq)
+        );
+    """,
+    2: """
+        CREATE TABLE screens (
+            game INTEGER PRIMARY KEY REFERENCES games(id),
+            state TEXT NOT NULL
+        );
+    """,
+}
+
+
+class StoreError(Exception):
+    """The store could not save: the message is for the screen (e.g. the disk is full)."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    started: str
+    players: list[str]
+    status: str
+    year: int
+    winners: list[str]
+    lines: int
+
+
+def default_directory(configured: str = "", environ: Mapping[str, str] | None = None) -> Path:
+    """The config's state_dir, else $STATE_DIRECTORY (systemd's StateDirectory=), else the XDG state directory."""
+    environ = os.environ if environ is None else environ
+    if configured:
+        return Path(configured).expanduser()
+    if environ.get("STATE_DIRECTORY"):
+        return Path(environ["STATE_DIRECTORY"].split(":")[0])
+    base = environ.get("XDG_STATE_HOME") or os.path.join(environ.get("HOME", "~"), ".local", "state")
+    return Path(base).expanduser() / "doge-companion"
+
+
+def now() -> str:
+    """UTC in RECORD.md's "t" form."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+class Store:
+    """One SQLite file of games. ``problem`` is set (and shown on screen) when the store had to be replaced or
+    cannot save at all."""
+
+    def __init__(self, directory: Path | None, *, memory: bool = False) -> None:
+        self.problem: str | None = None
+        self.path: Path | None = None if memory or directory is None else directory / FILENAME
+        self.saving = self.path is not None
+        self._db = self._open()
+
+    # ------------------------------------------------------------------ opening
+
+    def _connect(self, target: str) -> sqlite3.Connection:
+        db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout = 5000")
+        if target != ":memory:":
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                raise sqlite3.OperationalError(f"journal mode {mode}")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path is None:
+            return self._migrate(self._connect(":memory:"))
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return self._without_saving(f"cannot create {self.path.parent} ({error.strerror})")
+        try:
+            return self._migrate(self._connect(str(self.path)))
+        except (sqlite3.DatabaseError, _WrongStore) as error:
+            if _read_only(self.path):
+                return self._without_saving(f"{self.path} is read-only ({error})")
+            aside = self._move_aside(str(error))
+            if aside is None:
+                return self._without_saving(f"{self.path} cannot be used ({error}) and cannot be moved aside")
+            self.problem = f"the saved games could not be read ({error}); the old file is kept as {aside.name}"
+            log.error("game store: %s", self.problem)
+            return self._migrate(self._connect(str(self.path)))
+
+    def _without_saving(self, reason: str) -> sqlite3.Connection:
+        self.saving = False
+        self.problem = f"games are not being saved: {reason}"
+        log.error("game store: %s", self.problem)
+        return self._migrate(self._connect(":memory:"))
+
+    def _move_aside(self, reason: str) -> Path | None:
+        assert self.path is not None
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        aside = self.path.with_name(f"{self.path.stem}.broken-{stamp}{self.path.suffix}")
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                source = Path(str(self.path) + suffix)
+                if source.exists():
+                    source.rename(str(aside) + suffix)
+        except OSError:
+            return None
+        log.warning("game store moved aside to %s: %s", aside, reason)
+        return aside
+
+    def _migrate(self, db: sqlite3.Connection) -> sqlite3.Connection:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app not in (0, APPLICATION_ID) or (app == 0 and tables):
+            db.close()
+            raise _WrongStore("not a Doge Companion store")
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise _WrongStore(f"made by a newer version (schema {version}, this reads up to {SCHEMA_VERSION})")
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            # One script, one transaction: a migration is applied whole or not at all.
+            db.executescript(
+                f"BEGIN IMMEDIATE; {_MIGRATIONS[step]} PRAGMA user_version = {step}; "
+                f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
+            )
+        db.execute("PRAGMA quick_check").fetchone()
+        return db
+
+    def close(self) -> None:
+        self._db.close()
+
+    # ------------------------------------------------------------------ writing
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """All or nothing; any failure becomes a StoreError whose message can go on the screen."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            yield self._db
+            self._db.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            message = "the disk is full" if "full" in str(error).lower() else f"saving failed ({error})"
+            log.error("game store: %s", message)
+            raise StoreError(message) from None
+
+    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> None:
+        with self._transaction() as db:
+            for sql, parameters in statements:
+                db.execute(sql, parameters)
+
+    def new_game(self, header: str) -> int:
+        players = json.loads(header)["players"]
+        stamp = now()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (started, players, updated) VALUES (?, ?, ?)", (stamp, json.dumps(players), stamp)
+            )
+            game = cursor.lastrowid
+            assert game is not None
+            db.execute("INSERT INTO lines (game, seq, text) VALUES (?, 1, ?)", (game, header))
+        return game
+
+    def append(self, game: int, seq: int, lines: list[str], summary: Mapping[str, Any] | None = None) -> None:
+        """Commit record lines ``seq``, ``seq + 1``... of a game (1 is the header); raises StoreError."""
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("INSERT INTO lines (game, seq, text) VALUES (?, ?, ?)", (game, seq + i, text))
+            for i, text in enumerate(lines)
+        ]
+        statements.append(self._summary(game, summary))
+        self._write(statements)
+
+    def truncate(self, game: int, keep: int, summary: Mapping[str, Any] | None = None) -> None:
+        """Undo: keep the first ``keep`` lines."""
+        self._write([("DELETE FROM lines WHERE game = ? AND seq > ?", (game, keep)), self._summary(game, summary)])
+
+    def _summary(self, game: int, summary: Mapping[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
+        summary = summary or {}
+        return (
+            "UPDATE games SET status = coalesce(?, status), year = coalesce(?, year), "
+            "winners = coalesce(?, winners), updated = ? WHERE id = ?",
+            (
+                summary.get("status"),
+                summary.get("year"),
+                json.dumps(summary["winners"]) if "winners" in summary else None,
+                now(),
+                game,
+            ),
+        )
+
+    def save_screen(self, game: int, state: Mapping[str, Any]) -> None:
+        """The screen step to come back to (pending notices); a failure here loses no decision."""
+        try:
+            self._db.execute(
+                "INSERT INTO screens (game, state) VALUES (?, ?) "
+                "ON CONFLICT(game) DO UPDATE SET state = excluded.state",
+                (game, json.dumps(state)),
+            )
+        except sqlite3.Error as error:
+            log.warning("game store: the screen step was not saved (%s)", error)
+
+    # ------------------------------------------------------------------ reading
+
+    def games(self) -> list[GameInfo]:
+        rows = self._db.execute(
+            "SELECT id, started, players, status, year, winners, "
+            "(SELECT count(*) FROM lines WHERE game = games.id) FROM games ORDER BY id"
+        ).fetchall()
+        return [GameInfo(r[0], r[1], json.loads(r[2]), r[3], r[4], json.loads(r[5]), r[6]) for r in rows]
+
+    def lines(self, game: int) -> list[str]:
+        return [row[0] for row in self._db.execute("SELECT text FROM lines WHERE game = ? ORDER BY seq", (game,))]
+
+    def screen(self, game: int) -> dict[str, Any]:
+        row = self._db.execute("SELECT state FROM screens WHERE game = ?", (game,)).fetchone()
+        return json.loads(row[0]) if row else {}
+
+    def unfinished(self) -> int | None:
+        row = self._db.execute("SELECT max(id) FROM games WHERE status = 'playing'").fetchone()
+        return row[0] if row and row[0] is not None else None
+
+    def abandon(self, game: int) -> None:
+        self._write([("UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?", (now(), game))])
+
+
+class _WrongStore(Exception):
+    pass
+
+
+def _read_only(path: Path) -> bool:
+    directory = path.parent
+    return not os.access(directory, os.W_OK) or (path.exists() and not os.access(path, os.W_OK))
