@@ -23,9 +23,50 @@ from hardware.gpio import GpioButtons, GpioIndicators, pi_pin_factory
 from hardware.serial_pads import SerialPads
 
 from .config import Settings
-from .flow.controller import Controller, Effect
+from .flow.controller import Controller, Effect, Saver
+from .store import Store, default_directory, now
 
 log = logging.getLogger(__name__)
+
+
+class StoreSaver(Saver):
+    """Binds the controller to one game in the store."""
+
+    def __init__(self, store: Store, game: int | None = None, length: int = 0) -> None:
+        self.store = store
+        self.game = game
+        self.length = length  # lines committed so far (the header is line 1)
+        self.acks: Any = None  # a stream to announce each commit on (the crash harness reads it)
+
+    def begin(self, header: str) -> None:
+        self.game = self.store.new_game(header)
+        self.length = 1
+        self._ack(header)
+
+    def save(self, lines: list[str], summary: dict[str, Any]) -> None:
+        assert self.game is not None
+        self.store.append(self.game, self.length + 1, lines, summary)
+        self.length += len(lines)
+        for line in lines:
+            self._ack(line)
+
+    def rewind(self, keep: int, summary: dict[str, Any]) -> None:
+        assert self.game is not None
+        self.store.truncate(self.game, keep, summary)
+        self.length = keep
+        if self.acks is not None:
+            print(f"rewind {self.game} {keep}", file=self.acks, flush=True)
+
+    def screen(self, state: dict[str, Any]) -> None:
+        if self.game is not None:
+            self.store.save_screen(self.game, state)
+
+    def _ack(self, line: str) -> None:
+        if self.acks is not None:
+            import hashlib
+
+            digest = hashlib.sha256(line.encode()).hexdigest()[:16]
+            print(f"ack {self.game} {self.length} {digest}", file=self.acks, flush=True)
 
 
 class App:
@@ -38,6 +79,8 @@ class App:
         events: EventQueue | None = None,
         seed: int | None = None,
         entry: str | None = None,
+        store: Store | None = None,
+        acks: Any = None,
     ) -> None:
         self.settings = settings
         self.events = events or EventQueue()
@@ -60,9 +103,33 @@ class App:
             self.close()
             raise
         self.screen: Screen | None = None
+        self.store = store or Store(default_directory(settings["game"]["state_dir"]))
+        self._closers.append(self.store)
+        self.saver = StoreSaver(self.store)
+        self.saver.acks = acks
         # Shuffles use the operating system's randomness; a seed (tests, demos) makes them reproducible.
         rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
-        self.controller = Controller(rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"])
+        self.controller = Controller(
+            rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"], clock=now, saver=self.saver
+        )
+        self.controller.storage_problem = self.store.problem
+        self.resumed = self._resume()
+
+    def _resume(self) -> bool:
+        """An unfinished game goes on where it stopped (issue 5)."""
+        game = self.store.unfinished()
+        if game is None:
+            return False
+        lines = self.store.lines(game)
+        try:
+            self.controller.resume(lines, self.store.screen(game))
+        except Exception as error:  # a record this version cannot continue: keep it, start afresh
+            log.error("game %d cannot be resumed (%s); it is kept in the store as abandoned", game, error)
+            self.store.abandon(game)
+            return False
+        self.saver.game, self.saver.length = game, len(lines)
+        log.info("resumed game %d at line %d", game, len(lines))
+        return True
 
     def _keep(self, thing: Any) -> Any:
         self._closers.append(thing)
@@ -108,12 +175,17 @@ class App:
             if self.pads is not None:
                 self.pads.led(effect.source, effect.target, effect.state)
 
-    def run(self, stop: threading.Event, script: Iterable[InputEvent] | None = None) -> int:
+    def run(
+        self, stop: threading.Event, script: Iterable[InputEvent] | None = None, autoplay: int | None = None
+    ) -> int:
         """The game thread: wait for an event (blocking: no busy loop), handle it, redraw if the screen changed.
 
-        With a ``script`` the events come from it instead, and the run ends when it does.
+        With a ``script`` the events come from it instead, and the run ends when it does. With ``autoplay`` a
+        simulated table plays (demos, the crash harness) until the game is over.
         """
         self.show(self.controller.screen())
+        if autoplay is not None:
+            return self._autoplay(stop, autoplay)
         if script is not None:
             for scripted in script:
                 if stop.is_set():
@@ -124,6 +196,20 @@ class App:
             event = self.events.get(timeout=None)
             if event is not None:
                 self.step(event)
+        return 0
+
+    def _autoplay(self, stop: threading.Event, seed: int) -> int:
+        from .flow.autoplay import Table
+
+        rng = random.Random(seed)
+        controller = self.controller
+        pads = [pad for pad, _colour in controller.joined] or [str(n) for n in range(1, rng.choice((3, 4)) + 1)]
+        keypads = controller.entry == "keypads" if controller.joined else rng.random() < 0.5
+        table = Table(controller, rng, pads, keypads, handle=self.step)
+        if controller.stage == "setup":
+            table.setup()
+        while not stop.is_set() and (controller.stage != "over" or controller.notices):
+            table.turn()
         return 0
 
     def close(self) -> None:

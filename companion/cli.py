@@ -50,6 +50,18 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, metavar="N", help="reproducible shuffles (tests and demos only)")
     run.add_argument("--record", metavar="FILE", help="write the game's record (RECORD.md) to FILE at the end")
     run.add_argument("--entry", choices=("private", "keypads"), help="how ballots are entered (default: config)")
+    run.add_argument("--autoplay", type=int, metavar="SEED", help="a simulated table plays the game (demos, tests)")
+    run.add_argument("--acks", action="store_true", help="print a line on standard output for every saved line")
+    games = commands.add_parser("games", help="list the stored games")
+    games.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
+    export = commands.add_parser(
+        "export",
+        help="write a stored game's record",
+        description="Write a game's record (RECORD.md). An unfinished game's secrets are left out (RULES.md 11).",
+    )
+    export.add_argument("game", type=int, help="the game's number (see: doge-companion games)")
+    export.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    export.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     screens = commands.add_parser("screens", help="write PNGs of every screen at every display size")
     screens.add_argument("--out", default="docs/screens", metavar="DIR", help="where to write them (docs/screens)")
     show = commands.add_parser("print-config", help="print the merged configuration (defaults + your file)")
@@ -65,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_replay(args.record, each=args.each)
     if args.command == "run":
         return _run(args)
+    if args.command in ("games", "export"):
+        return _stored(args)
     if args.command == "screens":
         from pathlib import Path
 
@@ -110,11 +124,14 @@ def _run(args: argparse.Namespace) -> int:
             screenshots=Path(args.screenshots) if args.screenshots else None,
             seed=args.seed,
             entry=args.entry,
+            acks=sys.stdout if args.acks else None,
         )
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         print(f"doge-companion: cannot start the hardware: {error}", file=sys.stderr)
         return 1
-    if app.mock and script is None:
+    if app.resumed:
+        logging.getLogger("doge-companion").info("going on with the unfinished game")
+    if app.mock and script is None and args.autoplay is None:
         where = f"saved in {args.screenshots}" if args.screenshots else "not saved (use --screenshots DIR)"
         logging.getLogger("doge-companion").info("simulated hardware, no window: frames are %s; Ctrl-C stops", where)
     stop = threading.Event()
@@ -126,11 +143,55 @@ def _run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
     try:
-        return app.run(stop, script)
+        return app.run(stop, script, args.autoplay)
     finally:
         app.close()
         if args.record:
             Path(args.record).write_text("\n".join(app.controller.record) + "\n")
+
+
+def _stored(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from . import config
+    from .store import FILENAME, Store, default_directory
+
+    try:
+        settings = config.load(Path(args.config) if args.config else None)
+    except config.ConfigError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_INVALID_RECORD
+    directory = default_directory(settings["game"]["state_dir"])
+    if not (directory / FILENAME).exists():
+        print(f"no games stored yet (looked in {directory})", file=sys.stderr)
+        return 0 if args.command == "games" else 1
+    store = Store(directory)
+    try:
+        if store.problem:
+            print(f"doge-companion: {store.problem}", file=sys.stderr)
+        if args.command == "games":
+            print(f"{'game':>4}  {'started (UTC)':<20}  {'players':<30}  {'year':>4}  {'status':<9}  winner")
+            for game in store.games():
+                print(
+                    f"{game.id:>4}  {game.started:<20}  {', '.join(game.players):<30}  {game.year:>4}  "
+                    f"{game.status:<9}  {', '.join(game.winners) or '-'}"
+                )
+            return 0
+        lines = store.lines(args.game)
+        if not lines:
+            print(f"doge-companion: there is no game {args.game} (see: doge-companion games)", file=sys.stderr)
+            return 1
+        from .export import public_record
+
+        text = "\n".join(public_record(lines)) + "\n"
+        if args.out:
+            Path(args.out).write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+        return 0
+    finally:
+        store.close()
 
 
 def _config_command(command: str, file: str | None) -> int:

@@ -29,8 +29,10 @@ class Table:
         pads: list[str],
         keypads: bool,
         watch: Callable[[Controller, InputEvent], None] | None = None,
+        handle: Callable[[InputEvent], None] | None = None,
     ) -> None:
         self.controller = controller
+        self.handle = handle or controller.handle
         self.rng = rng
         self.pads = pads
         self.keypads = keypads
@@ -40,7 +42,7 @@ class Table:
     def press(self, source: str, key: str, kind: str = "press") -> None:
         event = InputEvent(source, key, kind)  # type: ignore[arg-type]
         self.events.append(event)
-        self.controller.handle(event)
+        self.handle(event)
         if self.watch:
             self.watch(self.controller, event)
 
