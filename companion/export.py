@@ -15,7 +15,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from .engine import BALLOT, ELECTION, Ballot, DecisionLine, Replay, ShuffleLine, dump_line, parse_line
+from .engine import BALLOT, ELECTION, YEAR_END, Ballot, DecisionLine, Replay, ShuffleLine, dump_line, parse_line
 from .engine.areas import MARKER_VALUES
 
 
@@ -46,7 +46,10 @@ def public_record(lines: list[str]) -> list[str]:
     kept = list(lines)
     if state.phase == BALLOT:
         kept = kept[: last_reveal + 1]  # the round's ballots after its last reveal are all still hidden
-    counted = set(state.this_order[: state.election + 1]) if state.phase == ELECTION else set()
+    if state.phase == ELECTION:
+        counted = set(state.this_order[: state.election + 1])
+    else:  # the ballot phase: nothing counted yet this year; the year's end: everything was
+        counted = set(range(7)) if state.phase == YEAR_END else set()
     shown: dict[str, Counter[int]] = {p: Counter() for p in players}
     secret_ballots: list[int] = []
     for index in range(year_start + 1, len(kept)):

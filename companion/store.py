@@ -13,7 +13,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,13 +97,28 @@ class Store:
     def _connect(self, target: str) -> sqlite3.Connection:
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA busy_timeout = 5000")
-        if target != ":memory:":
-            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if mode != "wal":
-                raise sqlite3.OperationalError(f"journal mode {mode}")
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA foreign_keys = ON")
+        try:
+            self._check_ours(db)  # before anything writes to the file: someone else's file stays untouched
+            if target != ":memory:":
+                mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if mode != "wal":
+                    raise sqlite3.OperationalError(f"journal mode {mode}")
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            db.close()
+            raise
         return db
+
+    @staticmethod
+    def _check_ours(db: sqlite3.Connection) -> None:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app not in (0, APPLICATION_ID) or (app == 0 and tables):
+            raise _WrongStore("not a Doge Companion store")
+        if version > SCHEMA_VERSION:
+            raise _WrongStore(f"made by a newer version (schema {version}, this reads up to {SCHEMA_VERSION})")
 
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
@@ -146,14 +161,6 @@ class Store:
 
     def _migrate(self, db: sqlite3.Connection) -> sqlite3.Connection:
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if app not in (0, APPLICATION_ID) or (app == 0 and tables):
-            db.close()
-            raise _WrongStore("not a Doge Companion store")
-        if version > SCHEMA_VERSION:
-            db.close()
-            raise _WrongStore(f"made by a newer version (schema {version}, this reads up to {SCHEMA_VERSION})")
         for step in range(version + 1, SCHEMA_VERSION + 1):
             # One script, one transaction: a migration is applied whole or not at all.
             db.executescript(
@@ -176,8 +183,9 @@ class Store:
             yield self._db
             self._db.execute("COMMIT")
         except sqlite3.Error as error:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
+            with suppress(sqlite3.Error):
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
             message = "the disk is full" if "full" in str(error).lower() else f"saving failed ({error})"
             log.error("game store: %s", message)
             raise StoreError(message) from None

@@ -1,0 +1,263 @@
+"""Nothing lost (issue 5): the store, resuming, bad stores, a full disk, exports."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from companion import config
+from companion.app import App
+from companion.engine import replay_text, snapshot
+from companion.export import public_record
+from companion.flow.autoplay import Table
+from companion.store import APPLICATION_ID, FILENAME, SCHEMA_VERSION, Store, StoreError, default_directory
+from tests.helpers import random_game, without_stamps
+
+ROOT = Path(__file__).resolve().parents[1]
+HEADER = '{"doge": 1, "players": ["red", "blue", "green"]}'
+
+
+def settings(state_dir: Path) -> config.Settings:
+    data = config.load(search=False).data
+    data["display"]["driver"] = "capture"
+    data["pads"]["serial"] = "off"
+    data["game"]["state_dir"] = str(state_dir)
+    return config.Settings(data, None)
+
+
+def test_state_directory_order() -> None:
+    assert default_directory("~/games", {}) == Path("~/games").expanduser()
+    assert default_directory("", {"STATE_DIRECTORY": "/var/lib/doge:/other"}) == Path("/var/lib/doge")
+    assert default_directory("", {"XDG_STATE_HOME": "/x"}) == Path("/x/doge-companion")
+    assert default_directory("", {"HOME": "/home/p"}) == Path("/home/p/.local/state/doge-companion")
+
+
+def test_lines_are_committed_durably(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.new_game(HEADER)
+    store.append(game, 2, ['{"shuffle": []}', '{"x": 1}'], {"year": 2})
+    store.close()
+    db = sqlite3.connect(tmp_path / FILENAME)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    again = Store(tmp_path)
+    assert again.lines(game) == [HEADER, '{"shuffle": []}', '{"x": 1}']
+    info = again.games()[0]
+    assert (info.players, info.status, info.year, info.lines) == (["red", "blue", "green"], "playing", 2, 3)
+    assert again.unfinished() == game
+    with sqlite3.connect(":memory:") as probe:  # synchronous is per connection: check ours
+        assert probe is not None
+    assert again._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_undo_truncates(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.new_game(HEADER)
+    store.append(game, 2, ["a", "b", "c"], {})
+    store.truncate(game, 2, {})
+    assert store.lines(game) == [HEADER, "a"]
+
+
+def test_schema_1_is_migrated_forward(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / FILENAME)
+    db.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY, started TEXT NOT NULL, players TEXT NOT NULL, "
+        "status TEXT NOT NULL DEFAULT 'playing', year INTEGER NOT NULL DEFAULT 1, winners TEXT NOT NULL DEFAULT '[]', "
+        "updated TEXT NOT NULL);"
+        "CREATE TABLE lines (game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, text TEXT NOT NULL, "
+        "PRIMARY KEY (game, seq));"
+        f"PRAGMA user_version = 1; PRAGMA application_id = {APPLICATION_ID};"
+        "INSERT INTO games (started, players, updated) VALUES ('2026-01-01T00:00:00Z', '[\"a\",\"b\",\"c\"]', 'x');"
+        f"INSERT INTO lines VALUES (1, 1, '{HEADER}');"
+    )
+    db.close()
+    store = Store(tmp_path)
+    assert store.problem is None and store.lines(1) == [HEADER]
+    store.save_screen(1, {"notices": []})
+    assert store.screen(1) == {"notices": []}
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"this is not a database at all, just some bytes" * 100, "file is not a database"),
+        ("another program's store", "not a Doge Companion store"),
+        ("a newer schema", "made by a newer version"),
+    ],
+)
+def test_a_store_that_cannot_be_used_is_moved_aside_never_deleted(
+    tmp_path: Path, content: bytes | str, why: str
+) -> None:
+    path = tmp_path / FILENAME
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        db = sqlite3.connect(path)
+        if content == "a newer schema":
+            db.executescript(f"PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 99; CREATE TABLE t(x);")
+        else:
+            db.executescript("CREATE TABLE notes (text); INSERT INTO notes VALUES ('keep me');")
+        db.close()
+    original = path.read_bytes()
+    store = Store(tmp_path)
+    assert store.problem is not None and why in store.problem and "kept as" in store.problem
+    aside = [p for p in tmp_path.iterdir() if ".broken-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    assert len(aside) == 1 and aside[0].read_bytes() == original
+    assert store.saving
+    game = store.new_game(HEADER)
+    assert store.lines(game) == [HEADER], "a fresh store works"
+
+
+def test_a_directory_that_cannot_be_made_means_no_saving_and_a_message(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    store = Store(blocker / "games")
+    assert not store.saving and store.problem and "not being saved" in store.problem
+    game = store.new_game(HEADER)  # the game still runs, in memory
+    assert store.lines(game) == [HEADER]
+
+
+def test_a_read_only_disk_means_no_saving_and_a_message() -> None:
+    # Outside pytest's private temporary root, so that the unprivileged child below can reach it.
+    tmp_path = Path(tempfile.mkdtemp(prefix="doge-ro-"))
+    os.chmod(tmp_path, 0o755)
+    store = Store(tmp_path / "ro")
+    store.new_game(HEADER)
+    store.close()
+    os.chmod(tmp_path / "ro" / FILENAME, 0o444)
+    os.chmod(tmp_path / "ro", 0o555)
+    # Root ignores permissions: the child drops to nobody (as the service's own user would be), after its imports.
+    code = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from companion.store import Store\n"
+        "if os.geteuid() == 0:\n"
+        "    os.setgid(65534)\n"
+        "    os.setuid(65534)\n"
+        f"store = Store(Path({str(tmp_path / 'ro')!r}))\n"
+        "print(store.saving, store.problem)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    os.chmod(tmp_path / "ro", 0o755)
+    try:
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith("False games are not being saved:") and "read-only" in result.stdout
+        assert (tmp_path / "ro" / FILENAME).exists(), "nothing was moved or deleted"
+    finally:
+        shutil.rmtree(tmp_path)
+
+
+def test_disk_full_is_said_on_screen_and_the_decision_is_not_acknowledged(tmp_path: Path) -> None:
+    app = App(settings(tmp_path), seed=4)
+    try:
+        table = Table(app.controller, random.Random(1), ["1", "2", "3"], keypads=False, handle=app.step)
+        table.setup()
+        while app.controller.notices:
+            table.press("host", "ok")
+        pages = app.store._db.execute("PRAGMA page_count").fetchone()[0]
+        app.store._db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk full"
+        state_before = snapshot(app.controller.state)  # type: ignore[arg-type]
+        record_before = list(app.controller.record)
+        for _ in range(5000):  # play on until a line needs a page the disk does not have
+            table.turn()
+            if app.screen is not None and "error" in app.screen.tags:
+                break
+        assert app.screen is not None and "Not saved: the disk is full." in app.screen.text()
+        stored = app.store.lines(app.saver.game)  # type: ignore[arg-type]
+        assert stored == app.controller.record, "what the controller counts is exactly what is stored"
+        assert len(app.controller.record) >= len(record_before)
+        app.store._db.execute("PRAGMA max_page_count = 1073741823")
+        table.press("host", "ok")
+        table.play()
+        assert without_stamps(app.store.lines(app.saver.game)) == without_stamps(app.controller.record)  # type: ignore[arg-type]
+        assert state_before["phase"] == "ballot"
+    finally:
+        app.close()
+
+
+def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> None:
+    first = App(settings(tmp_path), seed=9, entry="keypads")
+    table = Table(first.controller, random.Random(2), ["1", "2", "3", "4"], keypads=True, handle=first.step)
+    table.setup()
+    for _ in range(600):
+        table.turn()
+    while not (first.controller.state and first.controller.state.phase == 1 and any(first.controller.state.pending)):
+        table.turn()  # stop with a ballot locked in but not revealed
+    screen, record = first.controller.screen(), list(first.controller.record)
+    state = first.controller.state
+    first.close()  # as if the power went
+    second = App(settings(tmp_path), seed=99)
+    try:
+        assert second.resumed
+        resumed = second.controller
+        assert resumed.record == record
+        assert resumed.state is not None and state is not None
+        assert snapshot(resumed.state) == snapshot(state)
+        assert resumed.state.pending == state.pending, "locked-in ballots are still locked in, and still secret"
+        assert resumed.screen() == screen
+        assert resumed.players == first.controller.players and resumed.entry == "keypads"
+        Table(resumed, random.Random(3), ["1", "2", "3", "4"], keypads=True, handle=second.step).play()
+        assert snapshot(replay_text(resumed.record))["winners"]
+    finally:
+        second.close()
+    third = App(settings(tmp_path), seed=5)
+    assert not third.resumed, "a finished game is not resumed"
+    third.close()
+
+
+def test_export_of_a_finished_game_is_its_record() -> None:
+    lines, _, state = random_game(4)
+    assert state.is_over and public_record(lines) == lines
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_export_of_an_unfinished_game_hides_every_secret_and_replays_the_same(seed: int) -> None:
+    lines, snaps, _ = random_game(seed)
+    cut = random.Random(seed).randrange(4, len(lines) - 1)
+    partial = lines[: cut + 1]
+    exported = public_record(partial)
+    header = json.loads(exported[0])
+    assert header["export"]["unfinished"] is True
+    replayed = [snapshot(replay_text(exported[: i + 1])) for i in range(1, len(exported))]
+    assert replayed == snaps[1 : len(exported)], "the same public states, line by line"
+    assert len(exported) <= len(partial)
+    # The same export whatever the secrets were: export the export (its secrets are different stand-ins).
+    assert public_record(exported)[1:] == exported[1:]
+
+
+def test_games_and_export_commands(tmp_path: Path) -> None:
+    app = App(settings(tmp_path), seed=2)
+    table = Table(app.controller, random.Random(2), ["1", "2", "3"], keypads=False, handle=app.step)
+    table.setup()
+    table.play()
+    app.close()
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(f'[game]\nstate_dir = "{tmp_path}"\n')
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "companion.cli", *args, "--config", str(config_file)],
+            cwd=ROOT, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+
+    listing = cli("games")
+    assert listing.returncode == 0 and "over" in listing.stdout and "red, blue, green" in listing.stdout
+    out = tmp_path / "game.jsonl"
+    assert cli("export", "1", "--out", str(out)).returncode == 0
+    assert snapshot(replay_text(out.read_text().splitlines()))["winners"]
+    missing = cli("export", "7")
+    assert missing.returncode == 1 and "there is no game 7" in missing.stderr
+    broken = Store(None, memory=True)
+    broken._db.close()
+    with pytest.raises(StoreError):
+        broken.append(1, 2, ["x"], {})
