@@ -4,19 +4,30 @@ from __future__ import annotations
 
 import sys
 
-from . import engine, flow, hardware
+from . import crash, engine, flow, hardware, store
 
-FAMILIES = {"engine": engine.main, "hardware": hardware.main, "flow": flow.main}
+FAMILIES = {
+    "engine": engine.main,
+    "hardware": hardware.main,
+    "flow": flow.main,
+    "store": store.main,
+    "crash": crash.main,
+}
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(FAMILIES)
+    """``python -m benchmarks [FAMILY ...] [-- ARGS]``; ``crash`` also takes a number of kills (default 200)."""
+    names = [arg for arg in argv if not arg.isdigit()] or [name for name in FAMILIES if name != "crash"]
+    extra = [arg for arg in argv if arg.isdigit()]
     unknown = [name for name in names if name not in FAMILIES]
     if unknown:
         print(f"unknown benchmark family {unknown[0]!r}; families: {', '.join(FAMILIES)}", file=sys.stderr)
         return 64
     for name in names:
-        FAMILIES[name]()
+        if name == "crash":
+            crash.main(extra)
+        else:
+            FAMILIES[name]()  # type: ignore[operator]
     return 0
 
 

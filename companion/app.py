@@ -129,6 +129,14 @@ class App:
             return False
         self.saver.game, self.saver.length = game, len(lines)
         log.info("resumed game %d at line %d", game, len(lines))
+        if self.saver.acks is not None and self.controller.state is not None:
+            import hashlib
+            import json
+
+            from .engine import snapshot
+
+            digest = hashlib.sha256(json.dumps(snapshot(self.controller.state), sort_keys=True).encode()).hexdigest()
+            print(f"resumed {game} {len(lines)} {digest[:16]}", file=self.saver.acks, flush=True)
         return True
 
     def _keep(self, thing: Any) -> Any:
