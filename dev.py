@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One entry point for developers: sets up its own virtual environment, then runs what you ask.
 
-    python3 dev.py start      # start the companion on simulated hardware (frames saved in ./shots)
+    python3 dev.py start      # the companion in a window on simulated hardware (doge-companion sim)
     python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs)
     python3 dev.py bench      # print the benchmark figures
     python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
@@ -24,7 +24,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
-EXTRAS = "test"
+EXTRAS = "test,sim"
 
 
 def ensure_environment() -> None:
@@ -50,6 +50,14 @@ def run(*args: str) -> int:
     return subprocess.run(args, cwd=ROOT).returncode
 
 
+def replace_with(*args: str) -> int:
+    """Become the command (signals such as Ctrl-C and SIGTERM then reach it directly)."""
+    sys.stdout.flush()
+    if os.name == "nt":
+        return subprocess.run(args).returncode
+    os.execv(args[0], list(args))
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
     if command not in ("start", "test", "bench", "run"):
@@ -69,11 +77,10 @@ def main(argv: list[str]) -> int:
                 return status
         return 0
     if command == "start":
-        extra = argv[1:] or ["--screenshots", "shots"]
-        return run(str(BIN / "doge-companion"), "run", "--hardware", "mock", *extra)
+        return replace_with(str(BIN / "doge-companion"), "sim", *argv[1:])
     if command == "bench":
         return run(py, "-m", "benchmarks", *argv[1:])
-    return run(str(BIN / "doge-companion"), *argv[1:])
+    return replace_with(str(BIN / "doge-companion"), *argv[1:])
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import logging
 import random
 import secrets
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -103,6 +103,7 @@ class App:
             self.close()
             raise
         self.screen: Screen | None = None
+        self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
         self.store = store or Store(default_directory(settings["game"]["state_dir"]))
         self._closers.append(self.store)
         self.saver = StoreSaver(self.store)
@@ -159,6 +160,10 @@ class App:
             data = {**data, "display": {**data["display"], "driver": "capture"}}
         return build_display(data, self.settings.display_size, screenshots)
 
+    @property
+    def screen_tags(self) -> tuple[str, ...]:
+        return self.screen.tags if self.screen is not None else ()
+
     def show(self, screen: Screen) -> None:
         if screen != self.screen:
             self.screen = screen
@@ -172,6 +177,8 @@ class App:
             self._effect(effect)
 
     def _effect(self, effect: Effect) -> None:
+        if self.on_effect is not None:
+            self.on_effect(effect)
         if effect.kind == "beep":
             if self.pads is not None and self.pads.by_source(effect.source) is not None:
                 self.pads.beep(effect.source)

@@ -52,6 +52,14 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--entry", choices=("private", "keypads"), help="how ballots are entered (default: config)")
     run.add_argument("--autoplay", type=int, metavar="SEED", help="a simulated table plays the game (demos, tests)")
     run.add_argument("--acks", action="store_true", help="print a line on standard output for every saved line")
+    sim = commands.add_parser(
+        "sim",
+        help="the whole device in a window: LCD, buttons and pads (needs a desktop)",
+        description="The companion in a window, on simulated hardware. Close the window to stop; it resumes.",
+    )
+    sim.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
+    sim.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help="LCD pixels per screen pixel")
+    sim.add_argument("--seed", type=int, metavar="N", help="reproducible shuffles (tests and demos only)")
     games = commands.add_parser("games", help="list the stored games")
     games.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     export = commands.add_parser(
@@ -77,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_replay(args.record, each=args.each)
     if args.command == "run":
         return _run(args)
+    if args.command == "sim":
+        return _sim(args)
     if args.command in ("games", "export"):
         return _stored(args)
     if args.command == "screens":
@@ -148,6 +158,50 @@ def _run(args: argparse.Namespace) -> int:
         app.close()
         if args.record:
             Path(args.record).write_text("\n".join(app.controller.record) + "\n")
+
+
+def _sim(args: argparse.Namespace) -> int:
+    import logging
+    import signal
+    from dataclasses import replace
+    from pathlib import Path
+
+    from . import config
+    from .app import App
+    from .store import default_directory
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        settings = config.load(Path(args.config) if args.config else None)
+    except config.ConfigError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_INVALID_RECORD
+    data = {**settings.data, "hardware": "mock", "game": dict(settings["game"])}
+    if not data["game"]["state_dir"]:  # the simulator keeps its games apart from a real device's
+        data["game"]["state_dir"] = str(default_directory("").with_name("doge-companion-sim"))
+    app = App(replace(settings, data=data), seed=args.seed)
+    try:
+        from display.simulator import Simulator
+
+        simulator = Simulator(app, scale=args.scale)
+    except Exception as error:  # no pygame, or no display to open a window on
+        app.close()
+        print(f"doge-companion sim: cannot open the window ({error}).", file=sys.stderr)
+        print("Without a desktop, run it headless: doge-companion run --hardware mock", file=sys.stderr)
+        return 1
+
+    def close_window(signum: int, _frame: object) -> None:
+        simulator.pygame.event.post(simulator.pygame.event.Event(simulator.pygame.QUIT))
+
+    signal.signal(signal.SIGTERM, close_window)
+    try:
+        return simulator.run()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        simulator.close()
+        app.close()
 
 
 def _stored(args: argparse.Namespace) -> int:

@@ -76,4 +76,9 @@ def write(out: Path, seed: int = 3) -> list[Path]:
             path = folder / f"{name}.png"
             render(screen, (width, height)).save(path, optimize=True)
             written.append(path)
+    from display.simulator import picture
+
+    window = out.parent / "simulator.png"
+    picture(str(window))
+    written.append(window)
     return written
