@@ -10,6 +10,7 @@ import logging
 import random
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -17,13 +18,14 @@ from typing import Any
 
 from display.backends import Display, build_display
 from display.render import render
-from display.screen import Screen
-from hardware.events import EventQueue, InputEvent
+from display.screen import Line, Screen
+from hardware.events import POWER, EventQueue, InputEvent
 from hardware.gpio import GpioButtons, GpioIndicators, pi_pin_factory
 from hardware.serial_pads import SerialPads
 
 from .config import Settings
 from .flow.controller import Controller, Effect, Saver
+from .notify import Notifier
 from .store import Store, default_directory, now
 
 log = logging.getLogger(__name__)
@@ -81,6 +83,8 @@ class App:
         entry: str | None = None,
         store: Store | None = None,
         acks: Any = None,
+        notifier: Notifier | None = None,
+        power_off: Callable[[], None] | None = None,
     ) -> None:
         self.settings = settings
         self.events = events or EventQueue()
@@ -104,6 +108,9 @@ class App:
             raise
         self.screen: Screen | None = None
         self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
+        self.notifier = notifier or Notifier()
+        self.power_off = power_off or _power_off
+        self.stopping = False
         self.store = store or Store(default_directory(settings["game"]["state_dir"]))
         self._closers.append(self.store)
         self.saver = StoreSaver(self.store)
@@ -171,6 +178,9 @@ class App:
 
     def step(self, event: Any) -> None:
         """Handle one event: the controller decides, the hardware shows."""
+        if event == InputEvent("host", POWER, "hold"):
+            self.shut_down()
+            return
         self.controller.handle(event)
         self.show(self.controller.screen())
         for effect in self.controller.take_effects():
@@ -199,19 +209,46 @@ class App:
         simulated table plays (demos, the crash harness) until the game is over.
         """
         self.show(self.controller.screen())
-        if autoplay is not None:
-            return self._autoplay(stop, autoplay)
-        if script is not None:
-            for scripted in script:
-                if stop.is_set():
-                    break
-                self.step(scripted)
+        self.notifier.ready("showing the first screen")
+        try:
+            if autoplay is not None:
+                return self._autoplay(stop, autoplay)
+            if script is not None:
+                for scripted in script:
+                    if stop.is_set() or self.stopping:
+                        break
+                    self.step(scripted)
+                return 0
+            interval = self.notifier.watchdog_interval
+            last_ping = time.monotonic()
+            while not stop.is_set() and not self.stopping:
+                event = self.events.get(timeout=interval)
+                if event is not None:
+                    self.step(event)
+                if interval is not None and time.monotonic() - last_ping >= interval:
+                    self.notifier.watchdog()  # the loop is alive: it came back from waiting or from an event
+                    last_ping = time.monotonic()
             return 0
-        while not stop.is_set():
-            event = self.events.get(timeout=None)
-            if event is not None:
-                self.step(event)
-        return 0
+        finally:
+            self.notifier.stopping()
+
+    def shut_down(self) -> None:
+        """The host's back button held long: everything is saved already; say so, then switch the Pi off."""
+        self.show(
+            Screen(
+                "Shutting down",
+                (Line("Everything is saved.", "normal"), Line("Unplug when the Pi's light is off.", "normal")),
+                tags=("shutdown",),
+            )
+        )
+        self.stopping = True
+        if self.mock:
+            log.info("a long press of back would switch the Pi off; on simulated hardware the companion stops")
+            return
+        try:
+            self.power_off()
+        except Exception as error:  # no logind or no polkit rule: say how to fix it
+            log.error("could not switch the Pi off (%s): is the polkit rule installed? (README)", error)
 
     def _autoplay(self, stop: threading.Event, seed: int) -> int:
         from .flow.autoplay import Table
@@ -225,6 +262,7 @@ class App:
             table.setup()
         while not stop.is_set() and (controller.stage != "over" or controller.notices):
             table.turn()
+            self.notifier.watchdog()
         return 0
 
     def close(self) -> None:
@@ -237,6 +275,14 @@ class App:
         for thing in reversed(self._closers):
             thing.close()
         self._closers.clear()
+        if hasattr(self, "notifier"):
+            self.notifier.close()
+
+
+def _power_off() -> None:
+    import subprocess
+
+    subprocess.run(["systemctl", "poweroff", "--no-wall"], check=True, timeout=30)
 
 
 def with_overrides(settings: Settings, hardware: str | None) -> Settings:

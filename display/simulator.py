@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.areas import AREAS
-from hardware.events import InputEvent
+from hardware.events import POWER, InputEvent
 
 from .render import ACCENT, BACKGROUND, DIM, PLAYER_COLOURS, TEXT
 
@@ -55,6 +55,8 @@ class Simulator:
         self.app = app
         self.clock = clock
         self.hold_seconds = app.settings["buttons"]["hold_ms"] / 1000
+        self.shutdown_seconds = app.settings["buttons"]["shutdown_hold_s"] or None
+        self._long_fired = False
         pygame.display.init()  # not pygame.init(): no sound is needed, and the mixer complains without audio
         pygame.font.init()
         physical = (app.display.device.width, app.display.device.height)
@@ -167,6 +169,12 @@ class Simulator:
                 self.down[ident] = (started, button, True)
                 self.app.step(button.hold)
                 self.dirty = True
+            limit = self.shutdown_seconds if button.source == "host" and button.key == "back" else None
+            if limit is not None and not self._long_fired and now - started >= limit:
+                self._long_fired = True
+                self.app.step(InputEvent("host", POWER, "hold"))
+        if not self.down:
+            self._long_fired = False
 
     def handle(self, event: Any) -> bool:
         """One pygame event; False when the window is being closed."""
@@ -208,7 +216,7 @@ class Simulator:
             self.dirty = True
         if self.dirty or self.app.display.frames != self._drawn_frames:
             self.draw()
-        return True
+        return not self.app.stopping
 
     def run(self) -> int:
         """Until the window is closed. Blocks on pygame's event queue between events: no busy loop."""

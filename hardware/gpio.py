@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from .events import HOST, EventQueue, InputEvent
+from .events import HOST, POWER, EventQueue, InputEvent
 
 Schedule = Callable[[float, Callable[[], None]], None]
 
@@ -42,9 +42,11 @@ class KeyDecoder:
         is_down: Callable[[], bool],
         on_hold: InputEvent | None = None,
         schedule: Schedule = _timer,
+        long_hold: tuple[int, InputEvent] | None = None,
     ) -> None:
         self.press = press
         self.on_hold = on_hold
+        self.long_hold = long_hold  # (how many hold periods, what it means): gpiozero repeats when_held
         self.settle = settle
         self.chatter = 0
         self._events = events
@@ -53,6 +55,7 @@ class KeyDecoder:
         self._lock = threading.Lock()
         self._down = False
         self._held = False
+        self._holds = 0
         self._release = 0  # bumped by every edge: a release check that sees another number is stale
 
     def pressed(self) -> None:
@@ -63,6 +66,7 @@ class KeyDecoder:
                 return
             self._down = True
             self._held = False
+            self._holds = 0
             if self.on_hold is None:
                 self._events.put(self.press)
 
@@ -90,9 +94,14 @@ class KeyDecoder:
 
     def held(self) -> None:
         with self._lock:
-            if self._down and not self._held and self.on_hold is not None:
+            if not self._down or self.on_hold is None:
+                return
+            self._holds += 1
+            if not self._held:
                 self._held = True
                 self._events.put(self.on_hold)
+            elif self.long_hold is not None and self._holds == self.long_hold[0]:
+                self._events.put(self.long_hold[1])
 
 
 class GpioButtons:
@@ -115,10 +124,14 @@ class GpioButtons:
         self._schedule = schedule
         self._factory = pin_factory
         try:
+            shutdown = buttons["shutdown_hold_s"] * 1000
             for key in ("left", "right", "ok", "back"):
                 if buttons[key] != -1:
                     hold = InputEvent(HOST, "back", "hold") if key == "back" else None
-                    self._add(Button, buttons[key], InputEvent(HOST, key), hold, buttons["hold_ms"])
+                    long = None
+                    if key == "back" and shutdown:
+                        long = (max(2, -(-shutdown // buttons["hold_ms"])), InputEvent(HOST, POWER, "hold"))
+                    self._add(Button, buttons[key], InputEvent(HOST, key), hold, buttons["hold_ms"], long)
             for number, pad in enumerate(settings["pads"]["gpio"], start=1):
                 source = str(number)
                 for key in ("left", "right", "ok"):
@@ -128,11 +141,28 @@ class GpioButtons:
             self.close()
             raise
 
-    def _add(self, button_class: Any, pin: int, press: InputEvent, hold: InputEvent | None, hold_ms: int) -> None:
+    def _add(
+        self,
+        button_class: Any,
+        pin: int,
+        press: InputEvent,
+        hold: InputEvent | None,
+        hold_ms: int,
+        long_hold: tuple[int, InputEvent] | None = None,
+    ) -> None:
         # bounce_time=None: debouncing is ours (KeyDecoder), identical on MockPin (which ignores it) and real pins.
-        button = button_class(pin, pull_up=True, bounce_time=None, hold_time=hold_ms / 1000, pin_factory=self._factory)
+        button = button_class(
+            pin,
+            pull_up=True,
+            bounce_time=None,
+            hold_time=hold_ms / 1000,
+            hold_repeat=long_hold is not None,
+            pin_factory=self._factory,
+        )
         self._buttons.append(button)
-        decoder = KeyDecoder(press, self._events, self._settle, lambda: bool(button.is_pressed), hold, self._schedule)
+        decoder = KeyDecoder(
+            press, self._events, self._settle, lambda: bool(button.is_pressed), hold, self._schedule, long_hold
+        )
         button.when_pressed = decoder.pressed
         button.when_released = decoder.released
         if decoder.on_hold is not None:

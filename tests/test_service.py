@@ -1,0 +1,197 @@
+"""Running as a service (issue 7): the unit file, systemd's notifications, SIGTERM, the long press that powers off."""
+
+from __future__ import annotations
+
+import configparser
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion import config
+from companion.app import App
+from companion.notify import Notifier
+from companion.store import Store
+from hardware.events import EventQueue, InputEvent
+from hardware.gpio import GpioButtons
+from tests.hardware.test_serial_pads import next_events
+
+ROOT = Path(__file__).resolve().parents[1]
+UNIT = ROOT / "systemd" / "doge-companion.service"
+
+
+def unit_settings() -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for line in UNIT.read_text().splitlines():
+        if "=" in line and not line.startswith(("#", "[")):
+            key, value = line.split("=", 1)
+            found.setdefault(key, []).append(value)
+    return found
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not on this machine")
+def test_the_unit_file_verifies_without_warnings(tmp_path: Path) -> None:
+    # verify fails when ExecStart's program does not exist here, so check a copy pointing at this checkout's.
+    program = shutil.which("doge-companion") or str(Path(sys.executable).with_name("doge-companion"))
+    copy = tmp_path / "doge-companion.service"
+    copy.write_text(UNIT.read_text().replace("/opt/doge-companion/.venv/bin/doge-companion", program))
+    result = subprocess.run(["systemd-analyze", "verify", str(copy)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "doge-companion" in line]
+    assert warnings == [], "systemd-analyze exits 0 on warnings: none may mention the unit"
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not on this machine")
+def test_the_units_exposure_is_at_most_2_5() -> None:
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(UNIT)], capture_output=True, text=True, timeout=60
+    )
+    match = re.search(r"Overall exposure level for doge-companion\.service: (\d+\.\d+)", result.stdout)
+    assert match, result.stdout[-500:] + result.stderr
+    assert float(match[1]) <= 2.5
+
+
+def test_the_unit_still_reaches_gpio_spi_and_serial_and_is_what_the_issue_asks() -> None:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.read_string(UNIT.read_text())
+    settings = unit_settings()
+    assert settings["Type"] == ["notify"] and settings["Restart"] == ["on-failure"]
+    assert int(settings["WatchdogSec"][0]) > 0 and settings["StateDirectory"] == ["doge-companion"]
+    assert settings["User"] == ["doge"], "an unprivileged user"
+    assert set(settings["SupplementaryGroups"][0].split()) == {"gpio", "spi", "dialout"}
+    allowed = " ".join(settings["DeviceAllow"])
+    for device in ("char-gpiochip", "char-spi", "char-ttyACM", "char-ttyUSB"):
+        assert device in allowed
+    for line in ("NoNewPrivileges", "ProtectHome", "PrivateTmp"):
+        assert settings[line] == ["yes"]
+    assert settings["ProtectSystem"] == ["strict"]
+    assert "--config /etc/doge-companion/config.toml" in settings["ExecStart"][0]
+    assert parser.get("Install", "WantedBy") == "multi-user.target"
+
+
+def test_notifier_outside_systemd_does_nothing_and_knows_abstract_sockets() -> None:
+    quiet = Notifier({})
+    quiet.ready()
+    quiet.watchdog()
+    assert quiet.socket is None and quiet.watchdog_interval is None
+    abstract = Notifier({"NOTIFY_SOCKET": "@doge-test", "WATCHDOG_USEC": "4000000"})
+    assert abstract.address == "\0doge-test" and abstract.watchdog_interval == 2.0
+    abstract.close()
+    other = Notifier({"NOTIFY_SOCKET": "/nowhere", "WATCHDOG_USEC": "4000000", "WATCHDOG_PID": "1"})
+    assert other.watchdog_interval is None, "the watchdog is for another process"
+    other.ready()  # a socket nobody listens on: no exception
+    other.close()
+
+
+def config_file(tmp_path: Path) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        f'[game]\nstate_dir = "{tmp_path / "state"}"\n[display]\ndriver = "capture"\n[pads]\nserial = "off"\n'
+    )
+    return path
+
+
+def test_ready_watchdog_and_stopping_are_sent_and_sigterm_exits_0(tmp_path: Path) -> None:
+    address = str(tmp_path / "notify")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(address)
+    listener.settimeout(10)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "run", "--config", str(config_file(tmp_path)), "--hardware", "mock"],
+        cwd=ROOT,
+        env={**os.environ, "NOTIFY_SOCKET": address, "WATCHDOG_USEC": "300000"},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        messages = [listener.recv(1024).decode()]
+        assert messages[0].startswith("READY=1")
+        started = time.monotonic()
+        while len(messages) < 5:
+            messages.append(listener.recv(1024).decode())
+        assert messages[1:5] == ["WATCHDOG=1"] * 4
+        assert time.monotonic() - started < 3, "pinged at half the 0.3 s watchdog timeout, from the idle loop"
+        process.send_signal(signal.SIGTERM)
+        while messages[-1] != "STOPPING=1":
+            messages.append(listener.recv(1024).decode())
+        _, stderr = process.communicate(timeout=15)
+    finally:
+        process.kill()
+        listener.close()
+    assert process.returncode == 0, stderr
+    assert b"Traceback" not in stderr
+
+
+def test_sigterm_mid_game_leaves_everything_saved_and_resumable(tmp_path: Path) -> None:
+    path = config_file(tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "run", "--config", str(path), "--hardware", "mock",
+         "--autoplay", "3", "--acks"],
+        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert process.stdout is not None
+    acks = []
+    while len(acks) < 40:
+        line = process.stdout.readline().decode()
+        assert line, "the companion stopped early"
+        if line.startswith("ack "):
+            acks.append(line.split())
+    process.send_signal(signal.SIGTERM)
+    rest, _ = process.communicate(timeout=30)
+    acks += [line.split() for line in rest.decode().splitlines() if line.startswith("ack ")]
+    assert process.returncode == 0
+    store = Store(tmp_path / "state")
+    try:
+        game = int(acks[-1][1])
+        assert len(store.lines(game)) == max(int(ack[2]) for ack in acks if int(ack[1]) == game)
+        assert store.unfinished() == game
+    finally:
+        store.close()
+
+
+def test_a_long_press_of_back_means_power_on_real_buttons() -> None:
+    settings = config.load(search=False).data
+    settings["buttons"]["hold_ms"] = 100
+    settings["buttons"]["shutdown_hold_s"] = 1
+    factory = MockFactory(pin_class=MockPWMPin)
+    events = EventQueue()
+    try:
+        with GpioButtons(settings, events, factory):
+            factory.pin(19).drive_low()
+            found = next_events(events, 2, timeout=5)
+            factory.pin(19).drive_high()
+        assert found == [InputEvent("host", "back", "hold"), InputEvent("host", "power", "hold")]
+    finally:
+        factory.reset()
+
+
+def test_power_switches_the_pi_off_after_saying_so(tmp_path: Path) -> None:
+    calls: list[str] = []
+    data = config.load(config_file(tmp_path)).data
+    app = App(config.Settings(data, None), power_off=lambda: calls.append("poweroff"))
+    try:
+        app.mock = False  # as on the Pi (the hardware itself stays simulated)
+        app.step(InputEvent("host", "power", "hold"))
+        assert calls == ["poweroff"] and app.stopping
+        assert app.screen is not None and "shutdown" in app.screen.tags and "saved" in app.screen.text()
+    finally:
+        app.close()
+
+
+def test_on_simulated_hardware_power_only_stops_the_companion(tmp_path: Path) -> None:
+    calls: list[str] = []
+    app = App(config.load(config_file(tmp_path)), power_off=lambda: calls.append("poweroff"))
+    try:
+        app.step(InputEvent("host", "power", "hold"))
+        assert calls == [] and app.stopping
+    finally:
+        app.close()
