@@ -1,0 +1,48 @@
+"""The README's two commands: CI runs exactly the test one; the start one opens the simulator and stops cleanly."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Two commands", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    return [line.split("#", 1)[0].strip() for line in block.strip().splitlines()]
+
+
+def test_ci_runs_exactly_the_readmes_test_command() -> None:
+    start, test = readme_commands()
+    assert start == "python3 dev.py start" and test == "python3 dev.py test"
+    steps = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if line and not line.startswith("#")]
+    assert steps[-1] == test
+
+
+def test_the_start_command_opens_the_simulator_and_stops_on_sigterm(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_STATE_HOME": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "dev.py", "start"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        store = tmp_path / "doge-companion-sim" / "games.sqlite3"
+        while not store.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.1)
+        assert process.poll() is None, process.communicate()
+        assert store.exists(), "the simulator opened its own game store"
+        time.sleep(1)
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 0, stderr
+    assert not re.search(rb"Traceback|ALSA", stderr)
