@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
@@ -20,6 +20,27 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _with_config(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
+    return parser
+
+
+def _settings(file: str | None, hint: bool = False) -> Any:
+    """The merged configuration, or None after printing one line per problem (the caller exits with status 2)."""
+    from pathlib import Path
+
+    from . import config
+
+    try:
+        return config.load(Path(file) if file else None)
+    except config.ConfigError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        if hint:
+            print("doge-companion: fix the config (check it with: doge-companion check-config)", file=sys.stderr)
+        return None
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -38,12 +59,13 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Check a config file (default: the one the companion would use): one line per problem.",
     )
     check.add_argument("file", nargs="?", help="the file to check (default: the one the companion would use)")
-    run = commands.add_parser(
-        "run",
-        help="run the companion on this machine's hardware (or simulated hardware)",
-        description="Run the companion. With --hardware mock it runs on any computer, on simulated hardware.",
+    run = _with_config(
+        commands.add_parser(
+            "run",
+            help="run the companion on this machine's hardware (or simulated hardware)",
+            description="Run the companion. With --hardware mock it runs on any computer, on simulated hardware.",
+        )
     )
-    run.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     run.add_argument("--hardware", choices=("pi", "mock"), help="override the config's hardware setting")
     run.add_argument("--screenshots", metavar="DIR", help="save every new frame as a PNG in DIR")
     run.add_argument("--script", metavar="FILE", help="play input events from FILE (docs/scripted-input.md), then stop")
@@ -52,28 +74,28 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--entry", choices=("private", "keypads"), help="how ballots are entered (default: config)")
     run.add_argument("--autoplay", type=int, metavar="SEED", help="a simulated table plays the game (demos, tests)")
     run.add_argument("--acks", action="store_true", help="print a line on standard output for every saved line")
-    sim = commands.add_parser(
-        "sim",
-        help="the whole device in a window: LCD, buttons and pads (needs a desktop)",
-        description="The companion in a window, on simulated hardware. Close the window to stop; it resumes.",
+    sim = _with_config(
+        commands.add_parser(
+            "sim",
+            help="the whole device in a window: LCD, buttons and pads (needs a desktop)",
+            description="The companion in a window, on simulated hardware. Close the window to stop; it resumes.",
+        )
     )
-    sim.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     sim.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help="LCD pixels per screen pixel")
     sim.add_argument("--seed", type=int, metavar="N", help="reproducible shuffles (tests and demos only)")
-    games = commands.add_parser("games", help="list the stored games")
-    games.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
-    export = commands.add_parser(
-        "export",
-        help="write a stored game's record",
-        description="Write a game's record (RECORD.md). An unfinished game's secrets are left out (RULES.md 11).",
+    _with_config(commands.add_parser("games", help="list the stored games"))
+    export = _with_config(
+        commands.add_parser(
+            "export",
+            help="write a stored game's record",
+            description="Write a game's record (RECORD.md). An unfinished game's secrets are left out (RULES.md 11).",
+        )
     )
     export.add_argument("game", type=int, help="the game's number (see: doge-companion games)")
     export.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
-    export.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
     screens = commands.add_parser("screens", help="write PNGs of every screen at every display size")
     screens.add_argument("--out", default="docs/screens", metavar="DIR", help="where to write them (docs/screens)")
-    show = commands.add_parser("print-config", help="print the merged configuration (defaults + your file)")
-    show.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
+    _with_config(commands.add_parser("print-config", help="print the merged configuration (defaults + your file)"))
     return parser
 
 
@@ -108,17 +130,13 @@ def _run(args: argparse.Namespace) -> int:
     import threading
     from pathlib import Path
 
-    from . import config
     from .app import App, with_overrides
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        settings = with_overrides(config.load(Path(args.config) if args.config else None), args.hardware)
-    except config.ConfigError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        print("doge-companion: fix the config (check it with: doge-companion check-config)", file=sys.stderr)
+    loaded = _settings(args.config, hint=True)
+    if loaded is None:
         return EXIT_INVALID_RECORD
+    settings = with_overrides(loaded, args.hardware)
     script = None
     if args.script:
         from .script import ScriptError, read_script
@@ -164,18 +182,13 @@ def _sim(args: argparse.Namespace) -> int:
     import logging
     import signal
     from dataclasses import replace
-    from pathlib import Path
 
-    from . import config
     from .app import App
     from .store import default_directory
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        settings = config.load(Path(args.config) if args.config else None)
-    except config.ConfigError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+    settings = _settings(args.config, hint=True)
+    if settings is None:
         return EXIT_INVALID_RECORD
     data = {**settings.data, "hardware": "mock", "game": dict(settings["game"])}
     if not data["game"]["state_dir"]:  # the simulator keeps its games apart from a real device's
@@ -207,14 +220,10 @@ def _sim(args: argparse.Namespace) -> int:
 def _stored(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from . import config
     from .store import FILENAME, Store, default_directory
 
-    try:
-        settings = config.load(Path(args.config) if args.config else None)
-    except config.ConfigError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+    settings = _settings(args.config)
+    if settings is None:
         return EXIT_INVALID_RECORD
     directory = default_directory(settings["game"]["state_dir"])
     if not (directory / FILENAME).exists():
@@ -249,16 +258,10 @@ def _stored(args: argparse.Namespace) -> int:
 
 
 def _config_command(command: str, file: str | None) -> int:
-    from pathlib import Path
-
     from . import config
 
-    path = Path(file) if file else None
-    try:
-        settings = config.load(path)
-    except config.ConfigError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+    settings = _settings(file)
+    if settings is None:
         return EXIT_INVALID_RECORD
     if command == "print-config":
         print(f"# merged from the defaults and {settings.source or 'no user file'}")
