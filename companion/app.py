@@ -25,6 +25,7 @@ from hardware.serial_pads import SerialPads
 
 from .config import Settings
 from .flow.controller import Controller, Effect, Saver
+from .i18n import _
 from .notify import Notifier
 from .store import Store, default_directory, now
 
@@ -236,8 +237,8 @@ class App:
         """The host's back button held long: everything is saved already; say so, then switch the Pi off."""
         self.show(
             Screen(
-                "Shutting down",
-                (Line("Everything is saved.", "normal"), Line("Unplug when the Pi's light is off.", "normal")),
+                _("Shutting down"),
+                (Line(_("Everything is saved."), "normal"), Line(_("Unplug when the Pi's light is off."), "normal")),
                 tags=("shutdown",),
             )
         )

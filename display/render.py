@@ -158,12 +158,12 @@ def _draw_chart(
 ) -> None:
     """Palaces per player at the end of each year: one line per player in their colour."""
     left, top, right, bottom = box
-    years = max((len(series) for _, series in chart), default=0)
+    years = max((len(series) for _player, series in chart), default=0)
     if years == 0 or bottom - top < 20:
         return
     draw.line((left, bottom, right, bottom), fill=DIM)
     draw.line((left, top, left, bottom), fill=DIM)
-    most = max(8, *(max(series, default=0) for _, series in chart))
+    most = max(8, *(max(series, default=0) for _player, series in chart))
     for player, series in chart:
         colour = PLAYER_COLOURS.get(player, TEXT)
         points = [

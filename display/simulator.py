@@ -16,13 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.areas import AREAS
+from companion.flow.instructions import player_name
+from companion.i18n import N_, _
 from hardware.events import POWER, InputEvent
 
 from .render import ACCENT, BACKGROUND, DIM, PLAYER_COLOURS, TEXT
 
 AREA_LABELS = ("Can", "Cas", "Dor", "SMa", "SPo", "SCr", "Qua")
 HOST_KEYS = {"left": "K_LEFT", "right": "K_RIGHT", "ok": "K_RETURN", "back": "K_BACKSPACE"}
-HOST_HINTS = {"left": "Left arrow", "right": "Right arrow", "ok": "Enter", "back": "Backspace"}
+HOST_HINTS = {"left": N_("Left arrow"), "right": N_("Right arrow"), "ok": N_("Enter"), "back": N_("Backspace")}
+KEY_LABELS = {"left": N_("left"), "right": N_("right"), "ok": N_("ok"), "back": N_("back")}
 PAD_KEYS = {  # pad -> (left, ok, right, back)
     "1": ("q", "w", "e", "r"),
     "2": ("a", "s", "d", "f"),
@@ -103,7 +106,7 @@ class Simulator:
                 for index, (key, hint) in enumerate((("left", keys[0]), ("ok", keys[1]), ("right", keys[2]))):
                     rect = pygame.Rect(left + 40 + index * 80, top + 36, 70, 40)
                     hold = InputEvent(number, "back") if key == "ok" else None
-                    self.buttons.append(Button(number, key, key, rect, hint.upper(), hold))
+                    self.buttons.append(Button(number, key, _(KEY_LABELS[key]), rect, hint.upper(), hold))
             else:
                 height = 150
                 for index, label in enumerate(AREA_LABELS):
@@ -114,10 +117,10 @@ class Simulator:
                     self.buttons.append(Button(number, f"marker:{value}", str(value), rect))
                 for index, (key, hint) in enumerate((("left", keys[0]), ("ok", keys[1]), ("right", keys[2]))):
                     rect = pygame.Rect(left + 40 + 4 * 46 + 8 + index * 44, top + 74, 40, 30)
-                    label = {"left": "<", "ok": "ok", "right": ">"}[key]
+                    label = {"left": "<", "ok": _(KEY_LABELS["ok"]), "right": ">"}[key]
                     self.buttons.append(Button(number, key, label, rect, hint.upper()))
                 rect = pygame.Rect(left + 40, top + 110, 86, 28)
-                self.buttons.append(Button(number, "back", "back", rect, keys[3].upper()))
+                self.buttons.append(Button(number, "back", _(KEY_LABELS["back"]), rect, keys[3].upper()))
             self.pad_boxes[number] = pygame.Rect(left, top, 380, height - 6)
             top += height
         self.size = (left + 400, max(top + 10, self.lcd_rect.bottom + 90))
@@ -254,16 +257,20 @@ class Simulator:
             pygame.draw.rect(surface, BACKGROUND, box, border_radius=8)
             width = 4 if self.flash.get(number, 0) >= self.clock() else 2
             pygame.draw.rect(surface, colour, box, width, border_radius=8)
-            name = seats.get(number, "free").capitalize()
-            surface.blit(self._text(f"Pad {number}: {name}", colour), (box.left + 10, box.top + 8))
+            name = player_name(seats[number]) if number in seats else _("free")
+            surface.blit(
+                self._text(_("Pad {n}: {name}").format(n=number, name=name), colour), (box.left + 10, box.top + 8)
+            )
             lit = self.leds.get(number, {}).get("turn", "off") != "off"
             pygame.draw.circle(surface, ACCENT if lit else (60, 60, 60), (box.right - 20, box.top + 16), 8)
             keys = PAD_KEYS[number]
-            keys_text = f"keys {keys[0].upper()} {keys[1].upper()} {keys[2].upper()}, back {keys[3].upper()}"
+            keys_text = _("keys {left} {ok} {right}, back {back}").format(
+                left=keys[0].upper(), ok=keys[1].upper(), right=keys[2].upper(), back=keys[3].upper()
+            )
             surface.blit(self._text(keys_text, DIM, small=True), (box.left + 180, box.top + 10))
         for button in self.buttons:
             lit = self.leds.get(button.source, {}).get(button.key, "off") != "off"
-            pressed = any(b is button for _, b, _ in self.down.values())
+            pressed = any(b is button for _start, b, _fired in self.down.values())
             fill = ACCENT if lit else (90, 90, 100) if pressed else (55, 58, 70)
             pygame.draw.rect(surface, fill, button.rect, border_radius=6)
             text = self._text(button.label, BACKGROUND if lit else TEXT)
@@ -271,7 +278,7 @@ class Simulator:
             if button.source == "host":
                 hint = self._text(button.hint, DIM, small=True)
                 surface.blit(hint, hint.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 4)))
-        footer = "Host: ok goes on, left: rule help, back: board check, hold back: undo.  Close the window to stop."
+        footer = _("Host: ok goes on, left: rule help, back: board check, hold back: undo. Close the window to stop.")
         surface.blit(self._text(footer, DIM, small=True), (20, self.size[1] - 22))
         pygame.display.flip()
         self.dirty = False

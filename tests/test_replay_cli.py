@@ -136,7 +136,7 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     modules = json.loads(result.stderr.strip().splitlines()[-1].replace("'", '"'))
-    ours = {"companion", "companion.cli", "companion.replay_command"}
+    ours = {"companion", "companion.cli", "companion.replay_command", "companion.i18n"}  # i18n: stdlib gettext
     foreign = [
         name
         for name in modules

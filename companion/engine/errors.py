@@ -6,6 +6,8 @@ replay error or a bug report can point at RULES.md.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 
 class RecordError(ValueError):
     """A record line, or a decision, that cannot be accepted. The state it was offered to is unchanged."""
@@ -13,7 +15,7 @@ class RecordError(ValueError):
     def __init__(self, message: str, rule: str | None = None) -> None:
         self.message = message
         self.rule = rule
-        super().__init__(f"{message} (rule {rule})" if rule else message)
+        super().__init__(_("{message} (rule {rule})").format(message=message, rule=rule) if rule else message)
 
 
 class MalformedLineError(RecordError):

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
+from ..i18n import _
 from .areas import AREA_INDEX, AREAS
 from .decisions import (
     ABSTAIN_MOVES,
@@ -76,15 +77,15 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
-        for key, _ in pairs:
+        for key, _value in pairs:
             if key in seen:
-                raise MalformedLineError(f'the key "{key}" appears twice')
+                raise MalformedLineError(_('the key "{key}" appears twice').format(key=key))
             seen.add(key)
     return result
 
 
 def _no_constants(name: str) -> Any:
-    raise MalformedLineError(f"{name} is not a number JSON allows")
+    raise MalformedLineError(_("{name} is not a number JSON allows").format(name=name))
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys, parse_constant=_no_constants)
@@ -96,13 +97,15 @@ def _load(text: str) -> dict[str, Any]:
     except MalformedLineError:
         raise
     except json.JSONDecodeError as error:
-        raise MalformedLineError(f"not valid JSON ({error.msg} at column {error.colno})") from None
+        raise MalformedLineError(
+            _("not valid JSON ({msg} at column {colno})").format(msg=error.msg, colno=error.colno)
+        ) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
-        raise MalformedLineError(f"not valid JSON ({error})") from None
+        raise MalformedLineError(_("not valid JSON ({error})").format(error=error)) from None
     except RecursionError:
-        raise MalformedLineError("not valid JSON (nested too deeply)") from None
+        raise MalformedLineError(_("not valid JSON (nested too deeply)")) from None
     if type(value) is not dict:
-        raise MalformedLineError("a record line must be a JSON object {...}")
+        raise MalformedLineError(_("a record line must be a JSON object {...}"))
     return value
 
 
@@ -114,39 +117,47 @@ def _describe(value: Any) -> str:
     if type(value) is str:
         return f'"{value}"'
     if type(value) is float:
-        return f"the number {value!r}"
+        return _("the number {value}").format(value=repr(value))
     if type(value) is int:
         return str(value)
     if type(value) is list:
-        return "a list"
-    return "an object"
+        return _("a list")
+    return _("an object")
 
 
 def _integer(value: Any, what: str) -> int:
     if type(value) is not int:
-        raise MalformedLineError(f"{what} must be a whole number, not {_describe(value)}")
+        raise MalformedLineError(
+            _("{what} must be a whole number, not {value}").format(what=what, value=_describe(value))
+        )
     return value
 
 
 def _area(value: Any, what: str) -> int:
     if type(value) is not str:
-        raise MalformedLineError(f"{what} must be an area id in quotes, not {_describe(value)}")
+        raise MalformedLineError(
+            _("{what} must be an area id in quotes, not {value}").format(what=what, value=_describe(value))
+        )
     area = AREA_INDEX.get(value)
     if area is None:
-        raise MalformedLineError(f'unknown area "{value}" (areas are {", ".join(AREAS)})')
+        raise MalformedLineError(
+            _('unknown area "{value}" (areas are {value2})').format(value=value, value2=", ".join(AREAS))
+        )
     return area
 
 
 def _check_time(value: Any) -> str:
     if type(value) is not str:
-        raise MalformedLineError(f'"t" must be a date-time in quotes, not {_describe(value)}')
+        raise MalformedLineError(_('"t" must be a date-time in quotes, not {value}').format(value=_describe(value)))
     match = _TIME.match(value)
     if match is None:
-        raise MalformedLineError(f'"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"')
+        raise MalformedLineError(
+            _('"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"').format(value=value)
+        )
     year, month, day = int(value[0:4]), int(value[5:7]), int(value[8:10])
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     if day > _DAYS_IN_MONTH[month - 1] or (month == 2 and day == 29 and not leap):
-        raise MalformedLineError(f'"t" names a day that does not exist: "{value}"')
+        raise MalformedLineError(_('"t" names a day that does not exist: "{value}"').format(value=value))
     return value
 
 
@@ -154,12 +165,14 @@ def _house_move(value: Any, kind: str) -> HouseMove | None:
     if value is None:
         return None
     if type(value) is not dict:
-        raise MalformedLineError(f'"{kind}" must be null or {{"from": DISTRICT, "to": DISTRICT}}')
+        raise MalformedLineError(_('"{kind}" must be null or {{"from": DISTRICT, "to": DISTRICT}}').format(kind=kind))
     if value.keys() != {"from", "to"}:
         extra = sorted(value.keys() - {"from", "to"})
         if extra:
-            raise MalformedLineError(f'unknown key "{extra[0]}" in "{kind}" (expected "from" and "to")')
-        raise MalformedLineError(f'"{kind}" needs both "from" and "to"')
+            raise MalformedLineError(
+                _('unknown key "{item}" in "{kind}" (expected "from" and "to")').format(item=extra[0], kind=kind)
+            )
+        raise MalformedLineError(_('"{kind}" needs both "from" and "to"').format(kind=kind))
     source = _area(value["from"], '"from"')
     target = _area(value["to"], '"to"')
     return HOUSE_MOVES.get((source, target)) or HouseMove(source, target)
@@ -167,16 +180,20 @@ def _house_move(value: Any, kind: str) -> HouseMove | None:
 
 def _ballot(value: Any) -> Ballot:
     if type(value) is not dict:
-        raise MalformedLineError('"ballot" must be {"area": AREA, "markers": [...]}')
+        raise MalformedLineError(_('"ballot" must be {"area": AREA, "markers": [...]}'))
     if value.keys() != {"area", "markers"}:
         extra = sorted(value.keys() - {"area", "markers"})
         if extra:
-            raise MalformedLineError(f'unknown key "{extra[0]}" in "ballot" (expected "area" and "markers")')
-        raise MalformedLineError('"ballot" needs both "area" and "markers"')
+            raise MalformedLineError(
+                _('unknown key "{item}" in "ballot" (expected "area" and "markers")').format(item=extra[0])
+            )
+        raise MalformedLineError(_('"ballot" needs both "area" and "markers"'))
     area = _area(value["area"], '"area"')
     markers = value["markers"]
     if type(markers) is not list:
-        raise MalformedLineError(f'"markers" must be a list of marker values, not {_describe(markers)}')
+        raise MalformedLineError(
+            _('"markers" must be a list of marker values, not {value}').format(value=_describe(markers))
+        )
     for marker in markers:
         _integer(marker, "a marker value")
     return Ballot(area, tuple(markers))
@@ -187,7 +204,7 @@ def _decision(kind: str, value: Any) -> Decision:
         return Houses(_integer(value, '"houses"'))
     if kind == "build":
         if type(value) is not bool:
-            raise MalformedLineError(f'"build" must be true or false, not {_describe(value)}')
+            raise MalformedLineError(_('"build" must be true or false, not {value}').format(value=_describe(value)))
         return BUILD_YES if value else BUILD_NO
     if kind == "ballot":
         return _ballot(value)
@@ -208,22 +225,26 @@ def parse_header(text: str) -> Header:
     """RECORD.md 1.1."""
     value = _load(text)
     if "doge" not in value:
-        raise MalformedLineError('the first line must be the header {"doge": 1, "players": [...]}')
+        raise MalformedLineError(_('the first line must be the header {"doge": 1, "players": [...]}'))
     version = value["doge"]
     if type(version) is not int or version != FORMAT_VERSION:
-        raise MalformedLineError(f'unsupported record version {_describe(version)} (this reads "doge": 1)')
+        raise MalformedLineError(
+            _('unsupported record version {value} (this reads "doge": 1)').format(value=_describe(version))
+        )
     if "players" not in value:
-        raise MalformedLineError('the header has no "players" list')
+        raise MalformedLineError(_('the header has no "players" list'))
     players = value["players"]
     if type(players) is not list or not 3 <= len(players) <= 4:
-        raise MalformedLineError('"players" must list 3 or 4 player ids')
+        raise MalformedLineError(_('"players" must list 3 or 4 player ids'))
     for player in players:
         if type(player) is not str or not PLAYER_ID.match(player):
             raise MalformedLineError(
-                f"player id {_describe(player)} must be 1 to 16 lower-case letters, digits or _, starting with a letter"
+                _("player id {value} must be 1 to 16 lower-case letters, digits or _, starting with a letter").format(
+                    value=_describe(player)
+                )
             )
     if len(set(players)) != len(players):
-        raise MalformedLineError("the players must all have different ids")
+        raise MalformedLineError(_("the players must all have different ids"))
     extra = {key: item for key, item in value.items() if key not in ("doge", "players")}
     return Header(tuple(players), extra)
 
@@ -305,29 +326,43 @@ def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:
         size -= 1
     if "shuffle" in value:
         if size != 1:
-            raise MalformedLineError(f'unknown key "{_first_other(value, ("shuffle", "t"))}" in a shuffle line')
+            raise MalformedLineError(
+                _('unknown key "{first_other}" in a shuffle line').format(
+                    first_other=_first_other(value, ("shuffle", "t"))
+                )
+            )
         order = value["shuffle"]
         if type(order) is not list:
-            raise MalformedLineError(f'"shuffle" must be a list of the 7 areas, not {_describe(order)}')
+            raise MalformedLineError(
+                _('"shuffle" must be a list of the 7 areas, not {value}').format(value=_describe(order))
+            )
         return ShuffleLine(tuple(_area(area, "each card of a shuffle") for area in order), t)
     if "player" not in value:
         kinds = [key for key in value if key in _KINDS]
         if kinds:
-            raise MalformedLineError(f'the "{kinds[0]}" line does not say which "player" decides')
-        raise MalformedLineError(f'unknown line: expected "shuffle" or "player", found "{next(iter(value), "")}"')
+            raise MalformedLineError(_('the "{item}" line does not say which "player" decides').format(item=kinds[0]))
+        raise MalformedLineError(
+            _('unknown line: expected "shuffle" or "player", found "{next}"').format(next=next(iter(value), ""))
+        )
     player = value["player"]
     if type(player) is not str or player not in players:
         known = ", ".join(players)
-        raise MalformedLineError(f"unknown player {_describe(player)} (the players are {known})")
+        raise MalformedLineError(
+            _("unknown player {value} (the players are {known})").format(value=_describe(player), known=known)
+        )
     kinds = [key for key in value if key in _KINDS]
     if size != 2 or len(kinds) != 1:
         if len(kinds) > 1:
-            raise MalformedLineError(f'one line holds one decision, not "{kinds[0]}" and "{kinds[1]}"')
+            raise MalformedLineError(
+                _('one line holds one decision, not "{item}" and "{item2}"').format(item=kinds[0], item2=kinds[1])
+            )
         other = _first_other(value, ("player", "t", *_KINDS))
         if other is not None:
-            raise MalformedLineError(f'unknown key "{other}"')
+            raise MalformedLineError(_('unknown key "{other}"').format(other=other))
         raise MalformedLineError(
-            f"the line says nothing {player} decides (expected one of {', '.join(sorted(_KINDS))})"
+            _("the line says nothing {player} decides (expected one of {value})").format(
+                player=player, value=", ".join(sorted(_KINDS))
+            )
         )
     kind = kinds[0]
     return DecisionLine(player, _decision(kind, value[kind]), t)
@@ -437,20 +472,20 @@ def split_lines(raw: Iterable[bytes]) -> Iterator[str]:
     for number, chunk in enumerate(raw, 1):
         if number == 1 and chunk.startswith(b"\xef\xbb\xbf"):
             raise LineError(
-                1, MalformedLineError("the record starts with a byte-order mark; save it as UTF-8 without BOM")
+                1, MalformedLineError(_("the record starts with a byte-order mark; save it as UTF-8 without BOM"))
             )
         if chunk.endswith(b"\n"):
             chunk = chunk[:-1]
         if chunk.endswith(b"\r"):
             chunk = chunk[:-1]
         if not chunk:
-            raise LineError(number, MalformedLineError("blank lines are not allowed in a record"))
+            raise LineError(number, MalformedLineError(_("blank lines are not allowed in a record")))
         try:
             yield chunk.decode("utf-8")
         except UnicodeDecodeError:
-            raise LineError(number, MalformedLineError("the line is not UTF-8 text")) from None
+            raise LineError(number, MalformedLineError(_("the line is not UTF-8 text"))) from None
     if number == 0:
-        raise LineError(1, MalformedLineError("the record is empty: it must start with a header line"))
+        raise LineError(1, MalformedLineError(_("the record is empty: it must start with a header line")))
 
 
 def replay_text(lines: Iterable[str]) -> State:
@@ -459,7 +494,7 @@ def replay_text(lines: Iterable[str]) -> State:
     for text in lines:
         replay.feed(text)
     if replay.state is None:
-        raise LineError(1, MalformedLineError("the record is empty: it must start with a header line"))
+        raise LineError(1, MalformedLineError(_("the record is empty: it must start with a header line")))
     return replay.state
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..i18n import _, ngettext
 from .areas import (
     AREAS,
     FIRST_PALACE_COST,
@@ -187,11 +188,13 @@ def _move_choices(houses_mask: int) -> tuple[Decision, ...]:
 def _wanted(markers: tuple[int, ...]) -> tuple[int, int, int, int]:
     """How many markers of each value 0..3 a ballot asks for (RULES.md 1.1, 4.2); memoized in ``_WANTED``."""
     if not 1 <= len(markers) <= 4:
-        raise IllegalDecisionError(f"a ballot takes 1 to 4 markers, not {len(markers)}", "4.2")
+        raise IllegalDecisionError(_("a ballot takes 1 to 4 markers, not {count}").format(count=len(markers)), "4.2")
     counts = [0, 0, 0, 0]
     for value in markers:
         if type(value) is not int or not 0 <= value <= 3:
-            raise IllegalDecisionError(f"there is no {value}-marker: markers are worth 0 to 3", "1.1")
+            raise IllegalDecisionError(
+                _("there is no {value}-marker: markers are worth 0 to 3").format(value=value), "1.1"
+            )
         counts[value] += 1
     wanted = (counts[0], counts[1], counts[2], counts[3])
     _WANTED[markers] = wanted
@@ -199,10 +202,6 @@ def _wanted(markers: tuple[int, ...]) -> tuple[int, int, int, int]:
 
 
 _WANTED: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class State:
@@ -271,9 +270,9 @@ class State:
     def __init__(self, players: Sequence[str]) -> None:
         """RULES.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next."""
         if not 3 <= len(players) <= 4:
-            raise IllegalDecisionError("Doge is played by 3 or 4 players", "1.1")
+            raise IllegalDecisionError(_("Doge is played by 3 or 4 players"), "1.1")
         if len(set(players)) != len(players):
-            raise IllegalDecisionError("each player must have a different id", "2.3")
+            raise IllegalDecisionError(_("each player must have a different id"), "2.3")
         n = len(players)
         self.players = tuple(players)
         self.n = n
@@ -444,11 +443,11 @@ class State:
         """Apply a chance line: the order of one voting-order deck (2.2, 5.3, 9.5)."""
         if self.phase not in (SETUP, YEAR_END):
             if self.phase == OVER:
-                raise IllegalDecisionError("the game is over: nothing may follow", "9.2")
-            raise IllegalDecisionError("no shuffle is due now: decks are shuffled only at setup and year end", "2.2")
+                raise IllegalDecisionError(_("the game is over: nothing may follow"), "9.2")
+            raise IllegalDecisionError(_("no shuffle is due now: decks are shuffled only at setup and year end"), "2.2")
         order = tuple(order)
         if len(order) != 7 or set(order) != _ALL_AREAS_SET:
-            raise IllegalDecisionError("a shuffle must list each of the 7 areas exactly once", "1.3")
+            raise IllegalDecisionError(_("a shuffle must list each of the 7 areas exactly once"), "1.3")
         if self.phase == SETUP:
             if not self.this_order:
                 self.this_order = order
@@ -495,25 +494,36 @@ class State:
     def _not_awaited(self, player: int, decision: Decision) -> IllegalDecisionError:
         name = self._name(player)
         if self.phase == OVER:
-            return IllegalDecisionError("the game is over: nothing may follow", "9.2")
+            return IllegalDecisionError(_("the game is over: nothing may follow"), "9.2")
         if self.phase in (SETUP, YEAR_END):
             rule = "2.2" if self.phase == SETUP else "5.3"
-            return IllegalDecisionError(f"a shuffle of the voting-order deck is due, not a {decision.kind}", rule)
+            return IllegalDecisionError(
+                _("a shuffle of the voting-order deck is due, not a {kind}").format(kind=decision.kind), rule
+            )
         awaited = self.awaiting()
         mine = [a for a in awaited if a.player == player]
         if self.phase == BALLOT:
             if mine:
                 return IllegalDecisionError(
-                    f"only ballots are played in the ballot phase, not a {decision.kind}", "4.2"
+                    _("only ballots are played in the ballot phase, not a {kind}").format(kind=decision.kind), "4.2"
                 )
             if not self.markers_left[player]:
-                return IllegalDecisionError(f"{name} has no marker left and sits this round out", "4.2")
-            return IllegalDecisionError(f"{name} has already chosen this round", "4.2")
+                return IllegalDecisionError(
+                    _("{name} has no marker left and sits this round out").format(name=name), "4.2"
+                )
+            return IllegalDecisionError(_("{name} has already chosen this round").format(name=name), "4.2")
         if mine:
-            wanted = "an advisor or abstain" if mine[0].decision == "advisor" else f"a {mine[0].decision}"
-            return IllegalDecisionError(f"{name} is awaited for {wanted}, not a {decision.kind}", _ELECTION_RULE)
+            wanted = '"advisor" or "abstain"' if mine[0].decision == "advisor" else f'"{mine[0].decision}"'
+            return IllegalDecisionError(
+                _('{name} must answer with {wanted} now, not with "{kind}"').format(
+                    name=name, wanted=wanted, kind=decision.kind
+                ),
+                _ELECTION_RULE,
+            )
         who = ", ".join(f"{self._name(a.player)} ({a.decision})" for a in awaited)
-        return IllegalDecisionError(f"it is not {name}'s turn: awaiting {who}", _ELECTION_RULE)
+        return IllegalDecisionError(
+            _("it is not {name}'s turn: awaiting {who}").format(name=name, who=who), _ELECTION_RULE
+        )
 
     def _apply_ballot(self, player: int, ballot: Ballot) -> None:
         if not self.markers_left[player] or self.pending[player] is not None:
@@ -524,7 +534,10 @@ class State:
             wanted = _wanted(markers)
         if self.used[player] >> area & 1:
             raise IllegalDecisionError(
-                f"{self._name(player)} has already put markers in {area_name(area)} this year", "4.4"
+                _("{name} has already put markers in {area} this year").format(
+                    name=self._name(player), area=area_name(area)
+                ),
+                "4.4",
             )
         held = self.markers
         base = 4 * player
@@ -539,9 +552,16 @@ class State:
                 if wanted[value] > have:
                     name = self._name(player)
                     if have == 0:
-                        raise IllegalDecisionError(f"{name} has no {value}-marker left", "4.2")
+                        raise IllegalDecisionError(
+                            _("{name} has no {value}-marker left").format(name=name, value=value), "4.2"
+                        )
                     raise IllegalDecisionError(
-                        f"{name} has only {have} {value}-marker{'s' if have > 1 else ''} left", "4.2"
+                        ngettext(
+                            "{name} has only {have} {value}-marker left",
+                            "{name} has only {have} {value}-markers left",
+                            have,
+                        ).format(name=name, have=have, value=value),
+                        "4.2",
                     )
         pending = self.pending
         pending[player] = ballot
@@ -576,11 +596,14 @@ class State:
     def _check_move(self, player: int, move: HouseMove, rule: str) -> None:
         source, target = move
         if not (0 <= source < 6 and 0 <= target < 6):
-            raise IllegalDecisionError("houses stand only in districts, never in the Quarantia", "8.1")
+            raise IllegalDecisionError(_("houses stand only in districts, never in the Quarantia"), "8.1")
         if source == target:
-            raise IllegalDecisionError("a house must move to a different district", "8.3")
+            raise IllegalDecisionError(_("a house must move to a different district"), "8.3")
         if not self.board[source * self.n + player]:
-            raise IllegalDecisionError(f"{self._name(player)} has no house in {area_name(source)} to move", rule)
+            raise IllegalDecisionError(
+                _("{name} has no house in {area} to move").format(name=self._name(player), area=area_name(source)),
+                rule,
+            )
 
     def _move_house(self, player: int, move: HouseMove) -> None:
         """Move a checked house and push the palace check the arrival triggers (8.4)."""
@@ -599,21 +622,21 @@ class State:
             area = decision.area
             if slot == QUARANTIA:
                 if area == QUARANTIA:
-                    raise IllegalDecisionError("a Quarantia advisor may stand only in a district", "7.2.2")
+                    raise IllegalDecisionError(_("a Quarantia advisor may stand only in a district"), "7.2.2")
                 if not self.rings[player]:
-                    raise IllegalDecisionError(f"{name} has no free ring and must abstain", "7.3")
+                    raise IllegalDecisionError(_("{name} has no free ring and must abstain").format(name=name), "7.3")
                 self.tasks.pop()
                 self.rings[player] -= 1
                 self.quarantia = tuple(sorted((*self.quarantia, (player, area))))
                 return
             if area == slot:
                 raise IllegalDecisionError(
-                    f"the {area_name(slot)} advisor may not stand in {area_name(slot)}, its home", "7.2"
+                    _("the {area} advisor may not stand in {area}, its home").format(area=area_name(slot)), "7.2"
                 )
             controller = self.advisor_controller[slot]
             if controller != player:
                 if not self.rings[player]:
-                    raise IllegalDecisionError(f"{name} has no free ring and must abstain", "7.3")
+                    raise IllegalDecisionError(_("{name} has no free ring and must abstain").format(name=name), "7.3")
                 if controller >= 0:
                     self.rings[controller] += 1
                 self.rings[player] -= 1
@@ -630,8 +653,9 @@ class State:
                 self._check_move(player, move, "8.3.1")
                 if slot != move.source and slot != move.target:
                     raise IllegalDecisionError(
-                        f"after abstaining on the {area_name(slot)} advisor, the house must move "
-                        f"from or into {area_name(slot)}",
+                        _("after abstaining on the {area} advisor, the house must move from or into {area}").format(
+                            area=area_name(slot)
+                        ),
                         "8.3.1",
                     )
         self.tasks.pop()
@@ -646,12 +670,22 @@ class State:
         count = decision.number
         name = self._name(player)
         if count < 0:
-            raise IllegalDecisionError("the number of houses cannot be negative", "8.2")
+            raise IllegalDecisionError(_("the number of houses cannot be negative"), "8.2")
         if count > task.offer:
-            raise IllegalDecisionError(f"{name} may place at most {_plural(task.offer, 'house')} here", task.rule)
+            raise IllegalDecisionError(
+                ngettext(
+                    "{name} may place at most {n} house here", "{name} may place at most {n} houses here", task.offer
+                ).format(name=name, n=task.offer),
+                task.rule,
+            )
         supply = self.house_supply[player]
         if count > supply:
-            raise IllegalDecisionError(f"{name} has only {_plural(supply, 'house')} in supply", "8.2")
+            raise IllegalDecisionError(
+                ngettext("{name} has only {n} house in supply", "{name} has only {n} houses in supply", supply).format(
+                    name=name, n=supply
+                ),
+                "8.2",
+            )
         district = task.district
         self.house_supply[player] = supply - count
         self.board[district * self.n + player] += count
@@ -754,7 +788,7 @@ class State:
                 self._neutralize(area)
                 plan = [HousesTask(area, 2, first, (), True, "10.2.2")]
         else:
-            for controller, _ in self.quarantia:  # 10.3 step 1, 10.5
+            for controller, _area in self.quarantia:  # 10.3 step 1, 10.5
                 self.rings[controller] += 1
             self.quarantia = ()
             if winner is not None:

@@ -88,6 +88,6 @@ class PrivateView(NamedTuple):
 
 def private_view(state: State, player: int) -> PrivateView:
     held = state.markers[4 * player : 4 * player + 4]
-    values = tuple(value for value in (3, 2, 1, 0) for _ in range(held[value]))
+    values = tuple(value for value in (3, 2, 1, 0) for _copy in range(held[value]))
     used = tuple(area for area in range(QUARANTIA + 1) if state.used[player] >> area & 1)
     return PrivateView(player, values, state.pending[player], used)

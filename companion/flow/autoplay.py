@@ -86,7 +86,7 @@ class Table:
 
     def wander(self, source: str) -> None:
         """Look around a menu first, as people do."""
-        for _ in range(self.rng.choice([0, 0, 1, 2])):
+        for _step in range(self.rng.choice([0, 0, 1, 2])):
             self.press(source, self.rng.choice(["left", "right"]))
 
     def pick(self, screen: Screen, source: str) -> None:
@@ -103,7 +103,7 @@ class Table:
             self.press(source, option.key)
             return
         steps = (target - menu.cursor) % len(menu.options)
-        for _ in range(steps):
+        for _step in range(steps):
             self.press(source, "right")
         if self.rng.random() < 0.05 and len(self.controller.menus) > 1:
             self.press(source, "back")  # changed their mind: up one level
@@ -121,7 +121,7 @@ class Table:
             menu = self.controller.screen().menu
             assert menu is not None
             target = self.rng.randrange(len(menu.options))
-            for _ in range((target - menu.cursor) % len(menu.options)):
+            for _step in range((target - menu.cursor) % len(menu.options)):
                 self.press(source, "right")
             self.press(source, "ok")
             return
@@ -130,7 +130,7 @@ class Table:
         wanted = set(self.rng.sample(range(held), self.rng.randint(1, min(4, held))))
         cursor = menu.cursor
         for index in [*sorted(wanted), held]:
-            for _ in range((index - cursor) % len(menu.options)):
+            for _step in range((index - cursor) % len(menu.options)):
                 self.press(source, "right")
             cursor = index
             self.press(source, "ok")

@@ -36,7 +36,7 @@ from ..engine import (
     snapshot,
 )
 from ..engine.areas import AREA_NAMES
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .instructions import NAMES, instructions, player_name
 from .menus import Menu, Option, advisor_menu, build_menu, houses_menu, move_menu
 from .rules_text import rule_text
@@ -46,9 +46,9 @@ log = logging.getLogger(__name__)
 COLOURS = ("red", "blue", "green", "yellow")
 ENTRY_MODES = ("private", "keypads")
 CONDITION_NAMES = {
-    "six_districts": _("a palace in all 6 districts"),
-    "seven_in_five": _("7 palaces in 5 districts"),
-    "eight_in_four": _("8 palaces in 4 districts"),
+    "six_districts": N_("a palace in all 6 districts"),
+    "seven_in_five": N_("7 palaces in 5 districts"),
+    "eight_in_four": N_("8 palaces in 4 districts"),
 }
 
 
@@ -647,7 +647,7 @@ class Controller:
             met = state.victory_conditions(seat)
             districts = sum(1 for owners in state.palaces if seat in owners)
             status = (
-                ", ".join(CONDITION_NAMES[m] for m in met)
+                ", ".join(_(CONDITION_NAMES[m]) for m in met)
                 if met
                 else ngettext("{n} palace", "{n} palaces", palaces[player]).format(n=palaces[player])
                 + ngettext(" in {d} district", " in {d} districts", districts).format(d=districts)
@@ -981,7 +981,7 @@ class Controller:
         for seat, player in enumerate(self.players):
             met = state.victory_conditions(seat)
             if met:
-                lines.append(Line(f"{player_name(player)}: {CONDITION_NAMES[met[0]]}", "small", player))
+                lines.append(Line(f"{player_name(player)}: {_(CONDITION_NAMES[met[0]])}", "small", player))
         chart = tuple((p, tuple(year[p] for year in self.palaces_by_year)) for p in self.players)
         return Screen(_("Game over"), tuple(lines), rule="9.4", tags=("over",), chart=chart)
 

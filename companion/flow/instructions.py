@@ -11,9 +11,10 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from ..engine.areas import AREA_NAMES, AREAS
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 
 NAMES = dict(zip(AREAS, AREA_NAMES, strict=True))
+COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
 
 
 class Instruction(NamedTuple):
@@ -22,7 +23,9 @@ class Instruction(NamedTuple):
 
 
 def player_name(player: str) -> str:
-    return player.capitalize()
+    """A player's colour as people say it, in the table's language (the record keeps the id)."""
+    name = COLOUR_NAMES.get(player)
+    return _(name) if name else player.capitalize()
 
 
 def _houses(snapshot: dict[str, Any], district: str, player: str) -> int:
@@ -100,8 +103,8 @@ def _advisor_instructions(before: dict[str, Any], after: dict[str, Any]) -> list
         if old is not None and old["controller"] == owner:
             text = _("{name}: move {advisor} to {area}").format(name=player_name(owner), advisor=advisor, area=area)
         else:
-            text = _("{name}: put a {colour} ring on {advisor} and stand it in {area}").format(
-                name=player_name(owner), colour=owner, advisor=advisor, area=area
+            text = _("{name}: put one of your rings on {advisor} and stand it in {area}").format(
+                name=player_name(owner), advisor=advisor, area=area
             )
             if old is not None:
                 text = _("{owner} takes the ring back. ").format(owner=player_name(old["controller"])) + text
@@ -123,8 +126,8 @@ def _advisor_instructions(before: dict[str, Any], after: dict[str, Any]) -> list
             found.append(
                 Instruction(
                     owner,
-                    _("{name}: put a {colour} ring on a Quarantia advisor and stand it in {area}").format(
-                        name=player_name(owner), colour=owner, area=NAMES[area]
+                    _("{name}: put one of your rings on a Quarantia advisor and stand it in {area}").format(
+                        name=player_name(owner), area=NAMES[area]
                     ),
                 )
             )

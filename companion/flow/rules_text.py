@@ -2,39 +2,40 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 RULES: dict[str, str] = {
-    "2.2": _("Two decks give the voting order: this year's is face up, next year's face down."),
-    "4.2": _("Each round, everyone with markers picks an area card not used this year and 1 to 4 markers. No pass."),
-    "4.3": _("All choices are revealed at once; markers go face down on their areas. Values stay secret."),
-    "4.5": _("The ballot phase ends after the last round, or when nobody has markers left."),
-    "5.2": _("After each election, the next card of next year's order is turned face up."),
-    "6.1": _("Votes: the values of your markers there, plus 1 per advisor of yours standing there."),
-    "6.2": _("Only players with at least 1 vote take part. A lone 0-marker gives no vote."),
-    "6.3": _("Most votes wins. A tie for first: no winner and no runner-up."),
-    "6.4": _("The runner-up has the second-most votes; a tie for second: tied runners-up."),
-    "6.5": _("If nobody has a vote, nothing happens in that area."),
-    "7.2": _("Taking control: put your ring on the advisor and stand it in any area but its home. It may stay."),
-    "7.3": _("You need a free ring to take control, unless the advisor is already yours. Without one: abstain."),
-    "7.4": _("Abstaining: the advisor goes back to its symbol, its ring to its owner; you may move one house."),
-    "8.2": _("You may place up to the offered houses, no more than your supply."),
-    "8.3.1": _("After abstaining on a district advisor, a move must leave or enter that district."),
-    "8.3.2": _("After abstaining on a Quarantia advisor, move a house from any district to any other."),
-    "8.4": _("When houses of yours arrive in a district you may build a palace there: houses >= 3 + palaces there."),
-    "8.6": _("Tied players build at the same moment and pay the same; too few spaces: nobody builds."),
-    "9.2": _("Win: a palace in all 6 districts, or 7 palaces in 5 districts, or 8 palaces in 4 districts."),
-    "9.4": _("Several winners: most palaces, then most houses on the board; still tied: shared victory."),
-    "10.2.1": _("The winner decides on the advisor, then places 2 houses; the runner-up places 1."),
-    "10.2.2": _("Tied for first: the advisor goes back; each tied player may place 2 houses."),
-    "10.3": _("Quarantia: all three advisors go back. Winner, runner-up, winner each decide on one."),
-    "10.4": _("Tied runners-up in the Quarantia: each may move 1 house instead; that advisor stays back."),
-    "10.5": _("Tied for first in the Quarantia: each tied player may move up to 2 houses."),
-    "11.4": _("Undo never reopens a revealed ballot, a count or a turned card."),
+    "2.2": N_("Two decks give the voting order: this year's is face up, next year's face down."),
+    "4.2": N_("Each round, everyone with markers picks an area card not used this year and 1 to 4 markers. No pass."),
+    "4.3": N_("All choices are revealed at once; markers go face down on their areas. Values stay secret."),
+    "4.5": N_("The ballot phase ends after the last round, or when nobody has markers left."),
+    "5.2": N_("After each election, the next card of next year's order is turned face up."),
+    "6.1": N_("Votes: the values of your markers there, plus 1 per advisor of yours standing there."),
+    "6.2": N_("Only players with at least 1 vote take part. A lone 0-marker gives no vote."),
+    "6.3": N_("Most votes wins. A tie for first: no winner and no runner-up."),
+    "6.4": N_("The runner-up has the second-most votes; a tie for second: tied runners-up."),
+    "6.5": N_("If nobody has a vote, nothing happens in that area."),
+    "7.2": N_("Taking control: put your ring on the advisor and stand it in any area but its home. It may stay."),
+    "7.3": N_("You need a free ring to take control, unless the advisor is already yours. Without one: abstain."),
+    "7.4": N_("Abstaining: the advisor goes back to its symbol, its ring to its owner; you may move one house."),
+    "8.2": N_("You may place up to the offered houses, no more than your supply."),
+    "8.3.1": N_("After abstaining on a district advisor, a move must leave or enter that district."),
+    "8.3.2": N_("After abstaining on a Quarantia advisor, move a house from any district to any other."),
+    "8.4": N_("When houses of yours arrive in a district you may build a palace there: houses >= 3 + palaces there."),
+    "8.6": N_("Tied players build at the same moment and pay the same; too few spaces: nobody builds."),
+    "9.2": N_("Win: a palace in all 6 districts, or 7 palaces in 5 districts, or 8 palaces in 4 districts."),
+    "9.4": N_("Several winners: most palaces, then most houses on the board; still tied: shared victory."),
+    "10.2.1": N_("The winner decides on the advisor, then places 2 houses; the runner-up places 1."),
+    "10.2.2": N_("Tied for first: the advisor goes back; each tied player may place 2 houses."),
+    "10.3": N_("Quarantia: all three advisors go back. Winner, runner-up, winner each decide on one."),
+    "10.4": N_("Tied runners-up in the Quarantia: each may move 1 house instead; that advisor stays back."),
+    "10.5": N_("Tied for first in the Quarantia: each tied player may move up to 2 houses."),
+    "11.4": N_("Undo never reopens a revealed ballot, a count or a turned card."),
 }
 
 
 def rule_text(rule: str | None) -> str:
     if rule is None:
         return _("No rule applies here.")
-    return RULES.get(rule) or RULES.get(rule.rsplit(".", 1)[0], _("See the rulebook, rule {rule}.").format(rule=rule))
+    text = RULES.get(rule) or RULES.get(rule.rsplit(".", 1)[0])
+    return _(text) if text else _("See the rulebook, rule {rule}.").format(rule=rule)

@@ -72,7 +72,7 @@ CASES: list[tuple[str, Callable[[], Table], object, tuple[str, ...]]] = [
         "not awaited: wrong kind",
         _castello_won_by_red,
         {"player": "red", "houses": 2},
-        ("red is awaited for an advisor or abstain, not a houses",),
+        ('red must answer with "advisor" or "abstain" now, not with "houses"',),
     ),
     (
         "not awaited: decision in the ballot phase",
@@ -156,7 +156,7 @@ CASES: list[tuple[str, Callable[[], Table], object, tuple[str, ...]]] = [
         "build when not allowed",
         _red_places_houses,
         {"player": "red", "build": True},
-        ("red is awaited for a houses, not a build",),
+        ('red must answer with "houses" now, not with "build"',),
     ),
     (
         "houses above the offer",

@@ -341,7 +341,7 @@ def test_8_6_ruling_one_space_and_one_builder_builds() -> None:
 def test_10_1_only_the_named_player_decides() -> None:
     table = elect("castello", {"red": [3], "blue": [2]})
     table.rejects({"player": "blue", "abstain": None}, "not blue's turn: awaiting red (advisor)")
-    table.rejects({"player": "red", "houses": 2}, "red is awaited for an advisor or abstain, not a houses")
+    table.rejects({"player": "red", "houses": 2}, 'red must answer with "advisor" or "abstain" now, not with "houses"')
 
 
 def test_10_2_1_winner_decides_advisor_then_places_two_then_runner_up_one() -> None:

@@ -1,0 +1,36 @@
+"""Every translated template is formatted with exactly its own placeholders (a mismatch is a KeyError at run time)."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+from companion.i18n import source_files
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def test_format_calls_supply_exactly_the_placeholders() -> None:
+    checked = 0
+    for path in source_files(ROOT):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"):
+                continue
+            inner = node.func.value
+            if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)):
+                continue
+            if inner.func.id not in ("_", "ngettext"):
+                continue
+            templates = [a.value for a in inner.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            given = {keyword.arg for keyword in node.keywords}
+            used = set().union(*(placeholders(t) for t in templates))
+            assert used == given and all(placeholders(t) <= given for t in templates), (
+                f"{path}:{node.lineno}: {templates!r} gets {sorted(k for k in given if k)}"
+            )  # a singular form may leave out the count: together the forms use every argument
+            checked += len(templates)
+    assert checked > 100
