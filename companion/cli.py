@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from .i18n import _
+
 EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
 EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
@@ -19,11 +21,11 @@ EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
 
 
 def _with_config(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    parser.add_argument("--config", metavar="FILE", help="your config file (default: the usual places)")
+    parser.add_argument("--config", metavar="FILE", help=_("your config file (default: the usual places)"))
     return parser
 
 
@@ -44,58 +46,62 @@ def _settings(file: str | None, hint: bool = False) -> Any:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="doge-companion", description="The companion for the board game Doge.")
+    parser = _Parser(prog="doge-companion", description=_("The companion for the board game Doge."))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     replay = commands.add_parser(
         "replay",
-        help="replay a game record and print the public snapshot",
-        description="Replay a game record (RECORD.md) and print the snapshot of the public state as one JSON line.",
+        help=_("replay a game record and print the public snapshot"),
+        description=_("Replay a game record (RECORD.md) and print the snapshot of the public state as one JSON line."),
     )
-    replay.add_argument("record", help="the record file (JSON Lines), or - for standard input")
-    replay.add_argument("--each", action="store_true", help="print a snapshot after every line, the header included")
+    replay.add_argument("record", help=_("the record file (JSON Lines), or - for standard input"))
+    replay.add_argument("--each", action="store_true", help=_("print a snapshot after every line, the header included"))
     check = commands.add_parser(
         "check-config",
-        help="check a configuration file and say what is wrong",
-        description="Check a config file (default: the one the companion would use): one line per problem.",
+        help=_("check a configuration file and say what is wrong"),
+        description=_("Check a config file (default: the one the companion would use): one line per problem."),
     )
-    check.add_argument("file", nargs="?", help="the file to check (default: the one the companion would use)")
+    check.add_argument("file", nargs="?", help=_("the file to check (default: the one the companion would use)"))
     run = _with_config(
         commands.add_parser(
             "run",
-            help="run the companion on this machine's hardware (or simulated hardware)",
-            description="Run the companion. With --hardware mock it runs on any computer, on simulated hardware.",
+            help=_("run the companion on this machine's hardware (or simulated hardware)"),
+            description=_("Run the companion. With --hardware mock it runs on any computer, on simulated hardware."),
         )
     )
-    run.add_argument("--hardware", choices=("pi", "mock"), help="override the config's hardware setting")
-    run.add_argument("--screenshots", metavar="DIR", help="save every new frame as a PNG in DIR")
-    run.add_argument("--script", metavar="FILE", help="play input events from FILE (docs/scripted-input.md), then stop")
-    run.add_argument("--seed", type=int, metavar="N", help="reproducible shuffles (tests and demos only)")
-    run.add_argument("--record", metavar="FILE", help="write the game's record (RECORD.md) to FILE at the end")
-    run.add_argument("--entry", choices=("private", "keypads"), help="how ballots are entered (default: config)")
-    run.add_argument("--autoplay", type=int, metavar="SEED", help="a simulated table plays the game (demos, tests)")
-    run.add_argument("--acks", action="store_true", help="print a line on standard output for every saved line")
+    run.add_argument("--hardware", choices=("pi", "mock"), help=_("override the config's hardware setting"))
+    run.add_argument("--screenshots", metavar="DIR", help=_("save every new frame as a PNG in DIR"))
+    run.add_argument(
+        "--script", metavar="FILE", help=_("play input events from FILE (docs/scripted-input.md), then stop")
+    )
+    run.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
+    run.add_argument("--record", metavar="FILE", help=_("write the game's record (RECORD.md) to FILE at the end"))
+    run.add_argument("--entry", choices=("private", "keypads"), help=_("how ballots are entered (default: config)"))
+    run.add_argument("--autoplay", type=int, metavar="SEED", help=_("a simulated table plays the game (demos, tests)"))
+    run.add_argument("--acks", action="store_true", help=_("print a line on standard output for every saved line"))
     sim = _with_config(
         commands.add_parser(
             "sim",
-            help="the whole device in a window: LCD, buttons and pads (needs a desktop)",
-            description="The companion in a window, on simulated hardware. Close the window to stop; it resumes.",
+            help=_("the whole device in a window: LCD, buttons and pads (needs a desktop)"),
+            description=_("The companion in a window, on simulated hardware. Close the window to stop; it resumes."),
         )
     )
-    sim.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help="LCD pixels per screen pixel")
-    sim.add_argument("--seed", type=int, metavar="N", help="reproducible shuffles (tests and demos only)")
-    _with_config(commands.add_parser("games", help="list the stored games"))
+    sim.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help=_("LCD pixels per screen pixel"))
+    sim.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
+    _with_config(commands.add_parser("games", help=_("list the stored games")))
     export = _with_config(
         commands.add_parser(
             "export",
-            help="write a stored game's record",
-            description="Write a game's record (RECORD.md). An unfinished game's secrets are left out (RULES.md 11).",
+            help=_("write a stored game's record"),
+            description=_(
+                "Write a game's record (RECORD.md). An unfinished game's secrets are left out (RULES.md 11)."
+            ),
         )
     )
-    export.add_argument("game", type=int, help="the game's number (see: doge-companion games)")
-    export.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
-    screens = commands.add_parser("screens", help="write PNGs of every screen at every display size")
-    screens.add_argument("--out", default="docs/screens", metavar="DIR", help="where to write them (docs/screens)")
-    _with_config(commands.add_parser("print-config", help="print the merged configuration (defaults + your file)"))
+    export.add_argument("game", type=int, help=_("the game's number (see: doge-companion games)"))
+    export.add_argument("--out", metavar="FILE", help=_("write to FILE instead of standard output"))
+    screens = commands.add_parser("screens", help=_("write PNGs of every screen at every display size"))
+    screens.add_argument("--out", default="docs/screens", metavar="DIR", help=_("where to write them (docs/screens)"))
+    _with_config(commands.add_parser("print-config", help=_("print the merged configuration (defaults + your file)")))
     return parser
 
 
@@ -117,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .gallery import write
 
         written = write(Path(args.out))
-        print(f"{len(written)} screens written to {args.out}")
+        print(_("{count} screens written to {out}").format(count=len(written), out=args.out))
         return 0
     if args.command in ("check-config", "print-config"):
         return _config_command(args.command, args.file if args.command == "check-config" else args.config)
@@ -144,7 +150,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             script = read_script(Path(args.script))
         except ScriptError as error:
-            print(f"doge-companion: {error}", file=sys.stderr)
+            print(_("doge-companion: {error}").format(error=error), file=sys.stderr)
             return EXIT_INVALID_RECORD
     try:
         app = App(
@@ -155,12 +161,16 @@ def _run(args: argparse.Namespace) -> int:
             acks=sys.stdout if args.acks else None,
         )
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
-        print(f"doge-companion: cannot start the hardware: {error}", file=sys.stderr)
+        print(_("doge-companion: cannot start the hardware: {error}").format(error=error), file=sys.stderr)
         return 1
     if app.resumed:
         logging.getLogger("doge-companion").info("going on with the unfinished game")
     if app.mock and script is None and args.autoplay is None:
-        where = f"saved in {args.screenshots}" if args.screenshots else "not saved (use --screenshots DIR)"
+        where = (
+            _("saved in {screenshots}").format(screenshots=args.screenshots)
+            if args.screenshots
+            else "not saved (use --screenshots DIR)"
+        )
         logging.getLogger("doge-companion").info("simulated hardware, no window: frames are %s; Ctrl-C stops", where)
     stop = threading.Event()
 
@@ -200,7 +210,7 @@ def _sim(args: argparse.Namespace) -> int:
         simulator = Simulator(app, scale=args.scale)
     except Exception as error:  # no pygame, or no display to open a window on
         app.close()
-        print(f"doge-companion sim: cannot open the window ({error}).", file=sys.stderr)
+        print(_("doge-companion sim: cannot open the window ({error}).").format(error=error), file=sys.stderr)
         print("Without a desktop, run it headless: doge-companion run --hardware mock", file=sys.stderr)
         return 1
 
@@ -227,14 +237,17 @@ def _stored(args: argparse.Namespace) -> int:
         return EXIT_INVALID_RECORD
     directory = default_directory(settings["game"]["state_dir"])
     if not (directory / FILENAME).exists():
-        print(f"no games stored yet (looked in {directory})", file=sys.stderr)
+        print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
         return 0 if args.command == "games" else 1
     store = Store(directory)
     try:
         if store.problem:
-            print(f"doge-companion: {store.problem}", file=sys.stderr)
+            print(_("doge-companion: {problem}").format(problem=store.problem), file=sys.stderr)
         if args.command == "games":
-            print(f"{'game':>4}  {'started (UTC)':<20}  {'players':<30}  {'year':>4}  {'status':<9}  winner")
+            columns = (_("game"), _("started (UTC)"), _("players"), _("year"), _("status"), _("winner"))
+            print(
+                f"{columns[0]:>4}  {columns[1]:<20}  {columns[2]:<30}  {columns[3]:>4}  {columns[4]:<9}  {columns[5]}"
+            )
             for game in store.games():
                 print(
                     f"{game.id:>4}  {game.started:<20}  {', '.join(game.players):<30}  {game.year:>4}  "
@@ -243,7 +256,10 @@ def _stored(args: argparse.Namespace) -> int:
             return 0
         lines = store.lines(args.game)
         if not lines:
-            print(f"doge-companion: there is no game {args.game} (see: doge-companion games)", file=sys.stderr)
+            print(
+                _("doge-companion: there is no game {game} (see: doge-companion games)").format(game=args.game),
+                file=sys.stderr,
+            )
             return 1
         from .export import public_record
 
@@ -264,10 +280,10 @@ def _config_command(command: str, file: str | None) -> int:
     if settings is None:
         return EXIT_INVALID_RECORD
     if command == "print-config":
-        print(f"# merged from the defaults and {settings.source or 'no user file'}")
+        print(_("# merged from the defaults and {source}").format(source=settings.source or _("no user file")))
         print(config.to_toml(settings.data), end="")
     else:
-        print(f"{settings.source or 'defaults (no config file found)'}: OK")
+        print(_("{source}: OK").format(source=settings.source or _("defaults (no config file found)")))
     return 0
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 DISPLAYS = {"st7735": (160, 128), "st7789": (240, 240), "ili9341": (320, 240), "capture": (320, 240)}
 LANGUAGES = ("en", "de", "it")
@@ -39,9 +41,9 @@ Check = Callable[[Any], str | None]  # returns what is wrong, or None
 def _integer(low: int, high: int) -> Check:
     def check(value: Any) -> str | None:
         if type(value) is not int:
-            return f"must be a whole number, not {_show(value)}"
+            return _("must be a whole number, not {show}").format(show=_show(value))
         if not low <= value <= high:
-            return f"must be from {low} to {high}, not {value}"
+            return _("must be from {low} to {high}, not {value}").format(low=low, high=high, value=value)
         return None
 
     return check
@@ -49,21 +51,21 @@ def _integer(low: int, high: int) -> Check:
 
 def _pin(value: Any) -> str | None:
     if type(value) is not int:
-        return f"must be a BCM GPIO number (or -1 for none), not {_show(value)}"
+        return _("must be a BCM GPIO number (or -1 for none), not {show}").format(show=_show(value))
     if value != -1 and value not in GPIO_PINS:
-        return f"GPIO {value} is not a usable pin: choose 2 to 27, or -1 for none"
+        return _("GPIO {value} is not a usable pin: choose 2 to 27, or -1 for none").format(value=value)
     return None
 
 
 def _boolean(value: Any) -> str | None:
-    return None if type(value) is bool else f"must be true or false, not {_show(value)}"
+    return None if type(value) is bool else _("must be true or false, not {show}").format(show=_show(value))
 
 
 def _choice(*options: str) -> Check:
     def check(value: Any) -> str | None:
         if value in options and type(value) is str:
             return None
-        return f"unknown value {_show(value)} (choose {', '.join(options)})"
+        return _("unknown value {show} (choose {value})").format(show=_show(value), value=", ".join(options))
 
     return check
 
@@ -71,17 +73,19 @@ def _choice(*options: str) -> Check:
 def _display(value: Any) -> str | None:
     if type(value) is str and value in DISPLAYS:
         return None
-    return f"unknown display {_show(value)} (choose {', '.join(DISPLAYS)})"
+    return _("unknown display {show} (choose {value})").format(show=_show(value), value=", ".join(DISPLAYS))
 
 
 def _speed(value: Any) -> str | None:
     if type(value) in (int, float) and type(value) is not bool and value in BUS_SPEEDS_MHZ:
         return None
-    return f"must be one of {', '.join(f'{s:g}' for s in BUS_SPEEDS_MHZ)} (MHz), not {_show(value)}"
+    return _("must be one of {value} (MHz), not {show}").format(
+        value=", ".join(f"{s:g}" for s in BUS_SPEEDS_MHZ), show=_show(value)
+    )
 
 
 def _text(value: Any) -> str | None:
-    return None if type(value) is str else f"must be text in quotes, not {_show(value)}"
+    return None if type(value) is str else _("must be text in quotes, not {show}").format(show=_show(value))
 
 
 def _serial(value: Any) -> str | None:
@@ -90,9 +94,9 @@ def _serial(value: Any) -> str | None:
     if type(value) is list and all(type(port) is str and port for port in value):
         missing = [port for port in value if not os.path.exists(port)]
         if missing:
-            return f'serial port {missing[0]} does not exist (is the pad plugged in? or use "auto")'
+            return _('serial port {item} does not exist (is the pad plugged in? or use "auto")').format(item=missing[0])
         return None
-    return f'must be "auto", "off" or a list of serial ports, not {_show(value)}'
+    return _('must be "auto", "off" or a list of serial ports, not {show}').format(show=_show(value))
 
 
 GPIO_PAD: dict[str, Check] = {"left": _pin, "right": _pin, "ok": _pin, "led": _pin}
@@ -150,21 +154,27 @@ def _validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, p
         rule = schema.get(key)
         if rule is None:
             known = ", ".join(schema)
-            problems.append(f"{path}: unknown key (known here: {known})")
+            problems.append(_("{path}: unknown key (known here: {known})").format(path=path, known=known))
         elif isinstance(rule, dict):
             if not isinstance(value, dict):
-                problems.append(f"{path}: must be a table [{path}], not {_show(value)}")
+                problems.append(_("{path}: must be a table [{path}], not {show}").format(path=path, show=_show(value)))
             else:
                 _validate(value, rule, f"{path}.", problems)
         elif isinstance(rule, list):
             if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-                problems.append(f"{path}: must be a list of tables [[{path}]], not {_show(value)}")
+                problems.append(
+                    _("{path}: must be a list of tables [[{path}]], not {show}").format(path=path, show=_show(value))
+                )
                 continue
             for index, item in enumerate(value):
                 _validate(item, rule[0], f"{path}[{index}].", problems)
                 for needed in ("left", "right", "ok"):
                     if needed not in item:
-                        problems.append(f"{path}[{index}].{needed}: missing (a 3-button pad needs left, right, ok)")
+                        problems.append(
+                            _("{path}[{index}].{needed}: missing (a 3-button pad needs left, right, ok)").format(
+                                path=path, index=index, needed=needed
+                            )
+                        )
         else:
             problem = rule(value)
             if problem:
@@ -175,15 +185,15 @@ def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
     used: list[tuple[str, int]] = []
     display = data["display"]
     if display["driver"] != "capture":
-        used += [(f"display.{key}", display[key]) for key in ("dc_pin", "reset_pin", "backlight_pin")]
+        used += [(_("display.{key}").format(key=key), display[key]) for key in ("dc_pin", "reset_pin", "backlight_pin")]
         if display["spi_port"] == 0:
-            used += [(f"display (SPI0 {name})", pin) for pin, name in SPI0_PINS.items()]
+            used += [(_("display (SPI0 {name})").format(name=name), pin) for pin, name in SPI0_PINS.items()]
             ce = SPI0_CE.get(display["spi_device"])
             if ce is not None:
-                used.append((f"display (SPI0 CE{display['spi_device']})", ce))
-    used += [(f"buttons.{key}", data["buttons"][key]) for key in ("left", "right", "ok", "back")]
+                used.append((_("display (SPI0 CE{item})").format(item=display["spi_device"]), ce))
+    used += [(_("buttons.{key}").format(key=key), data["buttons"][key]) for key in ("left", "right", "ok", "back")]
     for index, pad in enumerate(data["pads"].get("gpio", [])):
-        used += [(f"pads.gpio[{index}].{key}", pin) for key, pin in pad.items()]
+        used += [(_("pads.gpio[{index}].{key}").format(index=index, key=key), pin) for key, pin in pad.items()]
     used.append(("buzzer.pin", data["buzzer"]["pin"]))
     return [(name, pin) for name, pin in used if type(pin) is int and pin != -1]
 
@@ -192,7 +202,9 @@ def _check_pins(data: Mapping[str, Any], problems: list[str]) -> None:
     owner: dict[int, str] = {}
     for name, pin in _pins_in_use(data):
         if pin in owner:
-            problems.append(f"{name}: GPIO {pin} is already used by {owner[pin]}")
+            problems.append(
+                _("{name}: GPIO {pin} is already used by {item}").format(name=name, pin=pin, item=owner[pin])
+            )
         else:
             owner[pin] = name
 
@@ -232,15 +244,15 @@ def _read_toml(path: Path, label: str) -> dict[str, Any]:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except FileNotFoundError:
-        raise ConfigError([f"{label}: no such file"]) from None
+        raise ConfigError([_("{label}: no such file").format(label=label)]) from None
     except IsADirectoryError:
-        raise ConfigError([f"{label}: is a directory, not a config file"]) from None
+        raise ConfigError([_("{label}: is a directory, not a config file").format(label=label)]) from None
     except PermissionError:
-        raise ConfigError([f"{label}: cannot be read (permission denied)"]) from None
+        raise ConfigError([_("{label}: cannot be read (permission denied)").format(label=label)]) from None
     except UnicodeDecodeError:
-        raise ConfigError([f"{label}: is not UTF-8 text"]) from None
+        raise ConfigError([_("{label}: is not UTF-8 text").format(label=label)]) from None
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError([f"{label}: not valid TOML: {error}"]) from None
+        raise ConfigError([_("{label}: not valid TOML: {error}").format(label=label, error=error)]) from None
 
 
 def _merge(base: dict[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:

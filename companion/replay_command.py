@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import BinaryIO
 
 from .engine import LineError, Replay, snapshot, split_lines
+from .i18n import _
 
 EXIT_INVALID_RECORD = 2
 EXIT_NO_INPUT = 66
@@ -39,7 +40,10 @@ def run_replay(path: str, *, each: bool) -> int:
     try:
         source: BinaryIO = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
     except OSError as error:
-        print(f"doge-companion replay: cannot read {path}: {error.strerror}", file=sys.stderr)
+        print(
+            _("doge-companion replay: cannot read {path}: {strerror}").format(path=path, strerror=error.strerror),
+            file=sys.stderr,
+        )
         return EXIT_NO_INPUT
     try:
         with source:
@@ -52,6 +56,9 @@ def run_replay(path: str, *, each: bool) -> int:
         print(error, file=sys.stderr)
         return EXIT_INVALID_RECORD
     except OSError as error:
-        print(f"doge-companion replay: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        print(
+            _("doge-companion replay: cannot read {path}: {value}").format(path=path, value=error.strerror or error),
+            file=sys.stderr,
+        )
         return EXIT_NO_INPUT
     return 0

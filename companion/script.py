@@ -6,6 +6,8 @@ from pathlib import Path
 
 from hardware.events import InputEvent, parse_event
 
+from .i18n import _
+
 
 class ScriptError(Exception):
     pass
@@ -16,7 +18,7 @@ def read_script(path: Path) -> list[InputEvent]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ScriptError(f"cannot read the script {path}: {error}") from None
+        raise ScriptError(_("cannot read the script {path}: {error}").format(path=path, error=error)) from None
     events = []
     for number, line in enumerate(text.splitlines(), 1):
         content = line.split("#", 1)[0].strip()
@@ -25,5 +27,7 @@ def read_script(path: Path) -> list[InputEvent]:
         try:
             events.append(parse_event(content))
         except ValueError as error:
-            raise ScriptError(f"{path}: line {number}: {error}") from None
+            raise ScriptError(
+                _("{path}: line {number}: {error}").format(path=path, number=number, error=error)
+            ) from None
     return events

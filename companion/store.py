@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 2
@@ -118,7 +120,11 @@ class Store:
         if app not in (0, APPLICATION_ID) or (app == 0 and tables):
             raise _WrongStore("not a Doge Companion store")
         if version > SCHEMA_VERSION:
-            raise _WrongStore(f"made by a newer version (schema {version}, this reads up to {SCHEMA_VERSION})")
+            raise _WrongStore(
+                _("made by a newer version (schema {version}, this reads up to {SCHEMA_VERSION})").format(
+                    version=version, SCHEMA_VERSION=SCHEMA_VERSION
+                )
+            )
 
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
@@ -126,22 +132,28 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            return self._without_saving(f"cannot create {self.path.parent} ({error.strerror})")
+            return self._without_saving(
+                _("cannot create {parent} ({strerror})").format(parent=self.path.parent, strerror=error.strerror)
+            )
         try:
             return self._migrate(self._connect(str(self.path)))
         except (sqlite3.DatabaseError, _WrongStore) as error:
             if _read_only(self.path):
-                return self._without_saving(f"{self.path} is read-only ({error})")
+                return self._without_saving(_("{path} is read-only ({error})").format(path=self.path, error=error))
             aside = self._move_aside(str(error))
             if aside is None:
-                return self._without_saving(f"{self.path} cannot be used ({error}) and cannot be moved aside")
-            self.problem = f"the saved games could not be read ({error}); the old file is kept as {aside.name}"
+                return self._without_saving(
+                    _("{path} cannot be used ({error}) and cannot be moved aside").format(path=self.path, error=error)
+                )
+            self.problem = _("the saved games could not be read ({error}); the old file is kept as {name}").format(
+                error=error, name=aside.name
+            )
             log.error("game store: %s", self.problem)
             return self._migrate(self._connect(str(self.path)))
 
     def _without_saving(self, reason: str) -> sqlite3.Connection:
         self.saving = False
-        self.problem = f"games are not being saved: {reason}"
+        self.problem = _("games are not being saved: {reason}").format(reason=reason)
         log.error("game store: %s", self.problem)
         return self._migrate(self._connect(":memory:"))
 
@@ -186,7 +198,8 @@ class Store:
             with suppress(sqlite3.Error):
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-            message = "the disk is full" if "full" in str(error).lower() else f"saving failed ({error})"
+            full = "full" in str(error).lower()
+            message = _("the disk is full") if full else _("saving failed ({error})").format(error=error)
             log.error("game store: %s", message)
             raise StoreError(message) from None
 
