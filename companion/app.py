@@ -25,7 +25,7 @@ from hardware.serial_pads import SerialPads
 
 from .config import Settings
 from .flow.controller import Controller, Effect, Saver
-from .i18n import _
+from .i18n import _, set_language
 from .notify import Notifier
 from .store import Store, default_directory, now
 
@@ -107,6 +107,7 @@ class App:
         except Exception:
             self.close()
             raise
+        set_language(settings["game"]["language"])  # the table's language; a resumed game keeps its own
         self.screen: Screen | None = None
         self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
         self.notifier = notifier or Notifier()

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .i18n import _
+from .i18n import _, locale_language, set_language
 
 EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
@@ -106,6 +106,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    set_language(locale_language())  # command-line messages follow the locale; the screens, the config
     args = _build_parser().parse_args(argv)
     if args.command == "replay":
         from .replay_command import run_replay

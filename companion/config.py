@@ -185,15 +185,15 @@ def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
     used: list[tuple[str, int]] = []
     display = data["display"]
     if display["driver"] != "capture":
-        used += [(_("display.{key}").format(key=key), display[key]) for key in ("dc_pin", "reset_pin", "backlight_pin")]
+        used += [(f"display.{key}", display[key]) for key in ("dc_pin", "reset_pin", "backlight_pin")]
         if display["spi_port"] == 0:
             used += [(_("display (SPI0 {name})").format(name=name), pin) for pin, name in SPI0_PINS.items()]
             ce = SPI0_CE.get(display["spi_device"])
             if ce is not None:
                 used.append((_("display (SPI0 CE{item})").format(item=display["spi_device"]), ce))
-    used += [(_("buttons.{key}").format(key=key), data["buttons"][key]) for key in ("left", "right", "ok", "back")]
+    used += [(f"buttons.{key}", data["buttons"][key]) for key in ("left", "right", "ok", "back")]
     for index, pad in enumerate(data["pads"].get("gpio", [])):
-        used += [(_("pads.gpio[{index}].{key}").format(index=index, key=key), pin) for key, pin in pad.items()]
+        used += [(f"pads.gpio[{index}].{key}", pin) for key, pin in pad.items()]
     used.append(("buzzer.pin", data["buzzer"]["pin"]))
     return [(name, pin) for name, pin in used if type(pin) is int and pin != -1]
 

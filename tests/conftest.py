@@ -1,4 +1,5 @@
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -16,3 +17,15 @@ def own_state_directory(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     """Every test gets its own game store (a stored unfinished game would otherwise be resumed by the next test)."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tests read English unless they choose otherwise: the language is process-wide, and the locale of whoever runs
+    the tests must not change what command-line messages say."""
+    from companion.i18n import set_language
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    set_language("en")
+    yield
+    set_language("en")

@@ -36,7 +36,7 @@ from ..engine import (
     snapshot,
 )
 from ..engine.areas import AREA_NAMES
-from ..i18n import N_, _, ngettext
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext, set_language
 from .instructions import NAMES, instructions, player_name
 from .menus import Menu, Option, advisor_menu, build_menu, houses_menu, move_menu
 from .rules_text import rule_text
@@ -118,6 +118,7 @@ class Controller:
         saver: Saver | None = None,
     ) -> None:
         self.rng = rng
+        self.language = language()
         self.saver = saver or Saver()
         self.storage_problem: str | None = None  # shown on every screen while the store cannot save
         self.entry = entry
@@ -202,8 +203,11 @@ class Controller:
                 self.board_page = None
             return
         if self.stage == "setup":
-            if key in ("left", "right"):
+            if key == "right":
                 self.entry = ENTRY_MODES[(ENTRY_MODES.index(self.entry) + 1) % 2]
+            elif key == "left":
+                self.language = LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)]
+                set_language(self.language)
             elif key == "ok" and 3 <= len(self.joined) <= 4:
                 self._start()
             return
@@ -234,7 +238,11 @@ class Controller:
     def _start(self) -> None:
         """RULES.md 2: seats in the order players joined; both decks shuffled (chance, outside the engine)."""
         header = dump_header(
-            self.players, app="doge-companion", entry=self.entry, pads=[pad for pad, _colour in self.joined]
+            self.players,
+            app="doge-companion",
+            entry=self.entry,
+            language=self.language,
+            pads=[pad for pad, _colour in self.joined],
         )
         try:
             self.saver.begin(header)
@@ -550,7 +558,7 @@ class Controller:
                 self.last_reveal = [Line(title, "small"), *reveal]
             todo = []
         elif todo:
-            board = [i for i in todo if not i.text.startswith(_("Turn up"))]
+            board = [i for i in todo if i.player is not None]  # the cards to turn come in their own notice
             if board:
                 self.notices.append(
                     Notice(_("On the board"), [Line(i.text, "normal", i.player) for i in board], tag="instructions")
@@ -686,6 +694,9 @@ class Controller:
         pads = header.extra.get("pads") or [str(n) for n in range(1, len(players) + 1)]
         self.joined = list(zip(pads, players, strict=True))
         self.entry = header.extra.get("entry", "private")
+        if header.extra.get("language") in LANGUAGES:
+            self.language = header.extra["language"]
+            set_language(self.language)
         state = State(players)
         self.record = [lines[0]]
         self.history = []
@@ -841,8 +852,9 @@ class Controller:
             lines.append(Line(_("Pad {pad}: press ok to join").format(pad=source), "small"))
         mode = _("at once on keypads") if self.entry == "keypads" else _("one at a time, others look away")
         lines.append(Line(_("Ballots: {mode}").format(mode=mode), "small"))
+        lines.append(Line(_("Language: {language}").format(language=LANGUAGE_NAMES[self.language]), "small"))
         ready = 3 <= len(self.joined) <= 4
-        footer = _("host ok: start   host left/right: ballots") if ready else _("3 or 4 players")
+        footer = _("ok: start  left: language  right: ballots") if ready else _("3 or 4 players")
         return Screen(_("New game"), tuple(lines), footer=footer, rule="2.3", tags=("setup",))
 
     def _round_title(self) -> str:

@@ -88,23 +88,25 @@ def _advisor_instructions(before: dict[str, Any], after: dict[str, Any]) -> list
         old, new = before["advisors"][district], after["advisors"][district]
         if old == new:
             continue
-        advisor = _("the {district} advisor").format(district=NAMES[district])
+        name = NAMES[district]
         if new is None:
             found.append(
                 Instruction(
                     old["controller"],
-                    _("{advisor} goes back to its symbol; {owner} takes the ring back").format(
-                        advisor=advisor.capitalize(), owner=player_name(old["controller"])
+                    _("The {district} advisor goes back to its symbol; {owner} takes the ring back").format(
+                        district=name, owner=player_name(old["controller"])
                     ),
                 )
             )
             continue
         owner, area = new["controller"], NAMES[new["area"]]
         if old is not None and old["controller"] == owner:
-            text = _("{name}: move {advisor} to {area}").format(name=player_name(owner), advisor=advisor, area=area)
+            text = _("{name}: move the {district} advisor to {area}").format(
+                name=player_name(owner), district=name, area=area
+            )
         else:
-            text = _("{name}: put one of your rings on {advisor} and stand it in {area}").format(
-                name=player_name(owner), advisor=advisor, area=area
+            text = _("{name}: put one of your rings on the {district} advisor and stand it in {area}").format(
+                name=player_name(owner), district=name, area=area
             )
             if old is not None:
                 text = _("{owner} takes the ring back. ").format(owner=player_name(old["controller"])) + text

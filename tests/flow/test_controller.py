@@ -38,7 +38,7 @@ def test_setup_colours_seats_and_start() -> None:
     press(controller, "4", "ok")
     press(controller, "4", "back")  # and leaves again
     assert len(controller.joined) == 3
-    assert "host ok: start" in controller.screen().footer
+    assert "ok: start" in controller.screen().footer
     press(controller, "host", "right")
     assert controller.entry == "keypads"
     press(controller, "host", "ok")
