@@ -15,23 +15,22 @@ from hardware.events import InputEvent
 
 from .flow.autoplay import Table
 from .flow.controller import Controller
+from .i18n import LANGUAGES, set_language
 
 SIZES = ((160, 128), (240, 240), (320, 240))
 
 
 def kind(screen: Screen) -> str:
+    """A screen's kind from its tags, whatever the language."""
     tags = screen.tags
     first = tags[0] if tags else "screen"
-    question = screen.lines[-1].text.lower() if screen.lines else ""
+    marks = dict(tag.split(":", 1) for tag in tags if ":" in tag)
     if first == "decision":
-        for word, name in (("advisor", "advisor"), ("abstain", "advisor"), ("houses", "houses"), ("palace", "build")):
-            if word in question:
-                return f"decision-{name}"
-        return "decision-move"
+        return f"decision-{marks['asks']}"
     if first == "private":
-        return "private-markers" if "markers" in question else "private-area"
-    if (first == "board" and "Board" in screen.title) or (first == "board" and "order" in screen.title):
-        return "check-" + screen.title.split(": ")[-1].lower().replace(" ", "-")
+        return f"private-{marks['stage']}"
+    if first == "board":
+        return ("check-districts", "check-advisors", "check-supplies", "check-voting-order")[int(marks["page"])]
     return first
 
 
@@ -67,15 +66,20 @@ def collect(seed: int = 3) -> dict[str, Screen]:
 
 
 def write(out: Path, seed: int = 3) -> list[Path]:
-    screens = collect(seed)
+    """English at every size in ``out/<size>/``; German and Italian at 320x240 in ``out/<lang>/320x240/``."""
     written = []
-    for width, height in SIZES:
-        folder = out / f"{width}x{height}"
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, screen in sorted(screens.items()):
-            path = folder / f"{name}.png"
-            render(screen, (width, height)).save(path, optimize=True)
-            written.append(path)
+    for language in LANGUAGES:
+        set_language(language)
+        screens = collect(seed)
+        sizes = SIZES if language == "en" else ((320, 240),)
+        for width, height in sizes:
+            folder = (out if language == "en" else out / language) / f"{width}x{height}"
+            folder.mkdir(parents=True, exist_ok=True)
+            for name, screen in sorted(screens.items()):
+                path = folder / f"{name}.png"
+                render(screen, (width, height)).save(path, optimize=True)
+                written.append(path)
+    set_language("en")
     from display.simulator import picture
 
     window = out.parent / "simulator.png"

@@ -899,7 +899,7 @@ class Controller:
             footer=hint,
             rule="4.2",
             colour=colour,
-            tags=("private", f"private:{colour}"),
+            tags=("private", f"private:{colour}", f"stage:{turn.stage}"),
             menu=MenuView(tuple(o.label for o in menu.options), menu.cursor, frozenset(menu.chosen)),
         )
 
@@ -915,7 +915,7 @@ class Controller:
             (Line(menu.title, "normal"),),
             footer=_("your pad: left/right, ok; back: up"),
             rule=menu.rule,
-            tags=("decision", f"decision:{player}"),
+            tags=("decision", f"decision:{player}", f"asks:{state.awaiting()[0].decision}"),
             menu=MenuView(tuple(o.label for o in menu.options), menu.cursor),
             colour=player,
         )
@@ -981,7 +981,9 @@ class Controller:
             lines = [Line(_("Year {year}:").format(year=snap["year"]), "small"), *self._order_lines()]
             turned = [NAMES[a] for a in snap["order"]["next_year"]]
             lines.append(Line(_("Next year: {cards}").format(cards=", ".join(turned) or "-"), "small"))
-        return Screen(title, tuple(lines), footer=_("host left/right: page   back: close"), tags=("board",))
+        return Screen(
+            title, tuple(lines), footer=_("host left/right: page   back: close"), tags=("board", f"page:{page}")
+        )
 
     def _final_screen(self) -> Screen:
         state = self.state

@@ -7,10 +7,22 @@ from dataclasses import replace
 import pytest
 
 from companion.gallery import SIZES, collect
+from companion.i18n import LANGUAGES, set_language
 from display.render import render
 from display.screen import Screen
 
-SCREENS = collect()
+
+def _collect_all() -> dict[str, dict[str, Screen]]:
+    found = {}
+    for language in LANGUAGES:
+        set_language(language)
+        found[language] = collect()
+    set_language("en")
+    return found
+
+
+ALL = _collect_all()
+SCREENS = ALL["en"]
 
 
 def test_the_gallery_has_every_kind_of_screen() -> None:
@@ -22,10 +34,16 @@ def test_the_gallery_has_every_kind_of_screen() -> None:
     assert expected <= set(SCREENS)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_has_every_kind_of_screen(language: str) -> None:
+    assert set(ALL[language]) == set(SCREENS)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_nothing_is_cut(name: str, size: tuple[int, int]) -> None:
-    screen = SCREENS[name]
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_nothing_is_cut(language: str, name: str, size: tuple[int, int]) -> None:
+    screen = ALL[language][name]
     problems: list[str] = []
     render(screen, size, problems)
     if screen.menu is not None:  # every option, as it looks when highlighted
