@@ -4,6 +4,7 @@
     python3 dev.py start      # the companion in a window on simulated hardware (doge-companion sim)
     python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs)
     python3 dev.py bench      # print the benchmark figures
+    python3 dev.py catalogs   # bring companion/locale/*.po in line with the code's texts (then translate)
     python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
 
 Needs only Python 3.11+ and access to PyPI. The environment lives in .venv and is refreshed when pyproject.toml
@@ -60,7 +61,7 @@ def replace_with(*args: str) -> int:
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
-    if command not in ("start", "test", "bench", "run"):
+    if command not in ("start", "test", "bench", "run", "catalogs"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 64
     ensure_environment()
@@ -78,6 +79,10 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "start":
         return replace_with(str(BIN / "doge-companion"), "sim", *argv[1:])
+    if command == "catalogs":
+        code = "from pathlib import Path; from companion.i18n import update_catalog\n"
+        code += "for lang in ('de', 'it'): print(lang, '%d texts, %d to translate' % update_catalog(lang, Path('.')))"
+        return run(py, "-c", code)
     if command == "bench":
         return run(py, "-m", "benchmarks", *argv[1:])
     return replace_with(str(BIN / "doge-companion"), *argv[1:])

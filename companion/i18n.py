@@ -182,3 +182,42 @@ def source_files(root: Path) -> list[Path]:
         for path in (root / folder).rglob("*.py")
         if "firmware" not in path.parts
     )
+
+
+def _quote(text: str) -> str:
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+def update_catalog(code: str, root: Path) -> tuple[int, int]:
+    """Bring ``locale/<code>.po`` in line with the code: keep every translation, add new texts (untranslated), drop
+    texts the code no longer has. Returns (texts, untranslated). ``python3 dev.py catalogs`` runs it."""
+    path = LOCALE_DIR / f"{code}.po"
+    old = parse_po(path.read_text(encoding="utf-8")) if path.exists() else {}
+    header = old.get(("", None), [f"Content-Type: text/plain; charset=UTF-8\nLanguage: {code}\n"])[0]
+    names = {"de": "German", "it": "Italian"}
+    out = [
+        f"# {names.get(code, code)} texts of Doge Companion. Edit the msgstr lines; keep every {{placeholder}} of "
+        "the msgid.",
+        'msgid ""',
+        'msgstr ""',
+        *(_quote(line) for line in header.splitlines(keepends=True)),
+        "",
+    ]
+    found = extract(source_files(root))
+    untranslated = 0
+    for key in sorted(found):
+        msgid, plural = key
+        forms = old.get(key, [""] if plural is None else ["", ""])
+        untranslated += not all(forms)
+        out.append("#: " + " ".join(place.replace(f"{root.as_posix()}/", "") for place in found[key][:3]))
+        out.append(f"msgid {_quote(msgid)}")
+        if plural is None:
+            out.append(f"msgstr {_quote(forms[0])}")
+        else:
+            out.append(f"msgid_plural {_quote(plural)}")
+            out += [f"msgstr[{i}] {_quote(form)}" for i, form in enumerate(forms)]
+        out.append("")
+    path.write_text("\n".join(out), encoding="utf-8")
+    return len(found), untranslated
