@@ -19,7 +19,7 @@ from typing import Any
 from display.backends import Display, build_display
 from display.render import render
 from display.screen import Line, Screen
-from hardware.events import POWER, EventQueue, InputEvent
+from hardware.events import POWER, BotMove, EventQueue, InputEvent
 from hardware.gpio import GpioButtons, GpioIndicators, pi_pin_factory
 from hardware.serial_pads import SerialPads
 
@@ -123,6 +123,11 @@ class App:
             rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"], clock=now, saver=self.saver
         )
         self.controller.storage_problem = self.store.problem
+        self.controller.bot_level = settings["game"]["bot_level"]
+        self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
+        # Its own source: drawing from the shuffles' generator would change every later shuffle of a seeded game.
+        self._bot_rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed + 1)
+        self._bot_busy = False
         self.resumed = self._resume()
 
     def _resume(self) -> bool:
@@ -183,10 +188,37 @@ class App:
         if event == InputEvent("host", POWER, "hold"):
             self.shut_down()
             return
-        self.controller.handle(event)
+        if isinstance(event, BotMove):
+            self._bot_busy = False
+            self.controller.apply_bot(event.seat, event.decision, event.token)  # type: ignore[arg-type]
+        else:
+            self.controller.handle(event)
+        self._ask_bot()
         self.show(self.controller.screen())
         for effect in self.controller.take_effects():
             self._effect(effect)
+
+    def _ask_bot(self) -> None:
+        """A computer seat thinks on its own thread (the screen never waits for it) and answers through the queue,
+        after a short pause so the table can follow."""
+        controller = self.controller
+        if self._bot_busy or controller.sync_bots:
+            return
+        seat = controller.pending_bot()
+        if seat is None:
+            return
+        token = len(controller.record)
+        view = controller.bot_view(seat, self._bot_rng)
+        bot = controller.bots[seat]
+        self._bot_busy = True
+
+        def think() -> None:
+            started = time.monotonic()
+            decision = bot.decide(view)
+            time.sleep(max(0.0, self.bot_pause - (time.monotonic() - started)))
+            self.events.put(BotMove(seat, decision, token))
+
+        threading.Thread(target=think, name="computer player", daemon=True).start()
 
     def _effect(self, effect: Effect) -> None:
         if self.on_effect is not None:
@@ -210,7 +242,9 @@ class App:
         With a ``script`` the events come from it instead, and the run ends when it does. With ``autoplay`` a
         simulated table plays (demos, the crash harness) until the game is over.
         """
+        self.controller.sync_bots = script is not None or autoplay is not None
         self.show(self.controller.screen())
+        self._ask_bot()
         self.notifier.ready("showing the first screen")
         try:
             if autoplay is not None:

@@ -107,6 +107,8 @@ SCHEMA: dict[str, Any] = {
         "players": _integer(3, 4),
         "cues": _boolean,
         "entry": _choice("private", "keypads"),
+        "bot_level": _choice("easy", "normal", "hard"),
+        "bot_pause_ms": _integer(0, 10000),
         "state_dir": _text,
     },
     "display": {

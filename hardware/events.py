@@ -38,7 +38,15 @@ class PadStatus(NamedTuple):
     connected: bool
 
 
-Event = InputEvent | PadStatus
+class BotMove(NamedTuple):
+    """A computer player's answer, computed off the game thread; ``token`` says which moment it answers."""
+
+    seat: int
+    decision: object
+    token: int
+
+
+Event = InputEvent | PadStatus | BotMove
 
 _EVENT_TEXT = re.compile(r"(host|[1-4])\s+(hold:)?(\S+)\Z")
 

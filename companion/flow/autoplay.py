@@ -138,7 +138,7 @@ class Table:
     def keypad_ballot(self) -> None:
         state = self.controller.state
         assert state is not None
-        awaited = [a.player for a in state.awaiting()]
+        awaited = [a.player for a in state.awaiting() if a.player not in self.controller.bots]
         seat = self.rng.choice(awaited)
         source = self.controller.source_of(seat)
         mine = private_view(state, seat)

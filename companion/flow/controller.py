@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 COLOURS = ("red", "blue", "green", "yellow")
 ENTRY_MODES = ("private", "keypads")
+BOT_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
     "seven_in_five": N_("7 palaces in 5 districts"),
@@ -126,6 +127,10 @@ class Controller:
         self.clock = clock
         self.stage = "setup"
         self.joined: list[tuple[str, str]] = []  # (pad source, colour) in seat order (RULES.md 2.3)
+        self.bot_levels: dict[str, str] = {}  # computer seats: their source ("cpu1"...) -> level
+        self.bot_level = "normal"
+        self.bots: dict[int, Any] = {}
+        self.sync_bots = False  # scripts and autoplay: bots answer at once, the same way every time
         self.unplugged: set[str] = set()
         self.connected: set[str] = set()
         self.state: State | None = None
@@ -144,6 +149,7 @@ class Controller:
         self.last_reveal: list[Line] = []
         self._cued: set[int] = set()
         self._saved_screen: dict[str, Any] | None = None
+        self._bot_rng = random.Random(rng.randrange(1 << 30))
 
     # ------------------------------------------------------------------ seats
 
@@ -175,9 +181,11 @@ class Controller:
             self._setup_pad(event.source, event.key)
         elif self.stage == "game" and not (self.confirm_undo or self.help or self.board_page is not None):
             seat = self.seat_of(event.source)
-            if seat is not None:
+            if seat is not None and seat not in self.bots:
                 self._game_pad(seat, event.key, event.kind)
         self._draw_chance()
+        if self.sync_bots:
+            self.run_bots(self._bot_rng)
         self._update_cues()
         self._save_screen()
 
@@ -203,7 +211,9 @@ class Controller:
                 self.board_page = None
             return
         if self.stage == "setup":
-            if key == "right":
+            if key == "back":
+                self._add_or_clear_bots()
+            elif key == "right":
                 self.entry = ENTRY_MODES[(ENTRY_MODES.index(self.entry) + 1) % 2]
             elif key == "left":
                 self.language = LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)]
@@ -235,6 +245,19 @@ class Controller:
         elif key == "back":
             self.joined.pop(seat)
 
+    def _add_or_clear_bots(self) -> None:
+        """The host's back button at setup: one more computer player, or (with a full table) none."""
+        if len(self.joined) >= 4:
+            self.joined = [(pad, colour) for pad, colour in self.joined if pad not in self.bot_levels]
+            self.bot_levels = {}
+            return
+        taken = {colour for _pad, colour in self.joined}
+        source = f"cpu{len(self.bot_levels) + 1}"
+        while source in self.bot_levels:
+            source += "+"
+        self.bot_levels[source] = self.bot_level
+        self.joined.append((source, next(c for c in COLOURS if c not in taken)))
+
     def _start(self) -> None:
         """RULES.md 2: seats in the order players joined; both decks shuffled (chance, outside the engine)."""
         header = dump_header(
@@ -243,6 +266,7 @@ class Controller:
             entry=self.entry,
             language=self.language,
             pads=[pad for pad, _colour in self.joined],
+            bots={colour: self.bot_levels[pad] for pad, colour in self.joined if pad in self.bot_levels},
         )
         try:
             self.saver.begin(header)
@@ -252,7 +276,57 @@ class Controller:
         self.stage = "game"
         self.state = State(self.players)
         self.record = [header]
+        self._make_bots()
         self._draw_chance()
+
+    def _make_bots(self) -> None:
+        from ..bots import make_bot
+
+        self.bots = {
+            seat: make_bot(self.bot_levels[pad], self.rng.randrange(1 << 30))
+            for seat, (pad, _colour) in enumerate(self.joined)
+            if pad in self.bot_levels
+        }
+
+    # ------------------------------------------------------------------ computer players
+
+    def pending_bot(self) -> int | None:
+        """The computer seat that may decide now: any time in the ballot phase (it is secret), in elections only
+        when it is its turn and the humans have read what happened."""
+        state = self.state
+        if self.stage != "game" or state is None or not self.bots or self.confirm_undo:
+            return None
+        awaited = [a.player for a in state.awaiting() if a.player in self.bots]
+        if not awaited:
+            return None
+        if state.phase == BALLOT:
+            return awaited[0]
+        if self.notices or state.awaiting()[0].player != awaited[0]:
+            return None
+        return awaited[0]
+
+    def bot_view(self, seat: int, rng: random.Random) -> Any:
+        from ..bots import make_view
+
+        assert self.state is not None
+        return make_view(self.state, seat, rng, self.bots[seat].samples)
+
+    def apply_bot(self, seat: int, decision: Decision, token: int) -> bool:
+        """A bot's answer, if nothing changed since it was asked (``token``: the record's length then)."""
+        state = self.state
+        if state is None or token != len(self.record) or decision not in state.legal(seat):
+            return False
+        self._apply(seat, decision)
+        self._update_cues()
+        self._save_screen()
+        return True
+
+    def run_bots(self, rng: random.Random) -> None:
+        """Let every computer seat that may decide do so now (scripts, autoplay)."""
+        while (seat := self.pending_bot()) is not None:
+            decision = self.bots[seat].decide(self.bot_view(seat, rng))
+            if not self.apply_bot(seat, decision, len(self.record)):
+                return
 
     def _draw_chance(self) -> None:
         """Shuffle whenever the rules call for it (2.2, 5.3); retried on the next press if it could not be saved."""
@@ -452,7 +526,7 @@ class Controller:
     def _private_turn(self) -> PrivateTurn | None:
         state = self.state
         assert state is not None
-        awaited = [a.player for a in state.awaiting()]
+        awaited = [a.player for a in state.awaiting() if a.player not in self.bots]
         if not awaited:
             self.private = None
             return None
@@ -694,6 +768,8 @@ class Controller:
         pads = header.extra.get("pads") or [str(n) for n in range(1, len(players) + 1)]
         self.joined = list(zip(pads, players, strict=True))
         self.entry = header.extra.get("entry", "private")
+        bots = header.extra.get("bots") or {}
+        self.bot_levels = {pad: bots[colour] for pad, colour in self.joined if colour in bots}
         if header.extra.get("language") in LANGUAGES:
             self.language = header.extra["language"]
             set_language(self.language)
@@ -718,6 +794,7 @@ class Controller:
             self.record.append(text)
         self.state = state
         self.stage = "over" if state.is_over else "game"
+        self._make_bots()
 
         def restore(items: list[list[Any]]) -> list[Line]:
             return [Line(text, size, colour) for text, size, colour in items]
@@ -767,7 +844,7 @@ class Controller:
         state = self.state
         if self.stage != "game" or state is None or self.notices:
             return set()
-        awaited = [a.player for a in state.awaiting()]
+        awaited = [a.player for a in state.awaiting() if a.player not in self.bots]
         if state.phase == BALLOT and self.entry == "private":
             return set(awaited[:1])
         if state.phase == ELECTION:
@@ -847,7 +924,13 @@ class Controller:
     def _setup_screen(self) -> Screen:
         lines = [Line(_("Press ok on your pad to take a colour"), "normal")]
         for source, colour in self.joined:
-            lines.append(Line(_("Pad {pad}: {colour}").format(pad=source, colour=player_name(colour)), "large", colour))
+            if source in self.bot_levels:
+                text = _("Computer ({level}): {colour}").format(
+                    level=_(BOT_LEVEL_NAMES[self.bot_levels[source]]), colour=player_name(colour)
+                )
+            else:
+                text = _("Pad {pad}: {colour}").format(pad=source, colour=player_name(colour))
+            lines.append(Line(text, "large", colour))
         for source in sorted(self.connected - {pad for pad, _colour in self.joined}):
             lines.append(Line(_("Pad {pad}: press ok to join").format(pad=source), "small"))
         mode = _("at once on keypads") if self.entry == "keypads" else _("one at a time, others look away")
