@@ -11,14 +11,17 @@ total.
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from .areas import MARKER_VALUES
 from .decisions import Ballot
 from .state import ELECTION, State
 
+if TYPE_CHECKING:  # the engine draws only from the generator it is handed, never from one of its own
+    from random import Random
 
-def determinize(state: State, viewer: int, rng: random.Random) -> State:
+
+def determinize(state: State, viewer: int, rng: Random) -> State:
     sample = state.copy()
     n = state.n
     counted_area = state.this_order[state.election] if state.phase == ELECTION else -1
