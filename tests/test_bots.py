@@ -131,3 +131,38 @@ def test_a_bot_answer_that_arrives_too_late_is_dropped() -> None:
     assert not controller.apply_bot(seat, decision, token=len(controller.record) - 1), "asked about another moment"
     assert controller.apply_bot(seat, decision, token=len(controller.record))
     assert controller.state is not None and controller.state.pending[seat] is not None
+
+
+def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_queue(tmp_path: Path) -> None:
+    import threading
+
+    from companion import config
+    from companion.app import App
+    from tests.hardware.test_serial_pads import wait_for
+
+    data = config.load(search=False).data
+    data["game"].update(state_dir=str(tmp_path), bot_level="hard", bot_pause_ms=300)
+    data["pads"]["serial"] = "off"
+    app = App(config.Settings(data, None), seed=3)
+    stop = threading.Event()
+    thread = threading.Thread(target=app.run, args=(stop,))
+    thread.start()
+    try:
+        for event in (
+            InputEvent("1", "ok"),
+            InputEvent("2", "ok"),
+            InputEvent("host", "back"),
+            InputEvent("host", "ok"),
+        ):
+            app.events.put(event)
+        wait_for(lambda: app.controller.stage == "game")
+        started = len(app.controller.record)
+        app.events.put(InputEvent("host", "back"))  # the board check opens at once while the bot is thinking
+        wait_for(lambda: app.screen is not None and "board" in app.screen.tags, timeout=0.25)
+        wait_for(lambda: app.controller.state is not None and app.controller.state.pending[2] is not None, timeout=10)
+        assert len(app.controller.record) == started + 1, "the bot's ballot, locked in and still secret"
+    finally:
+        stop.set()
+        app.events.wake()
+        thread.join(timeout=10)
+        app.close()

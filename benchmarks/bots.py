@@ -1,0 +1,92 @@
+"""Computer players' tournament (issue 8): ``python -m benchmarks bots [GAMES]``.
+
+Seeded games, seats rotated so no level always sits first, win rates with Wilson 95% intervals (a shared victory
+counts as a fraction), and the time per decision (making the bot's view included). Targets: normal wins at least 70%
+of 3-player games against two easy; hard wins more than 45% against two normal; hard decides within 0.3 s.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from multiprocessing import Pool
+
+from companion.bots import make_bot, make_view
+from companion.engine import State
+
+MATCHES = (
+    (("normal", "easy", "easy"), 1.0),
+    (("normal", "easy", "easy", "easy"), 1.0),
+    (("hard", "normal", "normal"), 0.2),
+    (("hard", "normal", "normal", "normal"), 0.1),
+)
+
+
+def play(args: tuple[tuple[str, ...], int]) -> tuple[list[float], dict[str, list[float]]]:
+    levels, seed = args
+    rotation = seed % len(levels)
+    seated = levels[rotation:] + levels[:rotation]
+    rng = random.Random(seed)
+    bots = [make_bot(level, seed * 31 + seat) for seat, level in enumerate(seated)]
+    state = State([f"p{seat}" for seat in range(len(seated))])
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    while not state.is_over and state.year < 100:
+        if state.chance_awaited():
+            order = list(range(7))
+            rng.shuffle(order)
+            state.shuffle(order)
+            continue
+        seat = state.awaiting()[0].player
+        started = time.perf_counter()
+        decision = bots[seat].decide(make_view(state, seat, rng, bots[seat].samples))
+        times[seated[seat]].append(time.perf_counter() - started)
+        state.apply(seat, decision)
+    share = [0.0] * len(levels)
+    for winner in state.winners:
+        share[(winner + rotation) % len(levels)] += 1 / len(state.winners)
+    return share, times
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    if not games:
+        return 0.0, 0.0
+    z = 1.96
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def main(argv: list[str] | None = None) -> None:
+    games = int(argv[0]) if argv else 200
+    print(f"computer players: seeded tournaments (up to {games} games a match)")
+    with Pool(2) as pool:
+        for levels, weight in MATCHES:
+            count = max(10, int(games * weight))
+            started = time.monotonic()
+            results = pool.map(play, [(levels, 1000 + g) for g in range(count)])
+            wins = [sum(share[i] for share, _ in results) for i in range(len(levels))]
+            times: dict[str, list[float]] = {}
+            for _, per_level in results:
+                for level, values in per_level.items():
+                    times.setdefault(level, []).extend(values)
+            low, high = wilson(wins[0], count)
+            label = f"{levels[0]} vs {' + '.join(levels[1:])}"
+            print(f"{label:<36} {levels[0]} wins {wins[0] / count:6.1%}  95% CI {low:6.1%} .. {high:6.1%}  "
+                  f"({count} games, {time.monotonic() - started:.0f} s)")  # fmt: skip
+            for level, values in sorted(times.items()):
+                values.sort()
+                p99 = values[int(len(values) * 0.99)]
+                mean = statistics.mean(values) * 1000
+                print(
+                    f"    {level:<8} time per decision: mean {mean:7.2f} ms  p99 {p99 * 1000:7.2f} ms  "
+                    f"max {values[-1] * 1000:7.2f} ms  ({len(values)} decisions)"
+                )
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
