@@ -15,6 +15,7 @@ from multiprocessing import Pool
 
 from companion.bots import make_bot, make_view
 from companion.engine import State
+from companion.engine.determinize import draw_order
 
 MATCHES = (
     (("normal", "easy", "easy"), 1.0),
@@ -34,9 +35,7 @@ def play(args: tuple[tuple[str, ...], int]) -> tuple[list[float], dict[str, list
     times: dict[str, list[float]] = {level: [] for level in levels}
     while not state.is_over and state.year < 100:
         if state.chance_awaited():
-            order = list(range(7))
-            rng.shuffle(order)
-            state.shuffle(order)
+            state.shuffle(draw_order(rng))
             continue
         seat = state.awaiting()[0].player
         started = time.perf_counter()

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from companion.engine import DecisionLine, Replay, ShuffleLine, State, dump_header, dump_line
+from companion.engine.determinize import draw_order
 
 PLAYERS = {3: ("red", "blue", "green"), 4: ("red", "blue", "green", "yellow")}
 GAMES_BUDGET = 200.0
@@ -28,9 +29,7 @@ def play_random(rng: random.Random, players: Sequence[str]) -> int:
     choice = rng.choice
     while not state.is_over:
         if state.chance_awaited():
-            order = list(range(7))
-            rng.shuffle(order)
-            state.shuffle(order)
+            state.shuffle(draw_order(rng))
         else:
             player = choice(state.awaiting()).player
             state.apply(player, choice(state.legal(player)))
@@ -44,10 +43,9 @@ def record_random(rng: random.Random, players: Sequence[str], stamped: bool) -> 
     stamp = "2026-11-22T20:15:03.250Z" if stamped else None
     while not state.is_over:
         if state.chance_awaited():
-            order = list(range(7))
-            rng.shuffle(order)
+            order = draw_order(rng)
             state.shuffle(order)
-            lines.append(dump_line(ShuffleLine(tuple(order), stamp)))
+            lines.append(dump_line(ShuffleLine(order, stamp)))
         else:
             player = rng.choice(state.awaiting()).player
             decision = rng.choice(state.legal(player))

@@ -31,10 +31,8 @@ from .engine import (
     private_view,
     snapshot,
 )
-from .engine.determinize import determinize
+from .engine.determinize import determinize, draw_order
 from .engine.state import AdvisorTask
-
-LEVELS = ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -198,9 +196,7 @@ def _rollout(state: State, rng: random.Random, limit: int = 400) -> State:
         if state.phase in (YEAR_END, OVER) or state.year != year:
             break
         if state.chance_awaited():
-            order = list(range(7))
-            rng.shuffle(order)
-            state.shuffle(order)
+            state.shuffle(draw_order(rng))
             continue
         player = state.awaiting()[0].player
         legal = state.legal(player)

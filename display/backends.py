@@ -14,8 +14,6 @@ from PIL import Image
 
 log = logging.getLogger(__name__)
 
-LCD_DRIVERS = ("st7735", "st7789", "ili9341")
-
 
 class Display:
     """Wraps a luma device: sends a frame only when it differs from the last one, and can keep PNG copies."""

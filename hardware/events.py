@@ -15,7 +15,6 @@ AREA_KEYS = tuple(f"area:{area}" for area in AREAS)
 MARKER_KEYS = tuple(f"marker:{value}" for value in range(4))
 KEYPAD_KEYS = NAV_KEYS + AREA_KEYS + MARKER_KEYS
 POWER = "power"  # the host's back button held for buttons.shutdown_hold_s: switch the Pi off
-SOURCES = (HOST, "1", "2", "3", "4")
 _KEY_SET = frozenset((*KEYPAD_KEYS, POWER))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.engine import AREA_INDEX, AREAS, LineError, Replay, State, dump_header, snapshot
+from companion.engine.determinize import draw_order
 from companion.engine.record import DecisionLine, ShuffleLine, dump_line
 
 RGB = ("red", "blue", "green")
@@ -96,11 +97,6 @@ def _fields(state: State) -> dict[str, Any]:
     return {name: getattr(state, name) for name in State.__slots__}
 
 
-def dump_all_markers(table: Table, plan: Mapping[str, Sequence[tuple[str, Sequence[int]]]]) -> None:
-    """Feed ballots so that every player empties their supply (so the election phase starts right after)."""
-    table.ballots(plan)
-
-
 def place(
     state: State,
     houses: Mapping[str, Mapping[str, int]] | None = None,
@@ -143,9 +139,7 @@ def place(
 def random_step(state: State, rng: random.Random) -> None:
     """Apply one uniformly random step: a shuffle when chance is awaited, else a legal decision of an awaited player."""
     if state.chance_awaited():
-        order = list(range(7))
-        rng.shuffle(order)
-        state.shuffle(order)
+        state.shuffle(draw_order(rng))
     else:
         player = rng.choice(state.awaiting()).player
         state.apply(player, rng.choice(state.legal(player)))
@@ -161,10 +155,9 @@ def random_game(
     snaps = [snapshot(state)]
     while not state.is_over and state.year <= max_years:
         if state.chance_awaited():
-            order = list(range(7))
-            rng.shuffle(order)
+            order = draw_order(rng)
             state.shuffle(order)
-            lines.append(dump_line(ShuffleLine(tuple(order))))
+            lines.append(dump_line(ShuffleLine(order)))
         else:
             awaited = state.awaiting()
             player = rng.choice(awaited).player

@@ -21,6 +21,13 @@ if TYPE_CHECKING:  # the engine draws only from the generator it is handed, neve
     from random import Random
 
 
+def draw_order(rng: Random) -> tuple[int, ...]:
+    """A shuffled voting-order deck (RULES.md 2.2, 5.3), drawn from the caller's generator: the chance line."""
+    order = list(range(7))
+    rng.shuffle(order)
+    return tuple(order)
+
+
 def determinize(state: State, viewer: int, rng: Random) -> State:
     sample = state.copy()
     n = state.n

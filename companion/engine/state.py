@@ -400,9 +400,6 @@ class State:
         n = self.n
         return sum(self.board[d * n + player] for d in range(6))
 
-    def houses_in(self, district: int, player: int) -> int:
-        return self.board[district * self.n + player]
-
     def palace_cost(self, district: int) -> int:
         """RULES.md 8.4: 3 for the first palace of a district, 1 more for each palace already there."""
         return FIRST_PALACE_COST + len(self.palaces[district])

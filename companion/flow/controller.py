@@ -36,6 +36,7 @@ from ..engine import (
     snapshot,
 )
 from ..engine.areas import AREA_NAMES
+from ..engine.determinize import draw_order
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext, set_language
 from .instructions import NAMES, instructions, player_name
 from .menus import Menu, Option, advisor_menu, build_menu, houses_menu, move_menu
@@ -350,11 +351,10 @@ class Controller:
 
     def _shuffle(self) -> bool:
         assert self.state is not None
-        order = list(range(7))
-        self.rng.shuffle(order)
+        order = draw_order(self.rng)
         trial = self.state.copy()
         trial.shuffle(order)
-        line = dump_line(ShuffleLine(tuple(order), self._now()))
+        line = dump_line(ShuffleLine(order, self._now()))
         if not self._save([line], trial):
             return False
         self.state = trial

@@ -26,6 +26,7 @@ from companion.engine.decisions import (
     Ballot,
     Decision,
 )
+from companion.engine.determinize import draw_order
 from companion.engine.errors import IllegalDecisionError
 from companion.engine.record import Replay
 from tests.helpers import RGB, RGBY, random_game, random_step
@@ -69,9 +70,7 @@ def test_random_games_keep_every_invariant_and_end(seed: int, players: tuple[str
     while not state.is_over:
         check_invariants(state)
         if state.chance_awaited():
-            order = list(range(7))
-            rng.shuffle(order)
-            state.shuffle(order)
+            state.shuffle(draw_order(rng))
         else:
             awaited = state.awaiting()
             assert awaited, "someone or chance is always awaited until the game is over"
@@ -127,9 +126,7 @@ def test_apply_accepts_exactly_the_legal_choices(seed: int, players: tuple[str, 
     state = State(players)
     while not state.is_over and state.year <= 3:
         if state.chance_awaited():
-            order = list(range(7))
-            rng.shuffle(order)
-            state.shuffle(order)
+            state.shuffle(draw_order(rng))
             continue
         for player in range(state.n):
             legal = set(state.legal(player))
