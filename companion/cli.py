@@ -54,7 +54,12 @@ def _build_parser() -> argparse.ArgumentParser:
         description=_("Replay a game record (RECORD.md) and print the snapshot of the public state as one JSON line."),
     )
     replay.add_argument("record", help=_("the record file (JSON Lines), or - for standard input"))
-    replay.add_argument("--each", action="store_true", help=_("print a snapshot after every line, the header included"))
+    shown = replay.add_mutually_exclusive_group()
+    shown.add_argument("--each", action="store_true", help=_("print a snapshot after every line, the header included"))
+    shown.add_argument(
+        "--changes", action="store_true", help=_("print every line's board changes (RECORD.md 4), the header included")
+    )
+    replay.add_argument("--lang", choices=("en", "de", "it"), help=_("the language of the changes' sentences"))
     check = commands.add_parser(
         "check-config",
         help=_("check a configuration file and say what is wrong"),
@@ -111,7 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         from .replay_command import run_replay
 
-        return run_replay(args.record, each=args.each)
+        if args.lang:
+            set_language(args.lang)
+        return run_replay(args.record, each=args.each, changes=args.changes)
     if args.command == "run":
         return _run(args)
     if args.command == "sim":

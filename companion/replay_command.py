@@ -1,4 +1,4 @@
-"""``doge-companion replay`` (RECORD.md 3): a record in, snapshots of the public state out."""
+"""``doge-companion replay`` (RECORD.md 3, 4): a record in, snapshots of the public state or board changes out."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import sys
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from .engine import LineError, Replay, snapshot, split_lines
+from .board_text import change_text
+from .engine import Count, Event, LineError, Replay, change_record, snapshot, split_lines
 from .i18n import _
 
 EXIT_INVALID_RECORD = 2
@@ -19,23 +20,43 @@ def _snapshot_line(replay: Replay) -> str:
     return json.dumps(snapshot(replay.state), separators=(",", ":")) + "\n"
 
 
-def replay_stream(raw: Iterable[bytes], out: BinaryIO | None = None, *, each: bool = False) -> str:
-    """Replay raw record lines; return the last snapshot line, writing every snapshot to ``out`` with ``each``.
+def changes_line(number: int, events: Iterable[Event], players: tuple[str, ...]) -> str:
+    """RECORD.md 4: one line's board changes, each with the sentence the companion shows for it."""
+    changes = []
+    for event in events:
+        if isinstance(event, Count):
+            continue
+        change = change_record(event, players)
+        change["text"] = change_text(event, players)
+        changes.append(change)
+    return json.dumps({"line": number, "changes": changes}, ensure_ascii=False, separators=(",", ":")) + "\n"
 
-    Raises :class:`LineError` at the first bad line (snapshots of earlier lines already written with ``each``).
+
+def replay_stream(
+    raw: Iterable[bytes], out: BinaryIO | None = None, *, each: bool = False, changes: bool = False
+) -> str:
+    """Replay raw record lines; return the last snapshot line, writing every snapshot to ``out`` with ``each``, or
+    every line's board changes with ``changes``.
+
+    Raises :class:`LineError` at the first bad line (what earlier lines gave already written).
     """
     replay = Replay()
     last = ""
     for text in split_lines(raw):
-        replay.feed(text)
-        if each:
-            last = _snapshot_line(replay)
-            if out is not None:
-                out.write(last.encode())
-    return last if each else _snapshot_line(replay)
+        if changes:
+            events = replay.feed_with_changes(text)
+            assert replay.state is not None
+            last = changes_line(replay.lines, events, replay.state.players)
+        else:
+            replay.feed(text)
+            if each:
+                last = _snapshot_line(replay)
+        if (each or changes) and out is not None:
+            out.write(last.encode())
+    return last if each or changes else _snapshot_line(replay)
 
 
-def run_replay(path: str, *, each: bool) -> int:
+def run_replay(path: str, *, each: bool, changes: bool = False) -> int:
     out = sys.stdout.buffer
     try:
         source: BinaryIO = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
@@ -47,8 +68,8 @@ def run_replay(path: str, *, each: bool) -> int:
         return EXIT_NO_INPUT
     try:
         with source:
-            last = replay_stream(source, out, each=each)
-            if not each:
+            last = replay_stream(source, out, each=each, changes=changes)
+            if not each and not changes:
                 out.write(last.encode())
             out.flush()
     except LineError as error:

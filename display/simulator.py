@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.board_text import player_name
 from companion.engine.areas import AREAS
-from companion.flow.instructions import player_name
 from companion.i18n import N_, _
 from hardware.events import POWER, InputEvent
 

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from companion.engine import AREA_INDEX, AREAS, LineError, Replay, State, dump_header, snapshot
+from companion.engine import AREA_INDEX, AREAS, Count, LineError, Replay, State, change_record, dump_header, snapshot
 from companion.engine.determinize import draw_order
 from companion.engine.record import DecisionLine, ShuffleLine, dump_line
+from tests.twin import TableTwin
 
 RGB = ("red", "blue", "green")
 RGBY = ("red", "blue", "green", "yellow")
@@ -35,6 +36,8 @@ class Table:
     ) -> None:
         self.replay = Replay()
         self.lines: list[str] = []
+        self.changes: list[list[dict[str, Any]]] = []  # RECORD.md 4, per line
+        self.twin = TableTwin(players)
         self.feed(dump_header(players))
         if this_year is not None:
             self.do({"shuffle": list(this_year)})
@@ -54,8 +57,19 @@ class Table:
         return self.state.players.index(player)
 
     def feed(self, text: str) -> None:
-        self.replay.feed(text)
+        """Every line's board changes are carried out on a table twin, which must then match the snapshot."""
+        if self.replay.state is not None:
+            before = snapshot(self.replay.state)
+            if self.twin.differences(before):  # a position set up by place(): the table is set up the same way
+                self.twin = TableTwin.from_snapshot(before)
+        events = self.replay.feed_with_changes(text)
         self.lines.append(text)
+        state = self.state
+        if len(self.lines) == 1:
+            self.twin = TableTwin(state.players)
+        self.changes.append([change_record(e, state.players) for e in events if not isinstance(e, Count)])
+        self.twin.follow(self.changes[-1])
+        assert self.twin.differences(snapshot(state)) == [], (text, self.changes[-1])
 
     def do(self, line: Mapping[str, Any]) -> None:
         self.feed(json.dumps(line))

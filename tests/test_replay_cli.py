@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import TWO_ROUNDS, Table, random_game
+from tests.twin import TableTwin
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -131,12 +132,12 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     code = (
         "import sys\n"
         "from companion.cli import main\n"
-        f"status = main(['replay', {str(path)!r}])\n"
+        f"status = main(['replay', {str(path)!r}, '--changes'])\n"
         "print(sorted(sys.modules), file=sys.stderr)\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     modules = json.loads(result.stderr.strip().splitlines()[-1].replace("'", '"'))
-    ours = {"companion", "companion.cli", "companion.replay_command", "companion.i18n"}  # i18n: stdlib gettext
+    ours = {"companion", "companion.cli", "companion.replay_command", "companion.i18n", "companion.board_text"}
     foreign = [
         name
         for name in modules
@@ -147,3 +148,50 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     ]
     assert foreign == []
     assert "companion.engine.state" in modules
+
+
+# ---------------------------------------------------------------------------------------------- --changes (RECORD.md 4)
+
+
+def test_changes_followed_by_a_rules_blind_table_rebuild_every_snapshot(tmp_path: Path) -> None:
+    lines, snaps, _ = random_game(23, players=("red", "blue", "green", "yellow"))
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    result = replay(str(path), "--changes", "--lang", "en")
+    assert result.returncode == 0 and result.stderr == b""
+    out = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [entry["line"] for entry in out] == list(range(1, len(lines) + 1))
+    twin = TableTwin(["red", "blue", "green", "yellow"])
+    for entry, snap in zip(out, snaps, strict=True):
+        for change in entry["changes"]:
+            assert change.pop("text")
+        twin.follow(entry["changes"])
+        assert twin.differences(snap) == []
+    assert out[0]["changes"] == []
+
+
+def test_changes_sentences_in_the_chosen_language(game: tuple[Path, Table]) -> None:
+    path, _table = game
+    texts = {}
+    for lang in ("en", "de", "it"):
+        result = replay(str(path), "--changes", "--lang", lang)
+        assert result.returncode == 0, result.stderr
+        reveal = json.loads(result.stdout.decode().splitlines()[-1])["changes"]
+        texts[lang] = [change["text"] for change in reveal]
+        assert [change["do"] for change in reveal] == ["advisor"]
+    assert texts["en"] == ["Red: put one of your rings on the Castello advisor and stand it in San Marco"]
+    assert "Ring" in texts["de"][0] and "anello" in texts["it"][0]
+
+
+def test_changes_stop_at_a_bad_line_with_status_2(game: tuple[Path, Table]) -> None:
+    path, table = game
+    path.write_text("\n".join([*table.lines, '{"player": "red", "houses": 9}']) + "\n")
+    result = replay(str(path), "--changes")
+    assert result.returncode == 2
+    assert len(result.stdout.decode().splitlines()) == len(table.lines)
+    assert result.stderr.decode().startswith(f"line {len(table.lines) + 1}: ")
+
+
+def test_changes_and_each_do_not_go_together(game: tuple[Path, Table]) -> None:
+    path, _table = game
+    assert replay(str(path), "--changes", "--each").returncode not in (0, 2)

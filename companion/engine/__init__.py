@@ -11,6 +11,7 @@ Everything else (screens, pads, bots, the store) talks to it through a :class:`S
 """
 
 from .areas import AREA_INDEX, AREA_NAMES, AREAS, QUARANTIA, area_name
+from .changes import CHANGE_TYPES, Change, change_record
 from .decisions import Abstain, Advisor, Ballot, Build, Decision, HouseMove, Houses, Move
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
 from .record import (
@@ -26,7 +27,7 @@ from .record import (
     replay_text,
     split_lines,
 )
-from .state import BALLOT, ELECTION, OVER, PHASES, SETUP, YEAR_END, Awaited, Count, State
+from .state import BALLOT, ELECTION, OVER, PHASES, SETUP, YEAR_END, Awaited, Count, Event, State
 from .views import PrivateView, private_view, snapshot
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "AREA_INDEX",
     "AREA_NAMES",
     "BALLOT",
+    "CHANGE_TYPES",
     "ELECTION",
     "OVER",
     "PHASES",
@@ -45,9 +47,11 @@ __all__ = [
     "Awaited",
     "Ballot",
     "Build",
+    "Change",
     "Count",
     "Decision",
     "DecisionLine",
+    "Event",
     "Header",
     "HouseMove",
     "Houses",
@@ -61,6 +65,7 @@ __all__ = [
     "ShuffleLine",
     "State",
     "area_name",
+    "change_record",
     "dump_header",
     "dump_line",
     "parse_header",

@@ -34,7 +34,7 @@ from .decisions import (
     Move,
 )
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
-from .state import State
+from .state import Event, State
 
 FORMAT_VERSION = 1
 PLAYER_ID = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")
@@ -435,7 +435,15 @@ class Replay:
 
     def feed(self, text: str) -> None:
         """Read one line (without its line ending); raise :class:`LineError` and change nothing if it is bad."""
+        self._feed(text, False)
+
+    def feed_with_changes(self, text: str) -> list[Event]:
+        """:meth:`feed`, reporting the line's board changes and counts (RECORD.md 4); none for the header."""
+        return self._feed(text, True)
+
+    def _feed(self, text: str, report: bool) -> list[Event]:
         state = self.state
+        events: list[Event] = []
         try:
             if state is None:
                 self.header = parse_header(text)
@@ -444,12 +452,19 @@ class Replay:
             else:
                 line = parse_line(text, state.players)
                 if type(line) is DecisionLine:
-                    state.apply(self._index[line.player], line.decision)
+                    seat = self._index[line.player]
+                    if report:
+                        events = state.apply_with_changes(seat, line.decision)
+                    else:
+                        state.apply(seat, line.decision)
+                elif report:
+                    events = state.shuffle_with_changes(line.order)  # type: ignore[union-attr]
                 else:
                     state.shuffle(line.order)  # type: ignore[union-attr]
         except RecordError as error:
             raise LineError(self.lines + 1, error) from None
         self.lines += 1
+        return events
 
     def apply(self, line: Line) -> None:
         """Apply an already parsed line (a line the companion itself made, say)."""

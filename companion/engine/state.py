@@ -29,6 +29,19 @@ from .areas import (
     area_name,
     rounds_per_year,
 )
+from .changes import (
+    AdvisorBack,
+    BuildPalace,
+    Change,
+    MarkersBack,
+    MoveAdvisor,
+    MoveHouses,
+    NewYear,
+    PlaceHouses,
+    PutMarkers,
+    TakeAdvisor,
+    TurnCard,
+)
 from .decisions import (
     ABSTAIN_MOVES,
     ABSTAIN_STILL,
@@ -119,6 +132,12 @@ class Count(NamedTuple):
     winner: int | None
     first: tuple[int, ...]
     runners_up: tuple[int, ...]
+    advisor_votes: tuple[int, ...] = ()  # the part of ``votes`` that advisors standing there gave (6.1)
+    markers: tuple[int, ...] = ()  # how many markers each player had put there (public since the reveal, 4.3)
+
+
+Event = Change | Count
+"""What :meth:`State.apply_with_changes` reports: the board changes, and each count where it happens."""
 
 
 # Every multiset of 1 to 4 markers a full supply can give, as (values high to low, counts per value 0..3).
@@ -212,6 +231,7 @@ class State:
     """
 
     __slots__ = (
+        "_log",
         "advisor_area",
         "advisor_controller",
         "board",
@@ -266,6 +286,7 @@ class State:
     tasks: list[Task]
     count: Count | None
     winners: tuple[int, ...]
+    _log: list[Event] | None
 
     def __init__(self, players: Sequence[str]) -> None:
         """RULES.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next."""
@@ -300,6 +321,7 @@ class State:
         self.tasks = []
         self.count = None
         self.winners = ()
+        self._log = None
 
     def copy(self) -> State:
         """An independent state: tuples are shared (immutable), lists are copied."""
@@ -330,6 +352,7 @@ class State:
         other.tasks = self.tasks[:]
         other.count = self.count
         other.winners = self.winners
+        other._log = None
         return other
 
     # ------------------------------------------------------------------ queries
@@ -434,6 +457,32 @@ class State:
                 mask |= 1 << d
         return mask
 
+    # ------------------------------------------------------------------ board changes
+
+    def apply_with_changes(self, player: int, decision: Decision) -> list[Event]:
+        """:meth:`apply`, reporting what the table does (RECORD.md 4) and each count, in the order they happen.
+
+        The changes are noted where the rules act, so following them from the previous board always gives this
+        state's board. Not noting is the default because computer players apply decisions by the thousand.
+        """
+        log: list[Event] = []
+        self._log = log
+        try:
+            self.apply(player, decision)
+        finally:
+            self._log = None
+        return log
+
+    def shuffle_with_changes(self, order: Sequence[int]) -> list[Event]:
+        """:meth:`shuffle`, reporting what the table does (RECORD.md 4: a new year, 5.3)."""
+        log: list[Event] = []
+        self._log = log
+        try:
+            self.shuffle(order)
+        finally:
+            self._log = None
+        return log
+
     # ------------------------------------------------------------------ chance
 
     def shuffle(self, order: Sequence[int]) -> None:
@@ -452,6 +501,8 @@ class State:
             self.next_order = order
         else:
             self.year += 1
+            if self._log is not None:
+                self._log.append(NewYear(self.year))
             self.this_order = self.next_order
             self.next_order = order
             self.turned = 0
@@ -576,6 +627,8 @@ class State:
                 continue
             slot = ballot.area * n + player
             self.used[player] |= 1 << ballot.area
+            if self._log is not None:
+                self._log.append(PutMarkers(player, ballot.area, len(ballot.markers)))
             self.stack_count[slot] += len(ballot.markers)
             self.stack_sum[slot] += sum(ballot.markers)
             for value in ballot.markers:
@@ -605,6 +658,8 @@ class State:
     def _move_house(self, player: int, move: HouseMove) -> None:
         """Move a checked house and push the palace check the arrival triggers (8.4)."""
         n = self.n
+        if self._log is not None:
+            self._log.append(MoveHouses(player, move.source, move.target, 1))
         self.board[move.source * n + player] -= 1
         self.board[move.target * n + player] += 1
         if self.may_build(player, move.target):
@@ -623,6 +678,8 @@ class State:
                 if not self.rings[player]:
                     raise IllegalDecisionError(_("{name} has no free ring and must abstain").format(name=name), "7.3")
                 self.tasks.pop()
+                if self._log is not None:
+                    self._log.append(TakeAdvisor(player, QUARANTIA, area))
                 self.rings[player] -= 1
                 self.quarantia = tuple(sorted((*self.quarantia, (player, area))))
                 return
@@ -634,10 +691,13 @@ class State:
             if controller != player:
                 if not self.rings[player]:
                     raise IllegalDecisionError(_("{name} has no free ring and must abstain").format(name=name), "7.3")
-                if controller >= 0:
-                    self.rings[controller] += 1
+                self._neutralize(slot)
+                if self._log is not None:
+                    self._log.append(TakeAdvisor(player, slot, area))
                 self.rings[player] -= 1
                 self.advisor_controller[slot] = player
+            elif self._log is not None and self.advisor_area[slot] != area:
+                self._log.append(MoveAdvisor(player, slot, self.advisor_area[slot], area))
             self.advisor_area[slot] = area
             self.tasks.pop()
             return
@@ -684,6 +744,8 @@ class State:
                 "8.2",
             )
         district = task.district
+        if count and self._log is not None:
+            self._log.append(PlaceHouses(player, district, count))
         self.house_supply[player] = supply - count
         self.board[district * self.n + player] += count
         if not task.together:
@@ -719,7 +781,9 @@ class State:
         """RULES.md 8.4, 8.6: every builder pays the cost of the first free space; palaces go in seat order."""
         n = self.n
         cost = self.palace_cost(district)
-        for player in builders:
+        for space, player in enumerate(builders, cost):
+            if self._log is not None:
+                self._log.append(BuildPalace(player, district, cost, space))
             self.board[district * n + player] -= cost
             self.house_supply[player] += cost
             self.palace_supply[player] -= 1
@@ -745,6 +809,8 @@ class State:
         """RULES.md 7.4, 10.2.2: the advisor goes back to its symbol and its ring to its owner."""
         controller = self.advisor_controller[district]
         if controller >= 0:
+            if self._log is not None:
+                self._log.append(AdvisorBack(controller, district, self.advisor_area[district]))
             self.rings[controller] += 1
             self.advisor_controller[district] = -1
             self.advisor_area[district] = -1
@@ -754,17 +820,23 @@ class State:
         n = self.n
         area = self.this_order[self.election]
         votes = self.stack_sum[area * n : area * n + n]
+        advisor_votes = [0] * n
         standing_in = self.advisor_area  # -1 for a neutral advisor, so a match means controlled (7.1)
         if area in standing_in:
             for district in range(6):
                 if standing_in[district] == area:
-                    votes[self.advisor_controller[district]] += 1
+                    advisor_votes[self.advisor_controller[district]] += 1
         for controller, standing in self.quarantia:
             if standing == area:
-                votes[controller] += 1
+                advisor_votes[controller] += 1
+        for player in range(n):
+            votes[player] += advisor_votes[player]
+        placed = tuple(self.stack_count[area * n : area * n + n])
         top = max(votes)
         if top == 0:  # 6.5
-            self.count = Count(area, tuple(votes), None, (), ())
+            self.count = Count(area, tuple(votes), None, (), (), tuple(advisor_votes), placed)
+            if self._log is not None:
+                self._log.append(self.count)
             return
         first = tuple(p for p in range(n) if votes[p] == top)
         runners: tuple[int, ...] = ()
@@ -774,7 +846,9 @@ class State:
             second = max([v for v in votes if v < top])
             if second > 0:  # 6.2: only players with a vote are ranked
                 runners = tuple(p for p in range(n) if votes[p] == second)
-        self.count = Count(area, tuple(votes), winner, first, runners)
+        self.count = Count(area, tuple(votes), winner, first, runners, tuple(advisor_votes), placed)
+        if self._log is not None:
+            self._log.append(self.count)
         plan: list[Task]
         if area != QUARANTIA:
             if winner is not None:  # 10.2.1
@@ -785,7 +859,9 @@ class State:
                 self._neutralize(area)
                 plan = [HousesTask(area, 2, first, (), True, "10.2.2")]
         else:
-            for controller, _area in self.quarantia:  # 10.3 step 1, 10.5
+            for controller, standing in self.quarantia:  # 10.3 step 1, 10.5
+                if self._log is not None:
+                    self._log.append(AdvisorBack(controller, QUARANTIA, standing))
                 self.rings[controller] += 1
             self.quarantia = ()
             if winner is not None:
@@ -838,6 +914,8 @@ class State:
         for slot in range(area * n, area * n + n):
             self.stack_count[slot] = 0
             self.stack_sum[slot] = 0
+        if self._log is not None:
+            self._log.append(TurnCard(self.next_order[self.turned]))
         self.turned += 1
         self.election += 1
         self.count = None
@@ -847,6 +925,8 @@ class State:
     def _end_year(self) -> None:
         """RULES.md 9.1 to 9.5."""
         n = self.n
+        if self._log is not None:
+            self._log.append(MarkersBack())
         self.markers = list(MARKER_COUNTS) * n
         self.markers_left = [MARKERS_PER_PLAYER] * n
         self.used = [0] * n
@@ -880,5 +960,6 @@ __all__ = [
     "YEAR_END",
     "Awaited",
     "Count",
+    "Event",
     "State",
 ]

@@ -18,6 +18,7 @@ from typing import Any
 
 from display.screen import Line, MenuView, Screen
 
+from ..board_text import NAMES, player_name
 from ..engine import (
     AREAS,
     BALLOT,
@@ -26,6 +27,7 @@ from ..engine import (
     Ballot,
     Decision,
     DecisionLine,
+    Event,
     ShuffleLine,
     State,
     dump_header,
@@ -37,9 +39,10 @@ from ..engine import (
 )
 from ..engine.areas import AREA_NAMES
 from ..engine.determinize import draw_order
+from ..engine.state import BuildsTask
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext, set_language
-from .instructions import NAMES, instructions, player_name
 from .menus import Menu, Option, advisor_menu, build_menu, houses_menu, move_menu
+from .narration import CONDITION_NAMES, Notice, narrate, order_lines, year_start_notice
 from .rules_text import rule_text
 
 log = logging.getLogger(__name__)
@@ -47,21 +50,6 @@ log = logging.getLogger(__name__)
 COLOURS = ("red", "blue", "green", "yellow")
 ENTRY_MODES = ("private", "keypads")
 BOT_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
-CONDITION_NAMES = {
-    "six_districts": N_("a palace in all 6 districts"),
-    "seven_in_five": N_("7 palaces in 5 districts"),
-    "eight_in_four": N_("8 palaces in 4 districts"),
-}
-
-
-@dataclass
-class Notice:
-    """Something everybody reads before play goes on (a count, what to do on the board); ok on any pad clears it."""
-
-    title: str
-    lines: list[Line]
-    rule: str | None = None
-    tag: str = "notice"
 
 
 class Saver:
@@ -340,25 +328,20 @@ class Controller:
                 return
             state = self.state
             assert state is not None
-            if not state.chance_awaited():
-                self.notices.append(
-                    Notice(
-                        _("Year {year}").format(year=state.year),
-                        [Line(_("This year's voting order:"), "small"), *self._order_lines()],
-                        rule="2.2" if setup else "9.5",
-                    )
-                )
+            if setup and not state.chance_awaited():
+                self.notices.append(year_start_notice(state, [], "2.2"))
 
     def _shuffle(self) -> bool:
         assert self.state is not None
         order = draw_order(self.rng)
         trial = self.state.copy()
-        trial.shuffle(order)
+        events = trial.shuffle_with_changes(order)
         line = dump_line(ShuffleLine(order, self._now()))
         if not self._save([line], trial):
             return False
         self.state = trial
         self.record.append(line)
+        self.notices += narrate(events, trial, 0)  # a new year (5.3)
         return True
 
     def _summary(self, state: State) -> dict[str, Any]:
@@ -558,7 +541,7 @@ class Controller:
             return houses_menu(legal, task.district, task.rule)  # type: ignore[union-attr]
         if awaited.decision == "build":
             assert awaited.district is not None
-            return build_menu(state, awaited.district)
+            return build_menu(state, awaited.district, isinstance(task, BuildsTask))
         return move_menu(legal, task.rule)  # type: ignore[union-attr]
 
     def _menu_key(self, seat: int, key: str) -> None:
@@ -598,7 +581,7 @@ class Controller:
         state = self.state
         assert state is not None
         trial = state.copy()
-        trial.apply(seat, decision)  # only legal choices are ever offered
+        events = trial.apply_with_changes(seat, decision)  # only legal choices are ever offered
         line = dump_line(DecisionLine(self.players[seat], decision, self._now()))
         if not self._save([line], trial):
             return
@@ -608,7 +591,7 @@ class Controller:
         self.record.append(line)
         self.menus = []
         self._menu_for = None
-        self._report(before, after)
+        self._report(events, state.round)
         self._draw_chance()
         if trial.phase == OVER:
             self.stage = "over"
@@ -618,124 +601,19 @@ class Controller:
         """What changes when something hidden becomes public: a ballot round, a count, a card, a year."""
         return (snap["year"], snap["phase"], snap["round"], snap["area"], len(snap["order"]["next_year"]))
 
-    def _report(self, before: dict[str, Any], after: dict[str, Any]) -> None:
-        """Notices for what just happened: instructions, reveals, counts, empty elections, the year's end."""
+    def _report(self, events: list[Event], revealed_round: int) -> None:
+        """Notices for what just happened, from the engine's board changes and counts (narration.py)."""
         state = self.state
         assert state is not None
-        todo = instructions(before, after)
-        if before["phase"] == "ballot" and after["round"] != before["round"]:
-            reveal = [Line(i.text, "small", i.player) for i in todo]
-            title = _("Round {n} revealed").format(n=before["round"])
-            if self.entry == "private" or after["phase"] != "ballot":
-                self.notices.append(Notice(title, reveal, rule="4.3", tag="reveal"))
-            else:  # keypads: shown beside the next round's progress, so nobody must clear it first
-                self.last_reveal = [Line(title, "small"), *reveal]
-            todo = []
-        elif todo:
-            board = [i for i in todo if i.player is not None]  # the cards to turn come in their own notice
-            if board:
-                self.notices.append(
-                    Notice(_("On the board"), [Line(i.text, "normal", i.player) for i in board], tag="instructions")
-                )
-        finished = self._finished_areas(before, after)
-        for area in finished[1 if before["phase"] == "election" else 0 :]:
-            self.notices.append(
-                Notice(
-                    NAMES[area],
-                    [Line(_("Nobody has a vote here: nothing happens."), "normal")],
-                    rule="6.5",
-                    tag="empty",
-                )
+        notices = narrate(events, state, revealed_round)
+        if notices and notices[0].tag == "reveal" and self.entry == "keypads" and state.phase == BALLOT:
+            # keypads: shown beside the next round's progress, so nobody must clear it first
+            self.last_reveal = [Line(notices[0].title, "small"), *notices.pop(0).lines]
+        if any(n.tag == "year" for n in notices):
+            self.palaces_by_year.append(
+                {p: sum(owners.count(i) for owners in state.palaces) for i, p in enumerate(self.players)}
             )
-        turned = [i for i in todo if i.player is None]
-        if turned:
-            self.notices.append(Notice(_("Next year's order"), [Line(i.text, "normal") for i in turned], rule="5.2"))
-        if after["phase"] == "election" and (before["phase"] != "election" or before["area"] != after["area"]):
-            self.notices.append(self._count_notice())
-        if after["year"] != before["year"] or after["phase"] in ("year_end", "over"):
-            self._year_end_notice(before)
-
-    @staticmethod
-    def _finished_areas(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-        order = before["order"]["this_year"]
-        start = order.index(before["area"]) if before["phase"] == "election" else 7
-        if before["phase"] == "ballot" and after["phase"] != "ballot":
-            start = 0
-        end = order.index(after["area"]) if after["phase"] == "election" and after["year"] == before["year"] else 7
-        return list(order[start:end]) if start < end else []
-
-    def _count_notice(self) -> Notice:
-        state = self.state
-        assert state is not None and state.count is not None
-        count = state.count
-        area = count.area
-        lines = []
-        standing = self._advisors_in(area)
-        for seat in sorted(range(state.n), key=lambda s: -count.votes[s]):
-            votes = count.votes[seat]
-            if not votes and not state.stack_count[area * state.n + seat]:
-                continue
-            extra = standing.get(seat, 0)
-            detail = (
-                _(" ({markers} in markers + {advisors} advisors)").format(markers=votes - extra, advisors=extra)
-                if extra
-                else ""
-            )
-            lines.append(
-                Line(
-                    ngettext("{name}: {n} vote", "{name}: {n} votes", votes).format(
-                        name=player_name(self.players[seat]), n=votes
-                    )
-                    + detail,
-                    "normal",
-                    self.players[seat],
-                )
-            )
-        if count.winner is not None:
-            result = _("{name} wins").format(name=player_name(self.players[count.winner]))
-            if len(count.runners_up) == 1:
-                result += _("; {name} is runner-up").format(name=player_name(self.players[count.runners_up[0]]))
-            elif count.runners_up:
-                names = _(" and ").join(player_name(self.players[s]) for s in count.runners_up)
-                result += _("; {names} tie for second").format(names=names)
-            rule = "6.4" if count.runners_up else "6.3"
-        else:
-            names = _(" and ").join(player_name(self.players[s]) for s in count.first)
-            result = _("{names} tie for first: no winner").format(names=names)
-            rule = "6.3"
-        lines.append(Line(result, "large"))
-        return Notice(AREA_NAMES[area], lines, rule=rule, tag="count")
-
-    def _advisors_in(self, area: int) -> dict[int, int]:
-        state = self.state
-        assert state is not None
-        found: dict[int, int] = {}
-        for district in range(6):
-            if state.advisor_area[district] == area:
-                controller = state.advisor_controller[district]
-                found[controller] = found.get(controller, 0) + 1
-        for controller, standing in state.quarantia:
-            if standing == area:
-                found[controller] = found.get(controller, 0) + 1
-        return found
-
-    def _year_end_notice(self, before: dict[str, Any]) -> None:
-        state = self.state
-        assert state is not None
-        palaces = {p: sum(owners.count(i) for owners in state.palaces) for i, p in enumerate(self.players)}
-        self.palaces_by_year.append(palaces)
-        lines = [Line(_("Everyone: take back your markers and area cards."), "small")]
-        for seat, player in enumerate(self.players):
-            met = state.victory_conditions(seat)
-            districts = sum(1 for owners in state.palaces if seat in owners)
-            status = (
-                ", ".join(_(CONDITION_NAMES[m]) for m in met)
-                if met
-                else ngettext("{n} palace", "{n} palaces", palaces[player]).format(n=palaces[player])
-                + ngettext(" in {d} district", " in {d} districts", districts).format(d=districts)
-            )
-            lines.append(Line(f"{player_name(player)}: {status}", "small", player))
-        self.notices.append(Notice(_("Year {year} ends").format(year=before["year"]), lines, rule="9.2", tag="year"))
+        self.notices += notices
 
     # ------------------------------------------------------------------ saving and resuming
 
@@ -1003,12 +881,6 @@ class Controller:
             colour=player,
         )
 
-    def _order_lines(self) -> list[Line]:
-        state = self.state
-        assert state is not None
-        names = [AREA_NAMES[a] for a in state.this_order]
-        return [Line(", ".join(names[:4]), "small"), Line(", ".join(names[4:]), "small")]
-
     def _board_screen(self, page: int) -> Screen:
         state = self.state
         assert state is not None
@@ -1061,7 +933,7 @@ class Controller:
                 )
         else:
             title = _("Voting order")
-            lines = [Line(_("Year {year}:").format(year=snap["year"]), "small"), *self._order_lines()]
+            lines = [Line(_("Year {year}:").format(year=snap["year"]), "small"), *order_lines(state)]
             turned = [NAMES[a] for a in snap["order"]["next_year"]]
             lines.append(Line(_("Next year: {cards}").format(cards=", ".join(turned) or "-"), "small"))
         return Screen(

@@ -110,11 +110,17 @@ def houses_menu(legal: tuple[Decision, ...], district: int, rule: str) -> Menu:
     return Menu(_("Houses in {area}").format(area=AREA_NAMES[district]), options, rule=rule)
 
 
-def build_menu(state: State, district: int) -> Menu:
+def build_menu(state: State, district: int, together: bool) -> Menu:
+    """RULES.md 8.4; 8.6: tied builders all pay the first free space's cost, and their spaces follow seat order, so
+    only a single builder can be told the space (by its printed number, 3 to 7) before anyone answers."""
     cost = state.palace_cost(district)
-    space = cost - 2
+    question = (
+        _("A palace in {area}? Every builder pays {cost}").format(area=AREA_NAMES[district], cost=cost)
+        if together
+        else _("A palace in {area}, on the space marked {space}?").format(area=AREA_NAMES[district], space=cost)
+    )
     return Menu(
-        _("A palace in {area}, on space {space}?").format(area=AREA_NAMES[district], space=space),
+        question,
         [
             Option(_("Build: {cost} houses back").format(cost=cost), Build(True)),
             Option(_("Do not build"), Build(False)),

@@ -1,0 +1,94 @@
+"""The board changes (RECORD.md 4) as the sentences people read at the table, in the table's language.
+
+One sentence per change, rendered from the change alone: the device's screens and ``doge-companion replay
+--changes`` both call :func:`change_text`, so what a player reads is exactly what the data says. Standard library
+and the catalogs only, so the replay command stays light.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .engine.areas import AREA_NAMES, AREAS, QUARANTIA
+from .engine.changes import (
+    AdvisorBack,
+    BuildPalace,
+    Change,
+    MarkersBack,
+    MoveAdvisor,
+    MoveHouses,
+    NewYear,
+    PlaceHouses,
+    PutMarkers,
+    TakeAdvisor,
+    TurnCard,
+)
+from .i18n import N_, _, ngettext
+
+NAMES = dict(zip(AREAS, AREA_NAMES, strict=True))
+COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
+
+
+def player_name(player: str) -> str:
+    """A player's colour as people say it, in the table's language (the record keeps the id)."""
+    name = COLOUR_NAMES.get(player)
+    return _(name) if name else player.capitalize()
+
+
+def change_text(change: Change, players: Sequence[str]) -> str:
+    """The sentence for one change: who, which piece, how many, where (a palace space by its printed number)."""
+    if type(change) is MarkersBack:
+        return _("Everyone: take back your markers and area cards.")
+    if type(change) is TurnCard:
+        return _("Turn up next year's next card: {area}").format(area=AREA_NAMES[change.area])
+    if type(change) is NewYear:
+        return _(
+            "Year {year} begins: the turned-up cards are its order; the other cards go face down for the year after"
+        ).format(year=change.year)
+    name = player_name(players[change.player])  # type: ignore[union-attr]
+    if type(change) is PutMarkers:
+        return ngettext(
+            "{name}: put your marker face down on {area}",
+            "{name}: put your {n} markers face down on {area}",
+            change.count,
+        ).format(name=name, n=change.count, area=AREA_NAMES[change.area])
+    if type(change) is PlaceHouses:
+        return ngettext("{name}: put a house in {d}", "{name}: put {n} houses in {d}", change.count).format(
+            name=name, n=change.count, d=AREA_NAMES[change.district]
+        )
+    if type(change) is MoveHouses:
+        return ngettext(
+            "{name}: move a house from {a} to {b}", "{name}: move {n} houses from {a} to {b}", change.count
+        ).format(name=name, n=change.count, a=AREA_NAMES[change.source], b=AREA_NAMES[change.target])
+    if type(change) is BuildPalace:
+        return ngettext(
+            "{name}: take {n} house from {district} back to your supply and put a palace on the space marked {space}",
+            "{name}: take {n} houses from {district} back to your supply and put a palace on the space marked {space}",
+            change.houses_back,
+        ).format(name=name, n=change.houses_back, district=AREA_NAMES[change.district], space=change.space)
+    if type(change) is TakeAdvisor:
+        if change.advisor == QUARANTIA:
+            return _("{name}: put one of your rings on a Quarantia advisor and stand it in {area}").format(
+                name=name, area=AREA_NAMES[change.area]
+            )
+        return _("{name}: put one of your rings on the {district} advisor and stand it in {area}").format(
+            name=name, district=AREA_NAMES[change.advisor], area=AREA_NAMES[change.area]
+        )
+    if type(change) is MoveAdvisor:
+        return _("{name}: move the {district} advisor from {a} to {b}").format(
+            name=name, district=AREA_NAMES[change.advisor], a=AREA_NAMES[change.source], b=AREA_NAMES[change.target]
+        )
+    assert type(change) is AdvisorBack
+    if change.advisor == QUARANTIA:
+        return _("A Quarantia advisor in {area} goes back to the Quarantia; {owner} takes the ring back").format(
+            area=AREA_NAMES[change.source], owner=name
+        )
+    return _("The {district} advisor in {area} goes back to its symbol; {owner} takes the ring back").format(
+        district=AREA_NAMES[change.advisor], area=AREA_NAMES[change.source], owner=name
+    )
+
+
+def change_owner(change: Change, players: Sequence[str]) -> str | None:
+    """Whose pieces a change moves (their colour on screen); None when it is everyone's or nobody's."""
+    seat = getattr(change, "player", None)
+    return None if seat is None else players[seat]

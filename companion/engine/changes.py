@@ -1,0 +1,158 @@
+"""Board changes: what the players do at the table after a record line (RECORD.md 4), as data.
+
+The engine notes each change at the moment a rule acts (a ballot revealed, a house placed, a palace built, a ring
+returning, a card turned), so the list is complete and in an order the table can carry out. Nothing here is derived
+from snapshots afterwards. Players and areas are indices as everywhere in the engine; :func:`change_record` gives the
+RECORD.md form with ids.
+
+Only public facts are ever noted (RULES.md 11.3): how many markers went where, never their values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .areas import AREAS
+
+
+@dataclass(frozen=True, slots=True)
+class PutMarkers:
+    """4.3: ``player`` puts ``count`` of their markers face down on ``area``."""
+
+    player: int
+    area: int
+    count: int
+    do = "markers"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkersBack:
+    """9.1: everyone takes back all their markers."""
+
+    do = "markers_back"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHouses:
+    """8.2: ``player`` puts ``count`` houses from their supply into ``district``."""
+
+    player: int
+    district: int
+    count: int
+    do = "houses"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveHouses:
+    """8.3: ``player`` moves ``count`` of their houses from ``source`` to ``target``."""
+
+    player: int
+    source: int
+    target: int
+    count: int
+    do = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPalace:
+    """8.4, 8.6: ``player`` takes ``houses_back`` houses from ``district`` back and builds on the space printed
+    ``space`` (3 to 7). Tied builders all pay the first free space's cost, so ``space`` can exceed ``houses_back``."""
+
+    player: int
+    district: int
+    houses_back: int
+    space: int
+    do = "palace"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAdvisor:
+    """7.2: ``player`` puts a ring on ``advisor`` (a district, or the Quarantia for a neutral Quarantia advisor) and
+    stands it in ``area``."""
+
+    player: int
+    advisor: int
+    area: int
+    do = "advisor"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAdvisor:
+    """7.2: ``player``, who already controls ``advisor``, stands it again, from ``source`` to ``target``."""
+
+    player: int
+    advisor: int
+    source: int
+    target: int
+    do = "advisor_move"
+
+
+@dataclass(frozen=True, slots=True)
+class AdvisorBack:
+    """7.2, 7.4, 10.2.2, 10.3: the advisor standing in ``source`` becomes neutral; ``player`` takes their ring."""
+
+    player: int
+    advisor: int
+    source: int
+    do = "advisor_back"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCard:
+    """5.2: the next card of next year's order is turned face up: ``area``."""
+
+    area: int
+    do = "card"
+
+
+@dataclass(frozen=True, slots=True)
+class NewYear:
+    """5.3: year ``year`` begins with the turned cards as its order; the set-aside cards are next year's."""
+
+    year: int
+    do = "new_year"
+
+
+Change = (
+    PutMarkers
+    | MarkersBack
+    | PlaceHouses
+    | MoveHouses
+    | BuildPalace
+    | TakeAdvisor
+    | MoveAdvisor
+    | AdvisorBack
+    | TurnCard
+    | NewYear
+)
+CHANGE_TYPES = (
+    PutMarkers,
+    MarkersBack,
+    PlaceHouses,
+    MoveHouses,
+    BuildPalace,
+    TakeAdvisor,
+    MoveAdvisor,
+    AdvisorBack,
+    TurnCard,
+    NewYear,
+)
+
+# Which fields hold a seat and which an area, for the record form.
+_SEAT_FIELDS = frozenset({"player"})
+_AREA_FIELDS = frozenset({"area", "district", "advisor", "source", "target"})
+_RECORD_NAMES = {"source": "from", "target": "to"}
+
+
+def change_record(change: Change, players: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """RECORD.md 4's object for one change (without its ``text``): ids instead of indices."""
+    found: dict[str, Any] = {"do": change.do}
+    for name in change.__slots__:
+        value = getattr(change, name)
+        if name in _SEAT_FIELDS:
+            value = players[value]
+        elif name in _AREA_FIELDS:
+            value = AREAS[value]
+        found[_RECORD_NAMES.get(name, name)] = value
+    return found

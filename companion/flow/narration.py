@@ -1,0 +1,158 @@
+"""Telling the table what just happened: the engine's board changes and counts, turned into notices.
+
+The controller hands over what :meth:`State.apply_with_changes` reported for one record line; nothing here looks at
+snapshots or works out a change itself, so every sentence on the board notices is exactly the one
+:func:`companion.board_text.change_text` renders for a change (RECORD.md 4), in the order the table carries them out.
+Consecutive changes of one sort share a notice; a count (6.1 to 6.5) gets its own, where it happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from display.screen import Line
+
+from ..board_text import change_owner, change_text, player_name
+from ..engine import Count, Event, State
+from ..engine.areas import AREA_NAMES
+from ..engine.changes import MarkersBack, NewYear, PutMarkers, TurnCard
+from ..i18n import N_, _, ngettext
+
+CONDITION_NAMES = {
+    "six_districts": N_("a palace in all 6 districts"),
+    "seven_in_five": N_("7 palaces in 5 districts"),
+    "eight_in_four": N_("8 palaces in 4 districts"),
+}
+
+
+@dataclass
+class Notice:
+    """Something everybody reads before play goes on (a count, what to do on the board); ok clears it."""
+
+    title: str
+    lines: list[Line]
+    rule: str | None = None
+    tag: str = "notice"
+
+
+def _group(event: Event) -> str:
+    if isinstance(event, Count):
+        return "count"
+    if type(event) is PutMarkers:
+        return "reveal"
+    if type(event) is TurnCard:
+        return "cards"
+    if type(event) in (MarkersBack, NewYear):
+        return "year"
+    return "board"
+
+
+def narrate(events: Sequence[Event], state: State, revealed_round: int) -> list[Notice]:
+    """The notices for one line's events; ``state`` is the state after the line (for the year's end)."""
+    players = state.players
+    notices: list[Notice] = []
+    run: list[Event] = []
+
+    def close() -> None:
+        if not run:
+            return
+        kind = _group(run[0])
+        lines = [Line(change_text(e, players), "normal", change_owner(e, players)) for e in run]  # type: ignore[arg-type]
+        if kind == "reveal":
+            title = _("Round {n} revealed").format(n=revealed_round)
+            notices.append(Notice(title, [Line(x.text, "small", x.colour) for x in lines], rule="4.3", tag="reveal"))
+        elif kind == "cards":
+            notices.append(Notice(_("Next year's order"), lines, rule="5.2"))
+        elif kind == "board":
+            notices.append(Notice(_("On the board"), lines, tag="instructions"))
+        run.clear()
+
+    for event in events:
+        kind = _group(event)
+        if run and _group(run[0]) != kind:
+            close()
+        if isinstance(event, Count):
+            notices.append(count_notice(event, players))
+        elif type(event) is MarkersBack:
+            notices.append(year_end_notice(state, change_text(event, players)))
+        elif type(event) is NewYear:
+            notices.append(year_start_notice(state, [Line(change_text(event, players), "small")], "9.5"))
+        else:
+            run.append(event)
+    close()
+    return notices
+
+
+def order_lines(state: State) -> list[Line]:
+    names = [AREA_NAMES[a] for a in state.this_order]
+    return [Line(", ".join(names[:4]) + ",", "small"), Line(", ".join(names[4:]), "small")]
+
+
+def year_start_notice(state: State, lines: list[Line], rule: str) -> Notice:
+    return Notice(
+        _("Year {year}").format(year=state.year),
+        [*lines, Line(_("This year's voting order:"), "small"), *order_lines(state)],
+        rule=rule,
+    )
+
+
+def count_notice(count: Count, players: Sequence[str]) -> Notice:
+    """RULES.md 6.1 to 6.5: everyone's votes (markers and advisors), then the result."""
+    area = count.area
+    if count.winner is None and not count.first:
+        return Notice(
+            AREA_NAMES[area], [Line(_("Nobody has a vote here: nothing happens."), "normal")], rule="6.5", tag="empty"
+        )
+    lines = []
+    for seat in sorted(range(len(players)), key=lambda s: -count.votes[s]):
+        votes = count.votes[seat]
+        if not votes and not count.markers[seat]:
+            continue
+        extra = count.advisor_votes[seat]
+        detail = (
+            _(" ({markers} in markers + {advisors} advisors)").format(markers=votes - extra, advisors=extra)
+            if extra
+            else ""
+        )
+        lines.append(
+            Line(
+                ngettext("{name}: {n} vote", "{name}: {n} votes", votes).format(
+                    name=player_name(players[seat]), n=votes
+                )
+                + detail,
+                "normal",
+                players[seat],
+            )
+        )
+    if count.winner is not None:
+        result = _("{name} wins").format(name=player_name(players[count.winner]))
+        if len(count.runners_up) == 1:
+            result += _("; {name} is runner-up").format(name=player_name(players[count.runners_up[0]]))
+        elif count.runners_up:
+            names = _(" and ").join(player_name(players[s]) for s in count.runners_up)
+            result += _("; {names} tie for second").format(names=names)
+        rule = "6.4" if count.runners_up else "6.3"
+    else:
+        names = _(" and ").join(player_name(players[s]) for s in count.first)
+        result = _("{names} tie for first: no winner").format(names=names)
+        rule = "6.3"
+    lines.append(Line(result, "large"))
+    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count")
+
+
+def year_end_notice(state: State, markers_back: str) -> Notice:
+    """RULES.md 9.1, 9.2: markers come back; where each player stands against the victory conditions."""
+    lines = [Line(markers_back, "small")]
+    for seat, player in enumerate(state.players):
+        met = state.victory_conditions(seat)
+        palaces = sum(owners.count(seat) for owners in state.palaces)
+        districts = sum(1 for owners in state.palaces if seat in owners)
+        status = (
+            ", ".join(_(CONDITION_NAMES[m]) for m in met)
+            if met
+            else ngettext("{n} palace", "{n} palaces", palaces).format(n=palaces)
+            + ngettext(" in {d} district", " in {d} districts", districts).format(d=districts)
+        )
+        lines.append(Line(f"{player_name(player)}: {status}", "small", player))
+    return Notice(_("Year {year} ends").format(year=state.year), lines, rule="9.2", tag="year")

@@ -1,0 +1,74 @@
+"""Random legal games followed by the table twin (shared by the property tests and ``python3 dev.py bench twin``).
+
+Uniformly random play rarely ties, and ties are where instructions went wrong (RULES.md 8.6), so the players here
+copy each other's ballots (same area, same total) most of the time, place all the houses they may and nearly always
+build: tied elections and simultaneous builds then come up in most games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from companion.engine import BALLOT, Ballot, Build, Count, Decision, Houses, State, change_record, snapshot
+from companion.engine.determinize import draw_order
+from tests.twin import TableTwin
+
+
+def tie_prone_decision(state: State, player: int, rng: random.Random) -> Decision:
+    legal = state.legal(player)
+    if state.phase == BALLOT:
+        chosen = [b for b in state.pending if b is not None]
+        if chosen and rng.random() < 0.7:
+            target = rng.choice(chosen)
+            same = [
+                b
+                for b in legal
+                if type(b) is Ballot and b.area == target.area and sum(b.markers) == sum(target.markers)
+            ]
+            if same:
+                return rng.choice(same)
+        return rng.choice(legal)
+    if type(legal[-1]) is Houses and rng.random() < 0.8:
+        return legal[-1]
+    if type(legal[0]) is Build and rng.random() < 0.9:
+        return legal[0]  # build yes
+    return rng.choice(legal)
+
+
+class GameStats:
+    """What a batch of games exercised, so a test can show that ties and simultaneous builds really came up."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.lines = 0
+        self.changes = 0
+        self.ties = 0
+        self.simultaneous_builds = 0
+
+
+def follow_random_game(seed: int, players: Sequence[str], stats: GameStats, max_years: int = 400) -> None:
+    """Play one tie-prone game; after every line the twin carries out its changes and must equal the snapshot."""
+    rng = random.Random(seed)
+    state = State(players)
+    twin = TableTwin(players)
+    while not state.is_over and state.year <= max_years:
+        if state.chance_awaited():
+            events = state.shuffle_with_changes(draw_order(rng))
+        else:
+            player = rng.choice(state.awaiting()).player
+            events = state.apply_with_changes(player, tie_prone_decision(state, player, rng))
+        changes: list[dict[str, Any]] = []
+        for event in events:
+            if isinstance(event, Count):
+                stats.ties += event.winner is None and len(event.first) > 1
+            else:
+                changes.append(change_record(event, state.players))
+        stats.simultaneous_builds += sum(c["do"] == "palace" for c in changes) > 1
+        stats.lines += 1
+        stats.changes += len(changes)
+        twin.follow(changes)
+        differences = twin.differences(snapshot(state))
+        assert not differences, f"seed {seed}, line {stats.lines}: {differences} after {changes}"
+    stats.games += 1
