@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from . import bots, crash, engine, flow, hardware, store
+from . import bots, crash, engine, flow, hardware, store, twin
 
 FAMILIES = {
     "engine": engine.main,
@@ -13,12 +13,14 @@ FAMILIES = {
     "store": store.main,
     "crash": crash.main,
     "bots": bots.main,
+    "twin": twin.main,
 }
 
 
 def main(argv: list[str]) -> int:
-    """``python -m benchmarks [FAMILY ...] [-- ARGS]``; ``crash`` also takes a number of kills (default 200)."""
-    slow = ("crash", "bots")  # minutes each: run them by name
+    """``python -m benchmarks [FAMILY ...] [-- ARGS]``; ``crash`` also takes a number of kills (default 200), ``twin``
+    a number of games (default 5,000)."""
+    slow = ("crash", "bots", "twin")  # minutes each: run them by name
     names = [arg for arg in argv if not arg.isdigit()] or [name for name in FAMILIES if name not in slow]
     extra = [arg for arg in argv if arg.isdigit()]
     unknown = [name for name in names if name not in FAMILIES]
@@ -30,6 +32,8 @@ def main(argv: list[str]) -> int:
             crash.main(extra)
         elif name == "bots":
             bots.main(extra)
+        elif name == "twin":
+            twin.main(extra)
         else:
             FAMILIES[name]()  # type: ignore[operator]
     return 0

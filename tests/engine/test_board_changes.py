@@ -12,7 +12,8 @@ import random
 import pytest
 
 from companion.board_text import change_text
-from companion.engine import Ballot, Count, State, change_record
+from companion.bots import HardBot, make_bot, make_view
+from companion.engine import Ballot, Count, State, change_record, snapshot
 from companion.engine.changes import BuildPalace, PutMarkers, TurnCard
 from companion.engine.determinize import draw_order
 from companion.i18n import set_language
@@ -157,3 +158,25 @@ def test_a_turned_card_follows_each_finished_election() -> None:
     assert [change_record(e, RGB) for e in state.shuffle_with_changes(draw_order(rng))] == [
         {"do": "new_year", "year": 2}
     ]
+
+
+@pytest.mark.parametrize("levels", [("normal", "easy", "normal"), ("hard", "normal", "normal", "easy")])
+def test_games_of_computer_players_are_followed_by_the_twin(levels: tuple[str, ...]) -> None:
+    rng = random.Random(len(levels))
+    bots = [make_bot(level, seed) for seed, level in enumerate(levels)]
+    for bot in bots:
+        if isinstance(bot, HardBot):
+            bot.budget = 0.002  # enough to exercise its search; strength is the benchmark's business
+    players = RGBY[: len(levels)]
+    state = State(players)
+    twin = TableTwin(players)
+    while not state.is_over:
+        assert state.year < 100
+        if state.chance_awaited():
+            events = state.shuffle_with_changes(draw_order(rng))
+        else:
+            seat = state.awaiting()[0].player
+            events = state.apply_with_changes(seat, bots[seat].decide(make_view(state, seat, rng, bots[seat].samples)))
+        twin.follow(change_record(e, players) for e in events if not isinstance(e, Count))
+        assert twin.differences(snapshot(state)) == []
+    assert state.winners

@@ -1,0 +1,96 @@
+"""Players who know no rules do what the screen tells them, and their board stays the game's board.
+
+Whole games through button events only. The simulated table reads every notice the shared screen shows (and, with
+keypads, the reveal shown beside the next round), understands each board sentence as a player would
+(tests/sentences.py) and carries it out on the table twin. Whenever no notice is pending, the twin must equal the
+game's public snapshot; and the sentences read, in order, must be exactly those rendered from the engine's changes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.board_text import change_text
+from companion.engine import Count, Replay, snapshot
+from companion.flow.autoplay import NOTICE_TAGS, Table
+from companion.flow.controller import Controller
+from tests.sentences import read_sentence
+from tests.twin import TableTwin
+
+
+class ReadingTable(Table):
+    """The autoplay table, reading the board sentences off the shared screen before it presses anything."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.twin: TableTwin | None = None
+        self.read: list[str] = []
+        self.checks = 0
+        self._seen: dict[int, object] = {}  # notices already read (kept referenced so ids stay unique)
+        self._reveals: set[tuple[int, str]] = set()
+
+    def follow(self, lines: Any) -> None:
+        assert self.twin is not None
+        for line in lines:
+            change = read_sentence(line.text)
+            if change is not None:
+                self.read.append(line.text)
+                self.twin.follow([change])
+
+    def turn(self) -> None:
+        controller = self.controller
+        state = controller.state
+        if state is not None and self.twin is None:
+            self.twin = TableTwin(state.players)
+        screen = controller.screen()
+        tags = set(screen.tags)
+        if tags & NOTICE_TAGS and controller.notices and id(controller.notices[0]) not in self._seen:
+            self._seen[id(controller.notices[0])] = controller.notices[0]
+            self.follow(screen.lines)
+        elif "ballot-wait" in tags and controller.last_reveal and state is not None and state.round > 1:
+            key = (state.year, controller.last_reveal[0].text)
+            if key not in self._reveals:
+                self._reveals.add(key)
+                self.follow(controller.last_reveal[1:])
+        if self.twin is not None and not controller.notices and state is not None:
+            assert self.twin.differences(snapshot(state)) == [], controller.record[-1]
+            self.checks += 1
+        super().turn()
+
+
+def expected_sentences(record: list[str]) -> list[str]:
+    replay = Replay()
+    texts = []
+    for line in record:
+        events = replay.feed_with_changes(line)
+        assert replay.state is not None
+        texts += [change_text(e, replay.state.players) for e in events if not isinstance(e, Count)]
+    return texts
+
+
+@pytest.mark.parametrize(
+    ("seed", "players", "keypads", "bots"),
+    [(31, 3, False, 0), (32, 4, True, 0), (33, 3, True, 1), (34, 4, False, 2)],
+)
+def test_following_the_screen_literally_rebuilds_the_board(seed: int, players: int, keypads: bool, bots: int) -> None:
+    controller = Controller(random.Random(seed))
+    controller.sync_bots = True
+    pads = [str(n) for n in range(1, players - bots + 1)]
+    table = ReadingTable(controller, random.Random(seed + 1), pads, keypads)
+    for pad in pads:
+        table.press(pad, "ok")
+    for _bot in range(bots):
+        table.press("host", "back")  # a computer player takes the next seat
+    if keypads:
+        table.press("host", "right")
+    table.press("host", "ok")
+    assert controller.stage == "game" and len(controller.players) == players
+    table.play()
+    state = controller.state
+    assert state is not None and state.is_over and table.twin is not None
+    assert table.twin.differences(snapshot(state)) == []
+    assert table.read == expected_sentences(controller.record)
+    assert table.checks > 100 and len(table.read) > 50
