@@ -178,6 +178,12 @@ class App:
     def screen_tags(self) -> tuple[str, ...]:
         return self.screen.tags if self.screen is not None else ()
 
+    def seat_names(self) -> dict[str, tuple[str, str]]:
+        """Each seated pad's colour and the name people say for it, for a window that draws the pads."""
+        from .board_text import player_name
+
+        return {pad: (colour, player_name(colour)) for pad, colour in self.controller.joined}
+
     def show(self, screen: Screen) -> None:
         if screen != self.screen:
             self.screen = screen

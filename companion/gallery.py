@@ -80,9 +80,37 @@ def write(out: Path, seed: int = 3) -> list[Path]:
                 render(screen, (width, height)).save(path, optimize=True)
                 written.append(path)
     set_language("en")
-    from display.simulator import picture
-
     window = out.parent / "simulator.png"
-    picture(str(window))
+    simulator_picture(str(window))
     written.append(window)
     return written
+
+
+def simulator_picture(path: str, seed: int = 5) -> None:
+    """A picture of the simulator in the middle of a game (for the README), drawn without any display."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from display.simulator import Simulator
+
+    from . import config
+    from .app import App
+    from .store import Store
+
+    data = config.load(search=False).data
+    data["pads"]["serial"] = "off"
+    app = App(config.Settings(data, None), seed=seed, store=Store(None, memory=True))
+    simulator = Simulator(app)
+    try:
+        table = Table(app.controller, random.Random(seed), ["1", "2", "3", "4"], keypads=True, handle=app.step)
+        table.setup()
+        while not (app.controller.state and app.controller.state.year == 2 and "ballot-wait" in app.screen_tags):
+            table.turn()
+        table.press("2", "area:san_marco")  # blue keys in a ballot: their pad's LEDs light, the screen stays silent
+        table.press("2", "marker:3")
+        simulator.draw()
+        simulator.save(path)
+    finally:
+        simulator.close()
+        app.close()

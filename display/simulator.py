@@ -15,8 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.board_text import player_name
-from companion.engine.areas import AREAS
+from companion.engine import AREAS
 from companion.i18n import N_, _
 from hardware.events import POWER, InputEvent
 
@@ -251,13 +250,13 @@ class Simulator:
         if self._lcd is not None:
             surface.blit(self._lcd, self.lcd_rect)
         pygame.draw.rect(surface, DIM, self.lcd_rect.inflate(6, 6), 3)
-        seats = dict(self.app.controller.joined)
+        seats = self.app.seat_names()
         for number, box in self.pad_boxes.items():
-            colour = PLAYER_COLOURS.get(seats.get(number, ""), DIM)
+            colour = PLAYER_COLOURS.get(seats[number][0], DIM) if number in seats else DIM
             pygame.draw.rect(surface, BACKGROUND, box, border_radius=8)
             width = 4 if self.flash.get(number, 0) >= self.clock() else 2
             pygame.draw.rect(surface, colour, box, width, border_radius=8)
-            name = player_name(seats[number]) if number in seats else _("free")
+            name = seats[number][1] if number in seats else _("free")
             surface.blit(
                 self._text(_("Pad {n}: {name}").format(n=number, name=name), colour), (box.left + 10, box.top + 8)
             )
@@ -289,32 +288,3 @@ class Simulator:
 
     def close(self) -> None:
         self.pygame.quit()
-
-
-def picture(path: str, seed: int = 5) -> None:
-    """A picture of the simulator in the middle of a game (for the README), drawn without any display."""
-    import random
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from companion import config
-    from companion.app import App
-    from companion.flow.autoplay import Table
-    from companion.store import Store
-
-    data = config.load(search=False).data
-    data["pads"]["serial"] = "off"
-    app = App(config.Settings(data, None), seed=seed, store=Store(None, memory=True))
-    simulator = Simulator(app)
-    try:
-        table = Table(app.controller, random.Random(seed), ["1", "2", "3", "4"], keypads=True, handle=app.step)
-        table.setup()
-        while not (app.controller.state and app.controller.state.year == 2 and "ballot-wait" in app.screen_tags):
-            table.turn()
-        table.press("2", "area:san_marco")  # blue keys in a ballot: their pad's LEDs light, the screen stays silent
-        table.press("2", "marker:3")
-        simulator.draw()
-        simulator.save(path)
-    finally:
-        simulator.close()
-        app.close()

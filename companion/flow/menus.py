@@ -136,3 +136,17 @@ def move_menu(legal: tuple[Decision, ...], rule: str) -> Menu:
     if moves:
         options.insert(0, Option(_("Move a house"), _move_tree(_("Move which house?"), moves, rule)))
     return Menu(_("You may move a house"), options, rule=rule)
+
+
+def navigate(menu: Menu, key: str) -> Option | None:
+    """left/right move, ok picks; a direct key picks its option at once."""
+    if key in ("left", "right"):
+        menu.move(1 if key == "right" else -1)
+        return None
+    if key == "ok":
+        return menu.current
+    index = menu.find(key)
+    if index is not None:
+        menu.cursor = index
+        return menu.current
+    return None

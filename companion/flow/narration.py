@@ -84,15 +84,19 @@ def narrate(events: Sequence[Event], state: State, revealed_round: int) -> list[
     return notices
 
 
-def order_lines(state: State) -> list[Line]:
-    names = [AREA_NAMES[a] for a in state.this_order]
+def order_lines(names: Sequence[str]) -> list[Line]:
+    """A voting order on two lines (the comma stays with the line it ends)."""
     return [Line(", ".join(names[:4]) + ",", "small"), Line(", ".join(names[4:]), "small")]
 
 
 def year_start_notice(state: State, lines: list[Line], rule: str) -> Notice:
     return Notice(
         _("Year {year}").format(year=state.year),
-        [*lines, Line(_("This year's voting order:"), "small"), *order_lines(state)],
+        [
+            *lines,
+            Line(_("This year's voting order:"), "small"),
+            *order_lines([AREA_NAMES[a] for a in state.this_order]),
+        ],
         rule=rule,
     )
 

@@ -24,7 +24,8 @@ from tests.engine.test_properties import scramble_secrets
 def twin_with_other_secrets(controller: Controller, rng: random.Random) -> Controller:
     twin = copy.copy(controller)
     assert controller.state is not None
-    twin.state = scramble_secrets(controller.state, rng)
+    twin.game = copy.copy(controller.game)
+    twin.game.state = scramble_secrets(controller.state, rng)
     twin.keypad = {seat: KeypadBallot(rng.randrange(7), [rng.randrange(4)]) for seat in controller.keypad}
     twin.effects = []
     return twin

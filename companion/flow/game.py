@@ -1,0 +1,176 @@
+"""One game and its record: every line is saved before it counts, and undo and resume come from the record.
+
+The controller asks this for everything that changes the game (a decision, a shuffle, an undo) and gets back what
+happened (the engine's board changes and counts) or :class:`NotSaved`, in which case nothing changed at all: the
+state, the record and the undo history stay as they were, so what the screen shows is always what is stored.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from ..engine import (
+    OVER,
+    YEAR_END,
+    Decision,
+    DecisionLine,
+    Event,
+    ShuffleLine,
+    State,
+    dump_line,
+    parse_header,
+    parse_line,
+    snapshot,
+)
+from ..engine.determinize import draw_order
+from ..i18n import _
+
+
+class Saver:
+    """Where the game's lines go before they count. This one keeps nothing: a game that is not saved."""
+
+    def begin(self, header: str) -> None:
+        """A new game starts with this header line."""
+
+    def save(self, lines: list[str], summary: dict[str, Any]) -> None:
+        """Commit ``lines`` durably, or raise an exception whose message is for the screen."""
+
+    def rewind(self, keep: int, summary: dict[str, Any]) -> None:
+        """Undo: keep only the first ``keep`` lines."""
+
+    def screen(self, state: dict[str, Any]) -> None:
+        """The screen step to resume at (pending notices); best effort."""
+
+
+class NotSaved(Exception):
+    """The store refused a line (its message says why, for the screen); nothing changed."""
+
+
+class Step(NamedTuple):
+    """One applied line in the undo history: the state before it, where the record stood, and whether undoing it
+    is allowed (RULES.md 11.4: not once it revealed anything)."""
+
+    before: State
+    length: int
+    undoable: bool
+    line: str
+
+
+def _reveal_key(snap: dict[str, Any]) -> tuple[Any, ...]:
+    """What changes when something hidden becomes public: a ballot round, a count, a card, a year."""
+    return (snap["year"], snap["phase"], snap["round"], snap["area"], len(snap["order"]["next_year"]))
+
+
+def _summary(state: State) -> dict[str, Any]:
+    """What the store lists about a game (``doge-companion games``)."""
+    return {
+        "status": "over" if state.is_over else "playing",
+        "year": state.year,
+        "winners": [state.players[s] for s in state.winners],
+    }
+
+
+def palaces_now(state: State) -> dict[str, int]:
+    return {p: sum(owners.count(i) for owners in state.palaces) for i, p in enumerate(state.players)}
+
+
+class Game:
+    def __init__(self, saver: Saver, rng: random.Random, clock: Callable[[], str] | None = None) -> None:
+        self.saver = saver
+        self.rng = rng  # the chance (shuffles): the OS's randomness in play, a seeded one for tests and demos
+        self.clock = clock
+        self.state: State | None = None
+        self.record: list[str] = []
+        self.history: list[Step] = []
+        self.palaces_by_year: list[dict[str, int]] = []
+
+    def begin(self, header: str) -> None:
+        players = parse_header(header).players
+        try:
+            self.saver.begin(header)
+        except Exception as error:  # the store says why (e.g. the disk is full)
+            raise NotSaved(str(error)) from error
+        self.state = State(players)
+        self.record = [header]
+        self.history = []
+        self.palaces_by_year = []
+
+    def _commit(self, line: str, trial: State) -> None:
+        try:
+            self.saver.save([line], _summary(trial))
+        except Exception as error:  # the store says why (e.g. the disk is full)
+            raise NotSaved(str(error)) from error
+
+    def apply(self, seat: int, decision: Decision) -> list[Event]:
+        """A decision: saved first, and only then does it count. Raises :class:`NotSaved` and changes nothing."""
+        state = self.state
+        assert state is not None
+        trial = state.copy()
+        events = trial.apply_with_changes(seat, decision)  # only legal choices are ever offered
+        line = dump_line(DecisionLine(state.players[seat], decision, self.clock() if self.clock else None))
+        self._commit(line, trial)
+        undoable = _reveal_key(snapshot(state)) == _reveal_key(snapshot(trial))
+        self.history.append(Step(state, len(self.record), undoable, line))
+        self.state = trial
+        self.record.append(line)
+        if trial.phase != state.phase and trial.phase in (YEAR_END, OVER):  # the year's palaces, for the chart
+            self.palaces_by_year.append(palaces_now(trial))
+        return events
+
+    def shuffle(self) -> list[Event]:
+        """The chance line the rules call for now (2.2, 5.3); a shuffle that could not be saved was never shown."""
+        state = self.state
+        assert state is not None and state.chance_awaited()
+        order = draw_order(self.rng)
+        trial = state.copy()
+        events = trial.shuffle_with_changes(order)
+        line = dump_line(ShuffleLine(order, self.clock() if self.clock else None))
+        self._commit(line, trial)
+        self.state = trial
+        self.record.append(line)
+        return events
+
+    # ------------------------------------------------------------------ undo
+
+    def undo_blocker(self) -> str | None:
+        if not self.history:
+            return _("Nothing to undo.")
+        if not self.history[-1].undoable:
+            return _("The last decision revealed a ballot, a count or a card: it cannot be undone.")
+        return None
+
+    def undo(self) -> None:
+        """Back to the state before the last decision (the caller checked :meth:`undo_blocker`)."""
+        step = self.history[-1]
+        try:
+            self.saver.rewind(step.length, _summary(step.before))
+        except Exception as error:  # the store says why
+            raise NotSaved(str(error)) from error
+        self.history.pop()
+        self.state = step.before
+        del self.record[step.length :]
+
+    # ------------------------------------------------------------------ resume
+
+    def resume(self, lines: list[str]) -> None:
+        """Replay a stored record: the same state, undo history (with the same undoable flags) and chart."""
+        players = parse_header(lines[0]).players
+        state = State(players)
+        self.record = [lines[0]]
+        self.history = []
+        self.palaces_by_year = []
+        for text in lines[1:]:
+            line = parse_line(text, players)
+            if type(line) is ShuffleLine:
+                state.shuffle(line.order)
+            else:
+                before, saved = snapshot(state), state.copy()
+                state.apply(players.index(line.player), line.decision)  # type: ignore[union-attr]
+                after = snapshot(state)
+                self.history.append(Step(saved, len(self.record), _reveal_key(before) == _reveal_key(after), text))
+                if before["phase"] == "election" and after["phase"] in ("year_end", "over"):
+                    self.palaces_by_year.append(palaces_now(state))
+            self.record.append(text)
+        self.state = state

@@ -1,0 +1,41 @@
+"""What the table is doing, one small object each: the key routing of the game flow.
+
+A *mode* is what the screen is about (setting up, a notice to read, a ballot, a decision, the end); an *overlay*
+sits on top of any mode (rule help, the board check, an undo question). Each has ``handle(ctx, event, seat)``,
+returning the mode to be on top next (itself to stay, ``None`` to close an overlay, or an overlay to open), and
+``view(ctx)``, the screen. Modes hold no game data: the controller (``ctx``) holds it, so one mode object serves
+every game and a copy of the controller with other secrets shows exactly its own.
+"""
+
+from .base import Mode
+from .board_check import BoardCheck
+from .decision import DecisionMode
+from .game_over import GameOverMode
+from .help import Help
+from .keypad_ballot import KeypadBallot, KeypadBallotMode
+from .notices import NoticesMode
+from .private_ballot import PrivateBallotMode, PrivateTurn
+from .setup import SetupMode
+from .undo_confirm import UndoConfirm
+
+SETUP = SetupMode()
+NOTICES = NoticesMode()
+PRIVATE_BALLOT = PrivateBallotMode()
+KEYPAD_BALLOT = KeypadBallotMode()
+DECISION = DecisionMode()
+GAME_OVER = GameOverMode()
+
+__all__ = [
+    "DECISION",
+    "GAME_OVER",
+    "KEYPAD_BALLOT",
+    "NOTICES",
+    "PRIVATE_BALLOT",
+    "SETUP",
+    "BoardCheck",
+    "Help",
+    "KeypadBallot",
+    "Mode",
+    "PrivateTurn",
+    "UndoConfirm",
+]

@@ -1,0 +1,44 @@
+"""The shape every mode and overlay has, and the host keys every game mode shares."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from display.screen import Screen
+from hardware.events import InputEvent
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+class Mode:
+    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+        """A key (the host's, or a seated pad's with its seat): the mode on top next. Default: nothing happens."""
+        return self
+
+    def view(self, ctx: Controller) -> Screen:
+        raise NotImplementedError
+
+
+class GameMode(Mode):
+    """During a game the host's left opens the rule help and back the board check, whatever the screen shows."""
+
+    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+        if event.source != "host":
+            if seat is not None:
+                self.pad(ctx, seat, event.key)
+            return self
+        from .board_check import BoardCheck
+        from .help import Help
+
+        if event.key == "left":
+            return Help()
+        if event.key == "back" and ctx.stage == "game":
+            return BoardCheck()
+        return self.host(ctx, event.key)
+
+    def host(self, ctx: Controller, key: str) -> Mode | None:
+        return self
+
+    def pad(self, ctx: Controller, seat: int, key: str) -> None:
+        """A key on a seated human player's own pad."""

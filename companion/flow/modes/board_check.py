@@ -1,0 +1,35 @@
+"""The board check: the host's back shows the board as the game has it, page by page, to compare with the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from display.screen import Screen
+from hardware.events import InputEvent
+
+from ...engine import snapshot
+from ..views import board_view
+from .base import Mode
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+PAGES = 4
+
+
+class BoardCheck(Mode):
+    def __init__(self) -> None:
+        self.page = 0
+
+    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+        if event.key == "right":
+            self.page = (self.page + 1) % PAGES
+        elif event.key == "left":
+            self.page = (self.page - 1) % PAGES
+        else:
+            return None
+        return self
+
+    def view(self, ctx: Controller) -> Screen:
+        assert ctx.state is not None
+        return board_view(snapshot(ctx.state), self.page)

@@ -1,0 +1,58 @@
+"""A player's decision in an election (RULES.md 10): a menu built only from the engine's legal choices, on the
+acting player's pad; left/right move, ok picks, back goes up a level, a keypad's direct keys pick at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from display.screen import Screen
+
+from ...engine import State
+from ...engine.state import BuildsTask
+from ..menus import Menu, advisor_menu, build_menu, houses_menu, move_menu, navigate
+from ..views import decision_view
+from .base import GameMode
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+def decision_menu(state: State) -> Menu:
+    awaited = state.awaiting()[0]
+    seat = awaited.player
+    legal = state.legal(seat)
+    task = state.tasks[-1]
+    if awaited.decision == "advisor":
+        return advisor_menu(state, seat, task.slot, legal)  # type: ignore[union-attr]
+    if awaited.decision == "houses":
+        return houses_menu(legal, task.district, task.rule)  # type: ignore[union-attr]
+    if awaited.decision == "build":
+        assert awaited.district is not None
+        return build_menu(state, awaited.district, isinstance(task, BuildsTask))
+    return move_menu(legal, task.rule)  # type: ignore[union-attr]
+
+
+class DecisionMode(GameMode):
+    def pad(self, ctx: Controller, seat: int, key: str) -> None:
+        state = ctx.state
+        assert state is not None
+        if state.awaiting()[0].player != seat:
+            return
+        menus = ctx.current_menus()
+        if key == "back":
+            if len(menus) > 1:
+                menus.pop()
+            return
+        picked = navigate(menus[-1], key)
+        if picked is None:
+            return
+        if isinstance(picked.value, Menu):
+            menus.append(picked.value)
+        else:
+            ctx.apply(seat, picked.value)
+
+    def view(self, ctx: Controller) -> Screen:
+        state = ctx.state
+        assert state is not None
+        awaited = state.awaiting()[0]
+        return decision_view(ctx.seats.players[awaited.player], awaited.decision, ctx.current_menus()[-1])

@@ -1,0 +1,35 @@
+"""Notices to read (a count, what to do on the board, a year's end): the host's ok clears the top one.
+
+Only the host's ok: a player's ok is their own (locking in a ballot, trying again after "Not saved") and must never
+be swallowed by a notice. Keypad ballots go on underneath, since they are keyed on the players' own pads.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from display.screen import Screen
+
+from ...engine import BALLOT
+from ..views import notice_view
+from .base import GameMode, Mode
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+class NoticesMode(GameMode):
+    def host(self, ctx: Controller, key: str) -> Mode | None:
+        if key == "ok":
+            ctx.notices.pop(0)
+        return self
+
+    def pad(self, ctx: Controller, seat: int, key: str) -> None:
+        state = ctx.state
+        if state is not None and state.phase == BALLOT and ctx.seats.entry == "keypads":
+            from . import KEYPAD_BALLOT
+
+            KEYPAD_BALLOT.pad(ctx, seat, key)
+
+    def view(self, ctx: Controller) -> Screen:
+        return notice_view(ctx.notices[0])

@@ -1,0 +1,110 @@
+"""Ballots one at a time on the shared screen (RULES.md 4.2): a gate asks everyone else to look away, then the
+player picks an area and ticks markers on a menu only they are meant to see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from display.screen import Screen
+
+from ...engine import AREAS, Ballot, private_view, snapshot
+from ...engine.areas import AREA_NAMES
+from ...i18n import _
+from ..menus import Menu, Option, navigate
+from ..views import gate_view, private_ballot_view
+from .base import GameMode
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+@dataclass
+class PrivateTurn:
+    """One player's ballot entered on the shared screen while the others look away."""
+
+    seat: int
+    stage: str = "gate"  # gate -> area -> markers
+    area_menu: Menu | None = None
+    marker_menu: Menu | None = None
+    area: int | None = None
+
+
+class PrivateBallotMode(GameMode):
+    def pad(self, ctx: Controller, seat: int, key: str) -> None:
+        turn = ctx.private_turn()
+        if turn is None or turn.seat != seat:
+            return
+        if turn.stage == "gate":
+            if key == "ok":
+                self._open_areas(ctx, turn)
+        elif turn.stage == "area":
+            self._area_key(ctx, turn, key)
+        else:
+            self._marker_key(ctx, turn, key)
+
+    @staticmethod
+    def _open_areas(ctx: Controller, turn: PrivateTurn) -> None:
+        assert ctx.state is not None
+        mine = private_view(ctx.state, turn.seat)
+        turn.stage = "area"
+        turn.area_menu = Menu(
+            _("Choose an area"),
+            [Option(AREA_NAMES[a], a, f"area:{AREAS[a]}") for a in range(7) if a not in mine.used_areas],
+            rule="4.2",
+        )
+
+    @staticmethod
+    def _area_key(ctx: Controller, turn: PrivateTurn, key: str) -> None:
+        assert ctx.state is not None and turn.area_menu is not None
+        if key == "back":
+            turn.stage = "gate"
+            return
+        picked = navigate(turn.area_menu, key)
+        if picked is None:
+            return
+        mine = private_view(ctx.state, turn.seat)
+        options = [Option(str(v), v, None) for v in mine.markers]
+        options.append(Option(_("Done"), None))
+        turn.stage = "markers"
+        turn.marker_menu = Menu(_("Markers for {area}").format(area=AREA_NAMES[picked.value]), options, rule="4.2")
+        turn.area = picked.value
+
+    @staticmethod
+    def _marker_key(ctx: Controller, turn: PrivateTurn, key: str) -> None:
+        menu = turn.marker_menu
+        assert menu is not None
+        if key == "back":
+            turn.stage = "area"
+        elif key.startswith("marker:"):  # a keypad in private mode: the marker key ticks one more of that value
+            value = int(key[7:])
+            free = [i for i, o in enumerate(menu.options) if o.value == value and i not in menu.chosen]
+            if free and len(menu.chosen) < 4:
+                menu.chosen.add(free[0])
+            else:
+                menu.chosen -= {i for i, o in enumerate(menu.options) if o.value == value}
+        elif key in ("left", "right"):
+            menu.move(1 if key == "right" else -1)
+        elif key == "ok" and menu.current.value is not None:
+            if menu.cursor in menu.chosen:
+                menu.chosen.discard(menu.cursor)
+            elif len(menu.chosen) < 4:
+                menu.chosen.add(menu.cursor)
+        elif key == "ok":
+            if not 1 <= len(menu.chosen) <= 4:
+                ctx.effect("beep", ctx.seats.source_of(turn.seat))
+                return
+            markers = tuple(sorted((menu.options[i].value for i in menu.chosen), reverse=True))
+            assert turn.area is not None
+            if ctx.apply(turn.seat, Ballot(turn.area, markers)):  # not saved: the choice stays on the menu
+                ctx.private = None
+
+    def view(self, ctx: Controller) -> Screen:
+        turn = ctx.private_turn()
+        assert turn is not None and ctx.state is not None
+        player = ctx.seats.players[turn.seat]
+        if turn.stage == "gate":
+            return gate_view(snapshot(ctx.state), player)
+        menu = turn.area_menu if turn.stage == "area" else turn.marker_menu
+        assert menu is not None
+        return private_ballot_view(player, turn.stage, menu)

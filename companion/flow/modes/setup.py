@@ -1,0 +1,34 @@
+"""Setup (RULES.md 2.3): pads join and pick colours; the host adds computer players, picks the ballot entry and the
+language, and starts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from display.screen import Screen
+from hardware.events import InputEvent
+
+from ..views import setup_view
+from .base import Mode
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+class SetupMode(Mode):
+    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+        seats = ctx.seats
+        if event.source != "host":
+            seats.pad_key(event.source, event.key)
+        elif event.key == "back":
+            seats.add_or_clear_bots()
+        elif event.key == "right":
+            seats.next_entry()
+        elif event.key == "left":
+            seats.next_language()
+        elif event.key == "ok" and seats.ready:
+            ctx.start()
+        return self
+
+    def view(self, ctx: Controller) -> Screen:
+        return setup_view(ctx.seats)

@@ -1,0 +1,25 @@
+"""Undo (RULES.md 11.4): after a held host back, ok takes back the last decision; any other host key keeps it."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from display.screen import Screen
+from hardware.events import InputEvent
+
+from ..views import undo_view
+from .base import Mode
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+class UndoConfirm(Mode):
+    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+        if event.key == "ok":
+            ctx.undo()
+        return None
+
+    def view(self, ctx: Controller) -> Screen:
+        return undo_view(json.loads(ctx.game.history[-1].line)["player"])

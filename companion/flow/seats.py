@@ -1,0 +1,114 @@
+"""The table: who sits where, which pad is whose, computer seats, and which pads are plugged in.
+
+Seat order is join order (RULES.md 2.3); the record's header keeps pads, bots, entry mode and language so a resumed
+game sits everyone where they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..i18n import LANGUAGES, N_, language, set_language
+
+COLOURS = ("red", "blue", "green", "yellow")
+ENTRY_MODES = ("private", "keypads")
+BOT_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+@dataclass
+class Seats:
+    entry: str = "private"  # how ballots are entered: one at a time on the screen, or at once on keypads
+    language: str = field(default_factory=language)
+    joined: list[tuple[str, str]] = field(default_factory=list)  # (pad source, colour) in seat order
+    bot_levels: dict[str, str] = field(default_factory=dict)  # computer seats: their source ("cpu1"...) -> level
+    bot_level: str = "normal"
+    connected: set[str] = field(default_factory=set)
+    unplugged: set[str] = field(default_factory=set)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(colour for _pad, colour in self.joined)
+
+    @property
+    def ready(self) -> bool:
+        return 3 <= len(self.joined) <= 4
+
+    def seat_of(self, source: str) -> int | None:
+        return next((seat for seat, (pad, _colour) in enumerate(self.joined) if pad == source), None)
+
+    def source_of(self, seat: int) -> str:
+        return self.joined[seat][0]
+
+    def is_bot(self, source: str) -> bool:
+        return source in self.bot_levels
+
+    def pad_status(self, source: str, connected: bool) -> None:
+        if connected:
+            self.unplugged.discard(source)
+            self.connected.add(source)
+        else:
+            self.unplugged.add(source)
+            self.connected.discard(source)
+
+    # ------------------------------------------------------------------ setup
+
+    def pad_key(self, source: str, key: str) -> None:
+        """ok joins with the next free colour; left/right pick another free one; back leaves."""
+        seat = self.seat_of(source)
+        taken = set(self.players)
+        if seat is None:
+            if key == "ok" and len(self.joined) < 4:
+                self.joined.append((source, next(c for c in COLOURS if c not in taken)))
+            return
+        if key in ("left", "right"):
+            free = [c for c in COLOURS if c not in taken]
+            if free:
+                current = self.joined[seat][1]
+                ring = sorted([*free, current], key=COLOURS.index)
+                step = 1 if key == "right" else -1
+                self.joined[seat] = (source, ring[(ring.index(current) + step) % len(ring)])
+        elif key == "back":
+            self.joined.pop(seat)
+
+    def add_or_clear_bots(self) -> None:
+        """The host's back button at setup: one more computer player, or (with a full table) none."""
+        if len(self.joined) >= 4:
+            self.joined = [(pad, colour) for pad, colour in self.joined if pad not in self.bot_levels]
+            self.bot_levels = {}
+            return
+        taken = set(self.players)
+        source = f"cpu{len(self.bot_levels) + 1}"
+        while source in self.bot_levels:
+            source += "+"
+        self.bot_levels[source] = self.bot_level
+        self.joined.append((source, next(c for c in COLOURS if c not in taken)))
+
+    def next_entry(self) -> None:
+        self.entry = ENTRY_MODES[(ENTRY_MODES.index(self.entry) + 1) % len(ENTRY_MODES)]
+
+    def next_language(self) -> None:
+        self.language = LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)]
+        set_language(self.language)
+
+    # ------------------------------------------------------------------ the record's header
+
+    def header_extra(self) -> dict[str, Any]:
+        return {
+            "app": "doge-companion",
+            "entry": self.entry,
+            "language": self.language,
+            "pads": [pad for pad, _colour in self.joined],
+            "bots": {colour: self.bot_levels[pad] for pad, colour in self.joined if pad in self.bot_levels},
+        }
+
+    def sit_as_in(self, players: tuple[str, ...], extra: dict[str, Any]) -> None:
+        """Everyone back in their seat from a stored header (resume)."""
+        pads = extra.get("pads") or [str(n) for n in range(1, len(players) + 1)]
+        self.joined = list(zip(pads, players, strict=True))
+        self.entry = extra.get("entry", "private")
+        bots = extra.get("bots") or {}
+        self.bot_levels = {pad: bots[colour] for pad, colour in self.joined if colour in bots}
+        if extra.get("language") in LANGUAGES:
+            self.language = extra["language"]
+            set_language(self.language)

@@ -1,0 +1,186 @@
+"""Screens as pure functions: public facts (a snapshot, names, a menu already built from legal choices) in, a screen
+model out. Nothing here reads the engine's state, so nothing here can show a secret; the modes decide which view
+fits and hand it exactly what it draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from display.screen import Line, MenuView, Screen
+
+from ..board_text import NAMES, player_name
+from ..engine import AREAS
+from ..i18n import LANGUAGE_NAMES, _, ngettext
+from .menus import Menu
+from .narration import CONDITION_NAMES, Notice, order_lines
+from .rules_text import rule_text
+from .seats import BOT_LEVEL_NAMES, Seats
+
+
+def menu_view(menu: Menu) -> MenuView:
+    return MenuView(tuple(o.label for o in menu.options), menu.cursor, frozenset(menu.chosen))
+
+
+def setup_view(seats: Seats) -> Screen:
+    lines = [Line(_("Press ok on your pad to take a colour"), "normal")]
+    for source, colour in seats.joined:
+        if seats.is_bot(source):
+            text = _("Computer ({level}): {colour}").format(
+                level=_(BOT_LEVEL_NAMES[seats.bot_levels[source]]), colour=player_name(colour)
+            )
+        else:
+            text = _("Pad {pad}: {colour}").format(pad=source, colour=player_name(colour))
+        lines.append(Line(text, "large", colour))
+    for source in sorted(seats.connected - {pad for pad, _colour in seats.joined}):
+        lines.append(Line(_("Pad {pad}: press ok to join").format(pad=source), "small"))
+    mode = _("at once on keypads") if seats.entry == "keypads" else _("one at a time, others look away")
+    lines.append(Line(_("Ballots: {mode}").format(mode=mode), "small"))
+    lines.append(Line(_("Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
+    footer = _("ok: start  left: language  right: ballots") if seats.ready else _("3 or 4 players")
+    return Screen(_("New game"), tuple(lines), footer=footer, rule="2.3", tags=("setup",))
+
+
+def round_title(snap: dict[str, Any]) -> str:
+    return _("Year {year}, round {round}").format(year=snap["year"], round=snap["round"])
+
+
+def keypad_view(snap: dict[str, Any], last_reveal: Sequence[Line]) -> Screen:
+    """RULES.md 4.2 at once on keypads: only who is still choosing and who has locked in, and the last reveal."""
+    waiting = [a["player"] for a in snap["awaiting"]]
+    done = [p for p, supply in snap["players"].items() if p not in waiting and supply["markers"]]
+    lines = [Line(_("Choose on your keypad, then ok"), "normal")]
+    lines += [Line(_("{name}: choosing").format(name=player_name(p)), "normal", p) for p in waiting]
+    lines += [Line(_("{name}: locked in").format(name=player_name(p)), "normal", p) for p in done]
+    if snap["round"] > 1:
+        lines += last_reveal
+    return Screen(round_title(snap), tuple(lines), rule="4.2", tags=("ballot-wait",))
+
+
+def gate_view(snap: dict[str, Any], player: str) -> Screen:
+    name = player_name(player)
+    return Screen(
+        round_title(snap),
+        (
+            Line(_("{name}'s secret ballot").format(name=name), "large", player),
+            Line(_("Everyone else: look away"), "normal"),
+            Line(_("{name}: press ok on your pad").format(name=name), "normal", player),
+        ),
+        rule="4.2",
+        tags=("ballot-gate",),
+    )
+
+
+def private_ballot_view(player: str, stage: str, menu: Menu) -> Screen:
+    """The one screen that shows a player's own markers: only after everyone else was asked to look away."""
+    hint = _("left/right, ok: pick") if stage == "area" else _("ok: tick a marker; Done to finish")
+    return Screen(
+        _("{name}'s ballot").format(name=player_name(player)),
+        (Line(menu.title, "normal"),),
+        footer=hint,
+        rule="4.2",
+        colour=player,
+        tags=("private", f"private:{player}", f"stage:{stage}"),
+        menu=menu_view(menu),
+    )
+
+
+def decision_view(player: str, asks: str, menu: Menu) -> Screen:
+    return Screen(
+        _("{name} decides").format(name=player_name(player)),
+        (Line(menu.title, "normal"),),
+        footer=_("your pad: left/right, ok; back: up"),
+        rule=menu.rule,
+        tags=("decision", f"decision:{player}", f"asks:{asks}"),
+        menu=menu_view(menu),
+        colour=player,
+    )
+
+
+def notice_view(notice: Notice) -> Screen:
+    return Screen(notice.title, tuple(notice.lines), footer=_("ok: go on"), rule=notice.rule, tags=(notice.tag,))
+
+
+def undo_view(player: str) -> Screen:
+    return Screen(
+        _("Undo?"),
+        (Line(_("Take back {name}'s last decision?").format(name=player_name(player)), "large"),),
+        footer=_("host ok: undo   host back: keep"),
+        rule="11.4",
+        tags=("undo",),
+    )
+
+
+def help_view(rule: str | None) -> Screen:
+    return Screen(
+        _("Rule {rule}").format(rule=rule) if rule else _("Help"),
+        (Line(rule_text(rule), "normal"),),
+        footer=_("any host key: back"),
+        tags=("help",),
+    )
+
+
+def board_view(snap: dict[str, Any], page: int) -> Screen:
+    """The board check: four pages a host compares the table with."""
+    lines: list[Line] = []
+    if page == 0:
+        title = _("Board: districts")
+        for district in AREAS[:6]:
+            info = snap["districts"][district]
+            houses = ", ".join(f"{player_name(p)} {n}" for p, n in info["houses"].items()) or _("no houses")
+            palaces = ", ".join(player_name(p) for p in info["palaces"])
+            text = f"{NAMES[district]}: {houses}"
+            if palaces:
+                text += _("; palaces: {owners}").format(owners=palaces)
+            lines.append(Line(text, "small"))
+    elif page == 1:
+        title = _("Board: advisors")
+        for district in AREAS[:6]:
+            advisor = snap["advisors"][district]
+            where = (
+                _("{name} in {area}").format(name=player_name(advisor["controller"]), area=NAMES[advisor["area"]])
+                if advisor
+                else _("at home")
+            )
+            lines.append(Line(f"{NAMES[district]}: {where}", "small"))
+        for advisor in snap["advisors"]["quarantia"]:
+            text = _("Quarantia: {name} in {area}").format(
+                name=player_name(advisor["controller"]), area=NAMES[advisor["area"]]
+            )
+            lines.append(Line(text, "small"))
+    elif page == 2:
+        title = _("Board: supplies")
+        for player, supply in snap["players"].items():
+            text = _("{name}: {h} houses, {p} palaces, {r} rings, {m} markers").format(
+                name=player_name(player),
+                h=supply["houses"],
+                p=supply["palaces"],
+                r=supply["rings"],
+                m=supply["markers"],
+            )
+            lines.append(Line(text, "small", player))
+    else:
+        title = _("Voting order")
+        lines = [
+            Line(_("Year {year}:").format(year=snap["year"]), "small"),
+            *order_lines([NAMES[a] for a in snap["order"]["this_year"]]),
+        ]
+        turned = [NAMES[a] for a in snap["order"]["next_year"]]
+        lines.append(Line(_("Next year: {cards}").format(cards=", ".join(turned) or "-"), "small"))
+    return Screen(title, tuple(lines), footer=_("host left/right: page   back: close"), tags=("board", f"page:{page}"))
+
+
+def final_view(
+    winners: Sequence[str],
+    tie_break: str,
+    conditions: dict[str, tuple[str, ...]],
+    chart: tuple[tuple[str, tuple[int, ...]], ...],
+) -> Screen:
+    names = _(" and ").join(player_name(w) for w in winners)
+    lines = [Line(ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names), "large", winners[0])]
+    lines.append(Line(tie_break, "small"))
+    for player, met in conditions.items():
+        if met:
+            lines.append(Line(f"{player_name(player)}: {_(CONDITION_NAMES[met[0]])}", "small", player))
+    return Screen(_("Game over"), tuple(lines), rule="9.4", tags=("over",), chart=chart)
