@@ -123,7 +123,7 @@ class App:
             rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"], clock=now, saver=self.saver
         )
         self.controller.storage_problem = self.store.problem
-        self.controller.bot_level = settings["game"]["bot_level"]
+        self.controller.seats.bot_level = settings["game"]["bot_level"]
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
         # Its own source: drawing from the shuffles' generator would change every later shuffle of a seeded game.
         self._bot_rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed + 1)
@@ -182,7 +182,7 @@ class App:
         """Each seated pad's colour and the name people say for it, for a window that draws the pads."""
         from .board_text import player_name
 
-        return {pad: (colour, player_name(colour)) for pad, colour in self.controller.joined}
+        return {pad: (colour, player_name(colour)) for pad, colour in self.controller.seats.joined}
 
     def show(self, screen: Screen) -> None:
         if screen != self.screen:
@@ -297,8 +297,8 @@ class App:
 
         rng = random.Random(seed)
         controller = self.controller
-        pads = [pad for pad, _colour in controller.joined] or [str(n) for n in range(1, rng.choice((3, 4)) + 1)]
-        keypads = controller.entry == "keypads" if controller.joined else rng.random() < 0.5
+        pads = [pad for pad, _colour in controller.seats.joined] or [str(n) for n in range(1, rng.choice((3, 4)) + 1)]
+        keypads = controller.seats.entry == "keypads" if controller.seats.joined else rng.random() < 0.5
         table = Table(controller, rng, pads, keypads, handle=self.step)
         if controller.stage == "setup":
             table.setup()

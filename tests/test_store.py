@@ -205,7 +205,7 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
         assert snapshot(resumed.state) == snapshot(state)
         assert resumed.state.pending == state.pending, "locked-in ballots are still locked in, and still secret"
         assert resumed.screen() == screen
-        assert resumed.players == first.controller.players and resumed.entry == "keypads"
+        assert resumed.players == first.controller.players and resumed.seats.entry == "keypads"
         Table(resumed, random.Random(3), ["1", "2", "3", "4"], keypads=True, handle=second.step).play()
         assert snapshot(replay_text(resumed.record))["winners"]
     finally:

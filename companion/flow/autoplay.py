@@ -49,7 +49,7 @@ class Table:
     def setup(self) -> None:
         for pad in self.pads:
             self.press(pad, "ok")
-        if self.keypads != (self.controller.entry == "keypads"):
+        if self.keypads != (self.controller.seats.entry == "keypads"):
             self.press("host", "right")
         self.press("host", "ok")
         assert self.controller.stage == "game"

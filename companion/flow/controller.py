@@ -19,9 +19,11 @@ from typing import Any
 from display.screen import Line, Screen
 from hardware.events import InputEvent
 
-from ..engine import BALLOT, ELECTION, Decision, State, dump_header, parse_header
+from ..engine import BALLOT, Decision, State, dump_header, parse_header
 from ..engine import SETUP as SETUP_PHASE
 from ..i18n import _
+from . import computer_players
+from .cues import Cues
 from .game import Game, NotSaved, Saver
 from .menus import Menu
 from .modes import (
@@ -37,8 +39,7 @@ from .modes import (
     PrivateTurn,
     UndoConfirm,
 )
-from .modes.decision import decision_menu
-from .narration import Notice, narrate, year_start_notice
+from .narration import Notice, narrate, restore_screen, screen_state, year_start_notice
 from .seats import Seats
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ class Controller:
         self.seats = Seats(entry=entry)
         self.game = Game(saver or Saver(), rng, clock)
         self.storage_problem: str | None = None  # shown on every screen while the store cannot save
-        self.cues = cues
+        self.cues = Cues(cues)
         self.bots: dict[int, Any] = {}
         self.sync_bots = False  # scripts and autoplay: bots answer at once, the same way every time
         self.notices: list[Notice] = []
@@ -79,9 +80,8 @@ class Controller:
         self.private: PrivateTurn | None = None
         self.effects: list[Effect] = []
         self.last_reveal: list[Line] = []
-        self._menus: list[Menu] = []
-        self._menus_for: Any = None
-        self._cued: set[int] = set()
+        self.menus: list[Menu] = []  # the acting player's menu and the submenus they opened (modes/decision.py)
+        self.menus_for: Any = None  # the moment they were built for
         self._saved_screen: dict[str, Any] | None = None
         self._bot_rng = random.Random(rng.randrange(1 << 30))
 
@@ -111,26 +111,6 @@ class Controller:
     @property
     def players(self) -> tuple[str, ...]:
         return self.seats.players
-
-    @property
-    def joined(self) -> list[tuple[str, str]]:
-        return self.seats.joined
-
-    @property
-    def entry(self) -> str:
-        return self.seats.entry
-
-    @property
-    def bot_levels(self) -> dict[str, str]:
-        return self.seats.bot_levels
-
-    @property
-    def bot_level(self) -> str:
-        return self.seats.bot_level
-
-    @bot_level.setter
-    def bot_level(self, level: str) -> None:
-        self.seats.bot_level = level
 
     @property
     def confirm_undo(self) -> bool:
@@ -174,7 +154,7 @@ class Controller:
         self._draw_chance()
         if self.sync_bots:
             self.run_bots(self._bot_rng)
-        self._update_cues()
+        self.cues.update(self)
         self._save_screen()
 
     def _route(self, event: InputEvent) -> None:
@@ -204,7 +184,7 @@ class Controller:
         except NotSaved as error:
             self._not_saved(error)
             return
-        self._make_bots()
+        self.bots = computer_players.make_bots(self)
         self._draw_chance()
 
     def apply(self, seat: int, decision: Decision) -> bool:
@@ -220,7 +200,7 @@ class Controller:
         assert after is not None
         notices = narrate(events, after, state.round)
         keying = after.phase == BALLOT and any(a.player not in self.bots for a in after.awaiting())
-        if notices and notices[0].tag == "reveal" and self.entry == "keypads" and keying:
+        if notices and notices[0].tag == "reveal" and self.seats.entry == "keypads" and keying:
             # keypads: shown beside the next round's progress, so nobody must clear it first (when only computer
             # players have markers left, nobody keys anything in: the reveal is a notice, or the next would hide it)
             self.last_reveal = [Line(notices[0].title, "small"), *notices.pop(0).lines]
@@ -253,8 +233,8 @@ class Controller:
             self._not_saved(error)
             return
         self.notices = []
-        self._menus = []
-        self._menus_for = None
+        self.menus = []
+        self.menus_for = None
         self.keypad = {}
         self.private = None
 
@@ -265,75 +245,21 @@ class Controller:
         ]
         self.notices.insert(0, Notice(_("Not saved"), lines, tag="error"))
 
-    # ------------------------------------------------------------------ what the modes keep here
-
-    def private_turn(self) -> PrivateTurn | None:
-        """Whose ballot is entered on the shared screen now (the first awaited human, in seat order)."""
-        state = self.game.state
-        assert state is not None
-        awaited = [a.player for a in state.awaiting() if a.player not in self.bots]
-        if not awaited:
-            self.private = None
-            return None
-        if self.private is None or self.private.seat not in awaited:
-            self.private = PrivateTurn(awaited[0])
-        return self.private
-
-    def current_menus(self) -> list[Menu]:
-        """The acting player's menu and the submenus they opened, rebuilt whenever the awaited decision changes."""
-        state = self.game.state
-        assert state is not None and state.phase == ELECTION
-        signature = (len(self.record), state.awaiting()[:1])
-        if signature != self._menus_for:
-            self._menus_for = signature
-            self._menus = [decision_menu(state)]
-        return self._menus
-
-    @property
-    def menus(self) -> list[Menu]:
-        state = self.game.state
-        return self.current_menus() if state is not None and state.phase == ELECTION and not self.notices else []
-
     # ------------------------------------------------------------------ computer players, cues, screen, resume
 
-    def _make_bots(self) -> None:
-        from ..bots import make_bot
-
-        levels = self.seats.bot_levels
-        self.bots = {
-            seat: make_bot(levels[pad], self.rng.randrange(1 << 30))
-            for seat, (pad, _colour) in enumerate(self.joined)
-            if pad in levels
-        }
-
     def pending_bot(self) -> int | None:
-        """The computer seat that may decide now: any time in the ballot phase (it is secret), in elections only
-        when it is its turn and the humans have read what happened."""
-        state = self.game.state
-        if self.stage != "game" or state is None or not self.bots or self.confirm_undo:
-            return None
-        awaited = [a.player for a in state.awaiting() if a.player in self.bots]
-        if not awaited:
-            return None
-        if state.phase == BALLOT:
-            return awaited[0]
-        if self.notices or state.awaiting()[0].player != awaited[0]:
-            return None
-        return awaited[0]
+        """The computer seat that may decide now (computer_players.py)."""
+        return computer_players.pending_bot(self)
 
     def bot_view(self, seat: int, rng: random.Random) -> Any:
-        from ..bots import make_view
-
-        assert self.state is not None
-        return make_view(self.state, seat, rng, self.bots[seat].samples)
+        return computer_players.bot_view(self, seat, rng)
 
     def apply_bot(self, seat: int, decision: Decision, token: int) -> bool:
-        """A bot's answer, if nothing changed since it was asked (``token``: the record's length then)."""
-        state = self.state
-        if state is None or token != len(self.record) or decision not in state.legal(seat):
+        """A computer player's answer, if nothing changed since it was asked (``token``: the record's length then)."""
+        if not computer_players.takes_answer(self, seat, decision, token):
             return False
         self.apply(seat, decision)
-        self._update_cues()
+        self.cues.update(self)
         self._save_screen()
         return True
 
@@ -343,26 +269,6 @@ class Controller:
             decision = self.bots[seat].decide(self.bot_view(seat, rng))
             if not self.apply_bot(seat, decision, len(self.record)):
                 return
-
-    def awaited_seats(self) -> set[int]:
-        state = self.state
-        if self.stage != "game" or state is None or self.notices:
-            return set()
-        awaited = [a.player for a in state.awaiting() if a.player not in self.bots]
-        if state.phase == ELECTION or self.entry == "private":
-            return set(awaited[:1])
-        return set(awaited)
-
-    def _update_cues(self) -> None:
-        now = self.awaited_seats()
-        if self.cues:
-            for seat in now - self._cued:
-                self.effect("led", self.source_of(seat), "turn", "on")
-                self.effect("beep", self.source_of(seat))
-            for seat in self._cued - now:
-                if seat < len(self.joined):
-                    self.effect("led", self.source_of(seat), "turn", "off")
-        self._cued = now
 
     def take_effects(self) -> list[Effect]:
         effects, self.effects = self.effects, []
@@ -380,15 +286,7 @@ class Controller:
         return replace(screen, lines=(*banner, *screen.lines)) if banner else screen
 
     def _screen_state(self) -> dict[str, Any]:
-        def lines(items: list[Line]) -> list[list[Any]]:
-            return [[line.text, line.size, line.colour] for line in items]
-
-        notices = [
-            {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag}
-            for n in self.notices
-            if n.tag != "error"
-        ]
-        return {"notices": notices, "last_reveal": lines(self.last_reveal)}
+        return screen_state(self.notices, self.last_reveal)
 
     def _save_screen(self) -> None:
         if self.stage == "setup":
@@ -404,12 +302,7 @@ class Controller:
         header = parse_header(lines[0])
         self.seats.sit_as_in(header.players, header.extra)
         self.game.resume(lines)
-        self._make_bots()
-
-        def restore(items: list[list[Any]]) -> list[Line]:
-            return [Line(text, size, colour) for text, size, colour in items]
-
-        self.notices = [Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"]) for n in screen.get("notices", [])]
-        self.last_reveal = restore(screen.get("last_reveal", []))
+        self.bots = computer_players.make_bots(self)
+        self.notices, self.last_reveal = restore_screen(screen)
         self._saved_screen = self._screen_state()
         self._draw_chance()

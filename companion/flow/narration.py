@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from display.screen import Line
 
@@ -160,3 +161,23 @@ def year_end_notice(state: State, markers_back: str) -> Notice:
         )
         lines.append(Line(f"{player_name(player)}: {status}", "small", player))
     return Notice(_("Year {year} ends").format(year=state.year), lines, rule="9.2", tag="year")
+
+
+def screen_state(notices: Sequence[Notice], last_reveal: Sequence[Line]) -> dict[str, Any]:
+    """The notices still to read, as data the store keeps, so a resumed game shows them again (errors excepted)."""
+
+    def lines(items: Sequence[Line]) -> list[list[Any]]:
+        return [[line.text, line.size, line.colour] for line in items]
+
+    kept = [
+        {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag} for n in notices if n.tag != "error"
+    ]
+    return {"notices": kept, "last_reveal": lines(last_reveal)}
+
+
+def restore_screen(screen: dict[str, Any]) -> tuple[list[Notice], list[Line]]:
+    def restore(items: list[list[Any]]) -> list[Line]:
+        return [Line(text, size, colour) for text, size, colour in items]
+
+    notices = [Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"]) for n in screen.get("notices", [])]
+    return notices, restore(screen.get("last_reveal", []))

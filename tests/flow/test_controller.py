@@ -37,10 +37,10 @@ def test_setup_colours_seats_and_start() -> None:
     assert controller.players == ("red", "yellow", "green")
     press(controller, "4", "ok")
     press(controller, "4", "back")  # and leaves again
-    assert len(controller.joined) == 3
+    assert len(controller.seats.joined) == 3
     assert "ok: start" in controller.screen().footer
     press(controller, "host", "right")
-    assert controller.entry == "keypads"
+    assert controller.seats.entry == "keypads"
     press(controller, "host", "ok")
     assert controller.stage == "game" and controller.record[0].startswith('{"doge": 1, "players": ["red", "yellow"')
     assert [s.source_of(i) for s in [controller] for i in range(3)] == ["3", "1", "2"], "seat order = join order"
@@ -162,7 +162,7 @@ def test_cues_light_the_acting_players_pad_and_can_be_turned_off() -> None:
     effects = controller.take_effects()
     assert Effect("led", "1", "turn", "on") in effects and Effect("beep", "1") in effects
     quiet, quiet_table = started(seed=2)
-    quiet.cues = False
+    quiet.cues.enabled = False
     quiet.take_effects()
     clear_notices(quiet_table)
     assert [e for e in quiet.take_effects() if e.target == "turn" or e.kind == "beep"] == []

@@ -32,13 +32,24 @@ def decision_menu(state: State) -> Menu:
     return move_menu(legal, task.rule)  # type: ignore[union-attr]
 
 
+def current_menus(ctx: Controller) -> list[Menu]:
+    """The acting player's menu and the submenus they opened, rebuilt whenever the awaited decision changes."""
+    state = ctx.state
+    assert state is not None
+    signature = (len(ctx.record), state.awaiting()[:1])
+    if signature != ctx.menus_for:
+        ctx.menus_for = signature
+        ctx.menus = [decision_menu(state)]
+    return ctx.menus
+
+
 class DecisionMode(GameMode):
     def pad(self, ctx: Controller, seat: int, key: str) -> None:
         state = ctx.state
         assert state is not None
         if state.awaiting()[0].player != seat:
             return
-        menus = ctx.current_menus()
+        menus = current_menus(ctx)
         if key == "back":
             if len(menus) > 1:
                 menus.pop()
@@ -55,4 +66,4 @@ class DecisionMode(GameMode):
         state = ctx.state
         assert state is not None
         awaited = state.awaiting()[0]
-        return decision_view(ctx.seats.players[awaited.player], awaited.decision, ctx.current_menus()[-1])
+        return decision_view(ctx.seats.players[awaited.player], awaited.decision, current_menus(ctx)[-1])

@@ -30,9 +30,22 @@ class PrivateTurn:
     area: int | None = None
 
 
+def private_turn(ctx: Controller) -> PrivateTurn | None:
+    """Whose ballot is entered on the shared screen now: the first awaited human, in seat order."""
+    state = ctx.state
+    assert state is not None
+    awaited = [a.player for a in state.awaiting() if a.player not in ctx.bots]
+    if not awaited:
+        ctx.private = None
+        return None
+    if ctx.private is None or ctx.private.seat not in awaited:
+        ctx.private = PrivateTurn(awaited[0])
+    return ctx.private
+
+
 class PrivateBallotMode(GameMode):
     def pad(self, ctx: Controller, seat: int, key: str) -> None:
-        turn = ctx.private_turn()
+        turn = private_turn(ctx)
         if turn is None or turn.seat != seat:
             return
         if turn.stage == "gate":
@@ -100,7 +113,7 @@ class PrivateBallotMode(GameMode):
                 ctx.private = None
 
     def view(self, ctx: Controller) -> Screen:
-        turn = ctx.private_turn()
+        turn = private_turn(ctx)
         assert turn is not None and ctx.state is not None
         player = ctx.seats.players[turn.seat]
         if turn.stage == "gate":
