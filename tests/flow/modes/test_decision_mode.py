@@ -1,0 +1,41 @@
+"""Decision mode (RULES.md 10): the acting player's menu, left/right/ok, back up a level; nobody else's keys count."""
+
+from __future__ import annotations
+
+from companion.flow.modes import DECISION
+from tests.flow.modes.helpers import play_until, press, table
+
+
+def test_only_the_acting_player_moves_the_menu_and_ok_decides() -> None:
+    at = table(seed=3)
+    controller = at.controller
+    play_until(at, lambda: controller.mode() is DECISION and controller.screen().menu is not None)
+    view = controller.screen()
+    actor = next(t for t in view.tags if t.startswith("decision:"))[9:]
+    seat = controller.players.index(actor)
+    other = controller.source_of((seat + 1) % 3)
+    own = controller.source_of(seat)
+    assert view.menu is not None and view.menu.cursor == 0
+    press(controller, other, "right")
+    assert controller.screen().menu == view.menu, "another player's pad does nothing"
+    press(controller, own, "right")
+    menu = controller.screen().menu
+    assert menu is not None and menu.cursor == 1 % len(menu.options)
+    length = len(controller.record)
+    for _ in range(6):  # ok down the menu tree until a decision is made
+        if len(controller.record) > length:
+            break
+        press(controller, own, "ok")
+    assert len(controller.record) == length + 1 and f'"player": "{actor}"' in controller.record[-1]
+
+
+def test_back_goes_up_a_level() -> None:
+    at = table(seed=5)
+    controller = at.controller
+    play_until(at, lambda: controller.mode() is DECISION and "asks:advisor" in controller.screen().tags)
+    own = controller.source_of(controller.state.awaiting()[0].player)  # type: ignore[union-attr]
+    top = controller.screen()
+    press(controller, own, "ok")  # the first option opens a submenu (take control: where?)
+    assert controller.screen().lines != top.lines and len(controller.menus) == 2
+    press(controller, own, "back")
+    assert controller.screen() == top

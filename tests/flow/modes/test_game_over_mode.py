@@ -1,0 +1,26 @@
+"""Game over mode (RULES.md 9.4): the winners, the tie-break, the conditions met, the chart; help still works."""
+
+from __future__ import annotations
+
+from companion.flow.modes import GAME_OVER, Help
+from tests.flow.modes.helpers import press, table
+
+
+def test_the_end_shows_winners_tie_break_and_chart() -> None:
+    at = table(seed=2)
+    at.play()
+    controller = at.controller
+    assert controller.mode() is GAME_OVER
+    view = controller.screen()
+    state = controller.state
+    assert state is not None
+    winners = [controller.players[s] for s in state.winners]
+    assert view.tags == ("over",) and view.lines[0].colour == winners[0]
+    assert view.chart is not None and [p for p, _points in view.chart] == list(controller.players)
+    assert all(len(points) == len(controller.palaces_by_year) for _p, points in view.chart)
+    press(controller, "host", "back")
+    assert not controller.overlays, "no board check after the end"
+    press(controller, "1", "ok")
+    assert controller.screen() == view, "pads do nothing"
+    press(controller, "host", "left")
+    assert type(controller.overlays[-1]) is Help and controller.screen().title == "Rule 9.4"

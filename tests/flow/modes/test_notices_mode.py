@@ -1,0 +1,37 @@
+"""Notices mode: only the host's ok clears a notice; keypad ballots go on underneath; help and board open on top."""
+
+from __future__ import annotations
+
+from companion.flow.modes import KEYPAD_BALLOT, NOTICES, BoardCheck, Help
+from tests.flow.modes.helpers import press, table
+
+
+def test_the_host_ok_clears_one_notice_and_a_pad_ok_clears_none() -> None:
+    controller = table().controller
+    assert controller.mode() is NOTICES and controller.screen().tags == ("notice",)
+    first = controller.notices[0]
+    assert controller.screen().title == first.title and "ok: go on" in controller.screen().footer
+    press(controller, "1", "ok")
+    assert controller.notices and controller.notices[0] is first, "a player's ok is their own"
+    press(controller, "host", "ok")
+    assert first not in controller.notices
+
+
+def test_keypad_keys_go_on_under_a_notice() -> None:
+    controller = table("keypads").controller
+    assert controller.mode() is NOTICES
+    press(controller, "1", "area:castello")
+    assert controller.keypad[0].area == 1
+    assert any(e.kind == "led" and e.target == "area:castello" for e in controller.take_effects())
+    press(controller, "host", "ok")
+    assert controller.mode() is KEYPAD_BALLOT and controller.keypad[0].area == 1
+
+
+def test_left_opens_help_and_back_the_board_check_on_top() -> None:
+    controller = table().controller
+    press(controller, "host", "left")
+    assert type(controller.overlays[-1]) is Help and "help" in controller.screen().tags
+    press(controller, "host", "ok")  # any host key closes help: the notice is still there
+    assert not controller.overlays and controller.mode() is NOTICES
+    press(controller, "host", "back")
+    assert type(controller.overlays[-1]) is BoardCheck

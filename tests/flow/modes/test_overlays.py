@@ -1,0 +1,49 @@
+"""Overlays on any mode: the board check pages, rule help, the undo question (RULES.md 11.4); pads wait meanwhile."""
+
+from __future__ import annotations
+
+from companion.flow.modes import PRIVATE_BALLOT, UndoConfirm
+from tests.flow.modes.helpers import press, read_notices, table
+
+
+def test_board_check_pages_and_closes_and_pads_wait() -> None:
+    controller = table().controller
+    read_notices(controller)
+    press(controller, "host", "back")
+    assert controller.screen().tags == ("board", "page:0")
+    press(controller, "host", "left")
+    assert controller.screen().tags == ("board", "page:3") and controller.screen().title == "Voting order"
+    press(controller, "1", "ok")  # red's pad: nothing while the host looks at the board
+    assert (controller.board_page == 3 and controller.private is None) or controller.private.stage == "gate"  # type: ignore[union-attr]
+    press(controller, "host", "ok")
+    assert controller.board_page is None and controller.mode() is PRIVATE_BALLOT
+
+
+def test_help_explains_the_rule_of_the_screen_underneath() -> None:
+    controller = table().controller
+    read_notices(controller)
+    rule = controller.screen().rule
+    press(controller, "host", "left")
+    assert controller.screen().title == f"Rule {rule}" and controller.screen().footer == "any host key: back"
+    press(controller, "host", "right")
+    assert controller.screen().rule == rule and not controller.overlays
+
+
+def test_undo_question_ok_undoes_and_other_keys_keep() -> None:
+    controller = table().controller
+    read_notices(controller)
+    press(controller, "1", "ok")
+    press(controller, "1", "ok")
+    press(controller, "1", "ok")  # red: gate, first area, first marker ticked
+    press(controller, "1", "left")
+    press(controller, "1", "ok")  # Done
+    assert controller.state is not None and controller.state.pending[0] is not None
+    press(controller, "host", "back", "hold")
+    assert (
+        type(controller.overlays[-1]) is UndoConfirm and "Take back Red's last decision?" in controller.screen().text()
+    )
+    press(controller, "host", "back")  # keep
+    assert not controller.overlays and controller.state.pending[0] is not None
+    press(controller, "host", "back", "hold")
+    press(controller, "host", "ok")
+    assert controller.state.pending[0] is None and len(controller.record) == 3
