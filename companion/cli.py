@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from . import __version__
 from .i18n import _, locale_language, set_language
 
 EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
@@ -47,6 +48,7 @@ def _settings(file: str | None, hint: bool = False) -> Any:
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="doge-companion", description=_("The companion for the board game Doge."))
+    parser.add_argument("--version", action="version", version=f"doge-companion {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     replay = commands.add_parser(
         "replay",
@@ -137,13 +139,17 @@ def _run(args: argparse.Namespace) -> int:
     import threading
     from pathlib import Path
 
+    from . import extras, logs
     from .app import App, with_overrides
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logs.setup()
     loaded = _settings(args.config, hint=True)
     if loaded is None:
         return EXIT_INVALID_RECORD
     settings = with_overrides(loaded, args.hardware)
+    if problem := extras.missing(settings["hardware"], "run"):
+        print(logs.error_line(problem), file=sys.stderr)
+        return 1
     script = None
     if args.script:
         from .script import ScriptError, read_script
@@ -162,7 +168,8 @@ def _run(args: argparse.Namespace) -> int:
             acks=sys.stdout if args.acks else None,
         )
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
-        print(_("doge-companion: cannot start the hardware: {error}").format(error=error), file=sys.stderr)
+        message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
+        print(logs.error_line(message), file=sys.stderr)
         return 1
     if app.resumed:
         logging.getLogger("doge-companion").info("going on with the unfinished game")
@@ -190,17 +197,20 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    import logging
     import signal
     from dataclasses import replace
 
+    from . import extras, logs
     from .app import App
     from .store import default_directory
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logs.setup()
     settings = _settings(args.config, hint=True)
     if settings is None:
         return EXIT_INVALID_RECORD
+    if problem := extras.missing("sim", "sim"):
+        print(problem, file=sys.stderr)
+        return 1
     data = {**settings.data, "hardware": "mock", "game": dict(settings["game"])}
     if not data["game"]["state_dir"]:  # the simulator keeps its games apart from a real device's
         data["game"]["state_dir"] = str(default_directory("").with_name("doge-companion-sim"))
