@@ -68,8 +68,6 @@ def test_the_wheel_runs_from_its_own_venv_in_german_and_italian(installed: Path,
     program = [str(installed / "doge-companion")]
     where = run([str(installed / "python"), "-c", "import companion, display; print(companion.__file__)"], [], cwd)
     assert str(installed.parent) in where.stdout, "imported from the venv, not the checkout"
-    version = run(program, ["--version"], cwd)
-    assert version.returncode == 0 and version.stdout.startswith("doge-companion 0.")
     record = cwd / "bad.jsonl"
     record.write_text(BAD_RECORD)
     for language in ("de", "it"):
@@ -89,6 +87,8 @@ def test_the_wheel_runs_from_its_own_venv_in_german_and_italian(installed: Path,
     config.write_text('[display]\ndriver = "nonsense"\n')
     checked = run(program, ["check-config", str(config)], cwd, LANGUAGE="de")
     assert checked.returncode == 2 and "Traceback" not in checked.stderr and checked.stderr.strip()
+    version = run(program, ["--version"], cwd)
+    assert version.returncode == 0 and version.stdout.startswith("doge-companion 0.")
 
 
 def test_the_base_install_names_the_extra_a_mode_needs(installed: Path, tmp_path: Path) -> None:
