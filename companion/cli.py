@@ -35,14 +35,16 @@ def _settings(file: str | None, hint: bool = False) -> Any:
     from pathlib import Path
 
     from . import config
+    from .logs import error_line
 
     try:
         return config.load(Path(file) if file else None)
     except config.ConfigError as error:
         for problem in error.problems:
-            print(problem, file=sys.stderr)
+            print(error_line(problem), file=sys.stderr)  # under systemd: at the journal's "error" priority
         if hint:
-            print("doge-companion: fix the config (check it with: doge-companion check-config)", file=sys.stderr)
+            hint_line = "doge-companion: fix the config (check it with: doge-companion check-config)"
+            print(error_line(hint_line), file=sys.stderr)
         return None
 
 
@@ -123,6 +125,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "screens":
         from pathlib import Path
 
+        from .extras import missing
+
+        if problem := missing("sim", "screens"):  # it draws the simulator's window too
+            print(problem, file=sys.stderr)
+            return 1
         from .gallery import write
 
         written = write(Path(args.out))

@@ -83,3 +83,16 @@ def test_journal_lines_carry_their_priority_only_when_stderr_is_the_journal(tmp_
 def test_the_formatter_prefixes_every_line_of_a_multi_line_message() -> None:
     record = logging.LogRecord("x", logging.ERROR, __file__, 1, "one\ntwo", None, None)
     assert logs.JournalFormatter("%(message)s").format(record) == "<3>one\n<3>two"
+
+
+def test_a_bad_config_under_the_journal_is_an_error(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[display]\ndriver = "nonsense"\n')
+    log_file = tmp_path / "stderr"
+    with log_file.open("w") as stderr:
+        status = os.fstat(stderr.fileno())
+        env = {**os.environ, "JOURNAL_STREAM": f"{status.st_dev}:{status.st_ino}"}
+        command = [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock"]
+        result = subprocess.run(command, stderr=stderr, env=env, cwd=ROOT, timeout=60)
+    lines = log_file.read_text().splitlines()
+    assert result.returncode == 2 and lines and all(line.startswith("<3>") for line in lines)

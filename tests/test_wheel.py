@@ -92,10 +92,10 @@ def test_the_wheel_runs_from_its_own_venv_in_german_and_italian(installed: Path,
 
 
 def test_the_base_install_names_the_extra_a_mode_needs(installed: Path, tmp_path: Path) -> None:
-    for args in (["run", "--hardware", "mock"], ["sim"]):
+    for args in (["run", "--hardware", "mock"], ["sim"], ["screens", "--out", "shots"], ["run", "--hardware", "pi"]):
         result = run([str(installed / "doge-companion")], args, outside(tmp_path))
         assert result.returncode == 1
-        extra = "sim" if args == ["sim"] else "mock"
+        extra = args[-1] if args[0] == "run" else "sim"
         assert result.stderr.strip().splitlines() == [
             line for line in result.stderr.splitlines() if f"pip install 'doge-companion[{extra}]'" in line
         ], result.stderr
