@@ -8,7 +8,7 @@ mounts: every file system read-only except the unit's writable directories (``Ru
 ``StateDirectory=`` under /var/lib; ``PrivateTmp=`` keeps /tmp writable). Those directories are created on fresh
 tmpfs mounts, never on this machine's own /run or /var/lib, and everything vanishes with the namespace. Then the
 command starts in the unit's working directory (systemd refuses to start a unit whose WorkingDirectory= is missing,
-so does this) with exactly the unit's environment.
+so does this) with exactly the unit's environment. At the end it lists the files left in the writable directories.
 """
 
 from __future__ import annotations
@@ -58,7 +58,12 @@ def main() -> int:
         print(f"service_sandbox: Changing to the requested working directory failed: {error}", file=sys.stderr)
         return 200  # systemd's EXIT_CHDIR
     environment = dict(item.split("=", 1) for item in args.env)
-    os.execvpe(command[0], command, environment)
+    status = subprocess.run(command, env=environment).returncode
+    for path in writable:  # what the service left there, for the test to compare with what the README says
+        for folder, _dirs, files in os.walk(path):
+            for name in files:
+                print(f"service_sandbox: wrote {os.path.join(folder, name)}", file=sys.stderr)
+    return status
 
 
 def _can_write(directory: str) -> bool:
