@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from . import __version__
 from .i18n import _, locale_language, set_language
 
 EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
@@ -34,19 +35,22 @@ def _settings(file: str | None, hint: bool = False) -> Any:
     from pathlib import Path
 
     from . import config
+    from .logs import error_line
 
     try:
         return config.load(Path(file) if file else None)
     except config.ConfigError as error:
         for problem in error.problems:
-            print(problem, file=sys.stderr)
+            print(error_line(problem), file=sys.stderr)  # under systemd: at the journal's "error" priority
         if hint:
-            print("doge-companion: fix the config (check it with: doge-companion check-config)", file=sys.stderr)
+            hint_line = "doge-companion: fix the config (check it with: doge-companion check-config)"
+            print(error_line(hint_line), file=sys.stderr)
         return None
 
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="doge-companion", description=_("The companion for the board game Doge."))
+    parser.add_argument("--version", action="version", version=f"doge-companion {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     replay = commands.add_parser(
         "replay",
@@ -128,6 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "screens":
         from pathlib import Path
 
+        from .extras import missing
+
+        if problem := missing("sim", "screens"):  # it draws the simulator's window too
+            print(problem, file=sys.stderr)
+            return 1
         from .gallery import write
 
         written = write(Path(args.out))
@@ -144,13 +153,17 @@ def _run(args: argparse.Namespace) -> int:
     import threading
     from pathlib import Path
 
+    from . import extras, logs
     from .app import App, with_overrides
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logs.setup()
     loaded = _settings(args.config, hint=True)
     if loaded is None:
         return EXIT_INVALID_RECORD
     settings = with_overrides(loaded, args.hardware)
+    if problem := extras.missing(settings["hardware"], "run"):
+        print(logs.error_line(problem), file=sys.stderr)
+        return 1
     script = None
     if args.script:
         from .script import ScriptError, read_script
@@ -169,7 +182,8 @@ def _run(args: argparse.Namespace) -> int:
             acks=sys.stdout if args.acks else None,
         )
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
-        print(_("doge-companion: cannot start the hardware: {error}").format(error=error), file=sys.stderr)
+        message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
+        print(logs.error_line(message), file=sys.stderr)
         return 1
     if app.resumed:
         logging.getLogger("doge-companion").info("going on with the unfinished game")
@@ -197,17 +211,20 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _sim(args: argparse.Namespace) -> int:
-    import logging
     import signal
     from dataclasses import replace
 
+    from . import extras, logs
     from .app import App
     from .store import default_directory
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logs.setup()
     settings = _settings(args.config, hint=True)
     if settings is None:
         return EXIT_INVALID_RECORD
+    if problem := extras.missing("sim", "sim"):
+        print(problem, file=sys.stderr)
+        return 1
     data = {**settings.data, "hardware": "mock", "game": dict(settings["game"])}
     if not data["game"]["state_dir"]:  # the simulator keeps its games apart from a real device's
         data["game"]["state_dir"] = str(default_directory("").with_name("doge-companion-sim"))

@@ -31,8 +31,9 @@ LEDS = {"turn": 25}  # 25 is the Pico's own LED; add e.g. "area:castello": 17 fo
 BUZZER = 15  # a passive piezo between GP15 and ground; None for none
 DEBOUNCE_MS = 20  # a key must read the same for this long before it counts
 HOLD_MS = 800  # on the 3-button layout, holding ok this long means back
-
-micropython.kbd_intr(-1)  # a stray Ctrl-C byte from the host must not stop the firmware
+# Updating the firmware (README.md beside this file): the pad leaves the REPL free, without running, when
+MAINTENANCE_GPIO = 4 if LAYOUT == "3button" else 14  # ... this key (back; ok on 3 buttons) is held at power-up,
+BOOT_WINDOW_MS = 2000  # ... or a Ctrl-C (what mpremote sends) arrives within this long of power-up.
 
 pins = {gpio: machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP) for gpio in KEYS}
 leds = {name: machine.Pin(gpio, machine.Pin.OUT, value=0) for name, gpio in LEDS.items()}
@@ -64,18 +65,54 @@ def now_ms():
     return time.ticks_ms()
 
 
+poller = select.poll()
+poller.register(sys.stdin, select.POLLIN)
+
+
+def maintenance():
+    """Why the firmware must not start (the REPL stays free for mpremote), or None.
+
+    Once running, the firmware ignores Ctrl-C (kbd_intr(-1)): a stray 0x03 from the host must not stop a pad mid-
+    game. So the way back to the REPL is decided here, at power-up: the maintenance key held down (read twice,
+    20 ms apart, against contact bounce), or a Ctrl-C within BOOT_WINDOW_MS. With Ctrl-C enabled, MicroPython's USB
+    driver raises KeyboardInterrupt on it, which ends main.py just the same; reading it here covers the other case.
+    Other bytes (the host's "?") are dropped: HELLO follows the window anyway.
+    """
+    key = pins.get(MAINTENANCE_GPIO)
+    if key is not None and key.value() == 0:
+        time.sleep_ms(DEBOUNCE_MS)
+        if key.value() == 0:
+            return "key held at power-up"
+    deadline = time.ticks_add(time.ticks_ms(), BOOT_WINDOW_MS)
+    while time.ticks_diff(deadline, time.ticks_ms()) > 0:
+        while poller.poll(0):
+            if sys.stdin.read(1) == "\x03":
+                return "Ctrl-C at power-up"
+        time.sleep_ms(10)
+    return None
+
+
+reason = maintenance()
+if reason is not None:  # main.py ends here; MicroPython then starts its REPL
+    for led in leds.values():
+        led.value(1)
+    write(("E maintenance: %s; firmware stopped, REPL free\n" % reason).encode())
+    RUNNING = False
+else:
+    micropython.kbd_intr(-1)  # from now on a stray Ctrl-C byte from the host must not stop the firmware
+    RUNNING = True
+
 pad_id = "".join("%02x" % b for b in machine.unique_id())
 core = PadCore(pad_id, LAYOUT, random.getrandbits(16), write, now_ms, set_led, beep)
-core.hello()
+if RUNNING:
+    core.hello()
 
 stable = dict.fromkeys(pins, 1)  # 1 = released (pull-up)
 changed_at = dict.fromkeys(pins)
 pressed_at = dict.fromkeys(pins, 0)
 held = dict.fromkeys(pins, False)
-poller = select.poll()
-poller.register(sys.stdin, select.POLLIN)
 
-while True:
+while RUNNING:
     now = time.ticks_ms()
     for gpio, pin in pins.items():
         raw = pin.value()

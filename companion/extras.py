@@ -1,0 +1,35 @@
+"""Which optional libraries each way of running needs, and the one line that says what to install.
+
+The base install (Pillow only) replays records, checks configs and draws screens; the hardware modes need an extra
+(pyproject.toml). Checking with ``find_spec`` before starting says so in one line instead of a traceback from deep
+inside an import, and costs no import.
+"""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+
+# mode -> (extra, modules it must provide). On the Pi, lgpio and spidev are checked by the hardware itself: they
+# are absent on a desktop by design, where "pi" means "no GPIO here" rather than "install something".
+NEEDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "mock": ("mock", ("gpiozero", "luma.core", "serial")),
+    "pi": ("pi", ("gpiozero", "luma.lcd", "serial")),
+    "sim": ("sim", ("gpiozero", "luma.core", "serial", "pygame")),
+}
+
+
+def installed(module: str) -> bool:
+    try:
+        return find_spec(module) is not None
+    except ModuleNotFoundError:  # a missing parent package (luma for luma.core)
+        return False
+
+
+def missing(mode: str, command: str) -> str | None:
+    """One line naming what is missing and the extra to install, or None when everything is there."""
+    extra, modules = NEEDS[mode]
+    absent = [module for module in modules if not installed(module)]
+    if not absent:
+        return None
+    names = ", ".join("pyserial" if module == "serial" else module for module in absent)
+    return f"doge-companion {command}: {names} not installed; install it with: pip install 'doge-companion[{extra}]'"

@@ -1,0 +1,57 @@
+"""German and Italian letters are drawn even on a machine without DejaVu (issue 15)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import ImageFont
+
+from display import render
+
+LETTERS = "äöüÄÖÜßàèéìòù§…"
+MISSING = "\u4e00"  # a CJK letter: no font here has it, so it draws the "missing glyph" box
+
+
+def draws_every_letter(font: Any) -> bool:
+    missing = bytes(font.getmask(MISSING))
+    return all(bytes(font.getmask(letter)) != missing for letter in LETTERS)
+
+
+@pytest.fixture
+def no_system_dejavu(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every font outside the companion's own folder is 'not installed'."""
+    real = ImageFont.truetype
+    opened: list[str] = []
+
+    def truetype(path: Any, size: int = 10, *args: Any, **kwargs: Any) -> Any:
+        if not str(path).startswith(str(render.FONT_DIR)):
+            raise OSError(f"cannot open resource {path}")
+        opened.append(str(path))
+        return real(path, size, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont, "truetype", truetype)
+    render.font.cache_clear()
+    yield opened
+    render.font.cache_clear()
+
+
+def test_pillows_own_font_lacks_them_so_the_check_means_something() -> None:
+    assert not draws_every_letter(ImageFont.load_default(size=18))
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_without_dejavu_the_shipped_font_has_every_letter(no_system_dejavu: list[str], bold: bool) -> None:
+    font = render.font(18, bold=bold)
+    assert no_system_dejavu and no_system_dejavu[-1].startswith(str(render.FONT_DIR))
+    assert draws_every_letter(font)
+
+
+def test_the_screens_render_in_german_without_dejavu(no_system_dejavu: list[str]) -> None:
+    from display.screen import Line, Screen
+
+    screen = Screen("Stimm-Marke für Dorsoduro", (Line("Größe, Berater, Palazzo: così", "normal"),))
+    problems: list[str] = []
+    render.render(screen, (320, 240), problems)
+    assert no_system_dejavu and problems == []

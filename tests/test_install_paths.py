@@ -1,0 +1,98 @@
+"""The base install and its extras, --version, and journald priorities (issue 15)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import companion
+from companion import extras, logs
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_version_is_printed_and_is_the_packages() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "--version"], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 0 and result.stdout.strip() == f"doge-companion {companion.__version__}"
+
+
+def test_pyproject_has_an_spdx_licence_pillow_and_an_extra_for_each_mode() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["license"] == "MIT"
+    assert any(req.startswith("setuptools>=77") for req in project["build-system"]["requires"]), "SPDX needs 77"
+    assert [dep.split(">")[0] for dep in project["project"]["dependencies"]] == ["Pillow"]
+    optional = project["project"]["optional-dependencies"]
+    names = {"gpiozero": "gpiozero", "luma.core": "luma.core", "luma.lcd": "luma.lcd", "serial": "pyserial"}
+    names["pygame"] = "pygame"
+    for _mode, (extra, modules) in extras.NEEDS.items():
+        listed = " ".join(optional[extra])
+        for module in modules:
+            assert names[module] in listed, f"[{extra}] must bring {module}"
+
+
+def test_a_missing_library_gives_one_line_naming_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert extras.missing("mock", "run") is None, "the dev environment has everything"
+    monkeypatch.setattr(extras, "installed", lambda module: module != "gpiozero")
+    line = extras.missing("mock", "run")
+    assert line == "doge-companion run: gpiozero not installed; install it with: pip install 'doge-companion[mock]'"
+    monkeypatch.setattr(extras, "installed", lambda module: module not in ("pygame", "serial"))
+    assert extras.missing("sim", "sim") == (
+        "doge-companion sim: pyserial, pygame not installed; install it with: pip install 'doge-companion[sim]'"
+    )
+
+
+def test_priorities_follow_syslog() -> None:
+    assert [logs.priority(level) for level in (50, 40, 30, 20, 10)] == [2, 3, 4, 6, 7]
+
+
+def test_journal_lines_carry_their_priority_only_when_stderr_is_the_journal(tmp_path: Path) -> None:
+    """A real run with stderr on a file that JOURNAL_STREAM names, as systemd connects it: a damaged game store
+    (a warning: moved aside) and the info lines of a headless run each carry their priority."""
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "games.sqlite3").write_bytes(b"not a database at all" * 100)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[game]\nstate_dir = "{state}"\n[display]\ndriver = "capture"\n[pads]\nserial = "off"\n')
+    script = tmp_path / "s.txt"
+    script.write_text("1 ok\n")
+    command = [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock"]
+    command += ["--script", str(script)]
+    outputs = []
+    for journal in (True, False):
+        log_file = tmp_path / f"stderr-{journal}"
+        (state / "games.sqlite3").write_bytes(b"not a database at all" * 100)
+        with log_file.open("w") as stderr:
+            status = os.fstat(stderr.fileno())
+            env = {**os.environ, "JOURNAL_STREAM": f"{status.st_dev}:{status.st_ino}" if journal else "1:2"}
+            subprocess.run(command, stderr=stderr, stdout=subprocess.DEVNULL, env=env, cwd=ROOT, timeout=60, check=True)
+        outputs.append(log_file.read_text().splitlines())
+    journal_lines, plain_lines = outputs
+    assert any(line.startswith("<4>WARNING companion.store: game store moved aside") for line in journal_lines)
+    assert all(line[:3] in ("<2>", "<3>", "<4>", "<6>", "<7>") for line in journal_lines)
+    assert plain_lines and not any(line.startswith("<") for line in plain_lines)
+
+
+def test_the_formatter_prefixes_every_line_of_a_multi_line_message() -> None:
+    record = logging.LogRecord("x", logging.ERROR, __file__, 1, "one\ntwo", None, None)
+    assert logs.JournalFormatter("%(message)s").format(record) == "<3>one\n<3>two"
+
+
+def test_a_bad_config_under_the_journal_is_an_error(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[display]\ndriver = "nonsense"\n')
+    log_file = tmp_path / "stderr"
+    with log_file.open("w") as stderr:
+        status = os.fstat(stderr.fileno())
+        env = {**os.environ, "JOURNAL_STREAM": f"{status.st_dev}:{status.st_ino}"}
+        command = [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock"]
+        result = subprocess.run(command, stderr=stderr, env=env, cwd=ROOT, timeout=60)
+    lines = log_file.read_text().splitlines()
+    assert result.returncode == 2 and lines and all(line.startswith("<3>") for line in lines)

@@ -1,0 +1,153 @@
+"""``sudo ./install.sh``: the README's Pi setup in one command, idempotent, with a dry run (issue 15).
+
+Off a Pi, the system commands it calls (apt-get, dpkg-query, useradd, raspi-config, systemctl, python3 -m venv ...)
+are stand-ins on PATH that log each call and keep a little state (installed packages, the user, SPI) in files, and
+every file goes under a fake root (``DOGE_ROOT``). What is checked: the dry run changes nothing and says everything
+it would do; a real run does it; a second run finds everything done and only reinstalls the package and restarts.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+STUB = r"""#!/usr/bin/env bash
+# stand-in for {name}: logs the call, keeps state in $STUB_STATE
+echo "{name} $*" >>"$STUB_LOG"
+S="$STUB_STATE"
+case "{name}" in
+  dpkg-query) pkg="${{@: -1}}"; [ -f "$S/pkg-$pkg" ] && printf 'install ok installed' || exit 1 ;;
+  apt-get) [ "$1" = install ] && for p in "${{@:3}}"; do touch "$S/pkg-$p"; done ;;
+  getent) [ -f "$S/group-$2" ] || exit 2 ;;
+  groupadd) touch "$S/group-${{@: -1}}" ;;
+  id)
+    if [ "$1" = -u ]; then echo 0; exit 0; fi
+    if [ "$1" = -nG ]; then cat "$S/user-groups"; exit 0; fi
+    [ -f "$S/user-groups" ] || exit 1 ;;
+  useradd) echo "$6" | tr , ' ' >"$S/user-groups" ;;
+  usermod) echo "$(cat "$S/user-groups") $(echo "$2" | tr , ' ')" >"$S/user-groups" ;;
+  raspi-config) if [ "$2" = get_spi ]; then cat "$S/spi" 2>/dev/null || echo 1; else echo 0 >"$S/spi"; fi ;;
+  systemctl) [ "$1" = is-enabled ] && { [ -f "$S/enabled" ] || exit 1; }; [ "$1" = enable ] && touch "$S/enabled" ;;
+  python3)
+    mkdir -p "$3/bin"
+    for tool in python pip doge-companion; do
+      printf '#!/usr/bin/env bash\necho "venv-%s $*" >>"$STUB_LOG"\n' "$tool" >"$3/bin/$tool"
+      chmod +x "$3/bin/$tool"
+    done ;;
+esac
+exit 0
+"""
+COMMANDS = ("dpkg-query", "apt-get", "getent", "groupadd", "id", "useradd", "usermod", "raspi-config", "systemctl")
+CHANGING = ("apt-get", "groupadd", "useradd", "usermod", "raspi-config nonint do_spi", "python3", "venv-pip")
+CHANGING += ("systemctl enable", "systemctl restart", "systemctl daemon-reload")
+
+
+class Machine:
+    """A pretend Raspberry Pi OS: stand-in commands, their state, and a fake root for files."""
+
+    def __init__(self, folder: Path) -> None:
+        self.root, self.state, self.bin, self.log = folder / "root", folder / "state", folder / "bin", folder / "log"
+        for path in (self.root, self.state, self.bin):
+            path.mkdir()
+        for group in ("dialout", "gpio"):  # Pi OS has gpio, spi and dialout; leave spi out to see it created
+            (self.state / f"group-{group}").touch()
+        (self.state / "pkg-gcc").touch()
+        for name in (*COMMANDS, "python3"):
+            stub = self.bin / name
+            stub.write_text(STUB.replace("{name}", name).replace("{{", "{").replace("}}", "}"))
+            stub.chmod(0o755)
+
+    def install(self, *args: str) -> tuple[str, list[str]]:
+        self.log.write_text("")
+        env = {"PATH": f"{self.bin}:/usr/bin:/bin", "DOGE_ROOT": str(self.root), "STUB_STATE": str(self.state)}
+        env |= {"STUB_LOG": str(self.log), "HOME": str(self.root)}
+        result = subprocess.run(
+            ["bash", str(ROOT / "install.sh"), *args], env=env, capture_output=True, text=True, timeout=60
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        return result.stdout, self.log.read_text().splitlines()
+
+    def files(self) -> list[str]:
+        return sorted(str(path.relative_to(self.root)) for path in self.root.rglob("*") if path.is_file())
+
+
+def changes(calls: list[str]) -> list[str]:
+    return [call for call in calls if call.startswith(CHANGING)]
+
+
+@pytest.fixture
+def machine(tmp_path: Path) -> Machine:
+    return Machine(tmp_path)
+
+
+def test_the_dry_run_says_everything_and_changes_nothing(machine: Machine) -> None:
+    output, calls = machine.install("--dry-run", "--display", "st7789")
+    assert changes(calls) == [] and machine.files() == []
+    venv = f"{machine.root}/opt/doge-companion/.venv"
+    for expected in (
+        "would run: apt-get install -y python3-venv python3-dev polkitd",
+        "would run: groupadd --system spi",
+        "would run: useradd --system --no-create-home --shell /usr/sbin/nologin --groups gpio,spi,dialout doge",
+        "would run: raspi-config nonint do_spi 0",
+        f"would run: python3 -m venv {venv}",
+        f"would run: {venv}/bin/pip install --disable-pip-version-check --quiet {ROOT}[pi]",
+        f'would write {machine.root}/etc/doge-companion/config.toml: hardware = "pi", [display] driver = "st7789"',
+        f"{machine.root}/etc/systemd/system/doge-companion.service",
+        f"{machine.root}/etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
+        "would run: systemctl daemon-reload",
+        "would run: systemctl enable doge-companion",
+        "would run: systemctl restart doge-companion",
+        "dry run: nothing was changed",
+    ):
+        assert expected in output, expected
+
+
+def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) -> None:
+    _, calls = machine.install()
+    assert machine.files() == [
+        "etc/doge-companion/config.toml",
+        "etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
+        "etc/systemd/system/doge-companion.service",
+        "opt/doge-companion/.venv/bin/doge-companion",
+        "opt/doge-companion/.venv/bin/pip",
+        "opt/doge-companion/.venv/bin/python",
+    ]
+    config = machine.root / "etc/doge-companion/config.toml"
+    assert config.read_text() == 'hardware = "pi"\n[display]\ndriver = "ili9341"\n'
+    unit = machine.root / "etc/systemd/system/doge-companion.service"
+    assert unit.read_bytes() == (ROOT / "systemd/doge-companion.service").read_bytes()
+    assert "raspi-config nonint do_spi 0" in calls and "systemctl enable doge-companion" in calls
+    assert set((machine.state / "user-groups").read_text().split()) == {"gpio", "spi", "dialout"}
+    config.write_text('hardware = "pi"\n[display]\ndriver = "st7735"\n')  # the owner's own edit
+    output, again = machine.install()
+    assert changes(again) == [
+        f"venv-pip install --disable-pip-version-check --quiet {ROOT}[pi]",
+        "systemctl restart doge-companion",
+    ]
+    assert "st7735" in config.read_text(), "the owner's config is never overwritten"
+    assert "ok: all installed" in output and "ok: doge exists with its groups" in output
+
+
+def test_a_user_missing_a_group_gets_it_and_bad_options_are_one_line(machine: Machine) -> None:
+    (machine.state / "user-groups").write_text("gpio")
+    _, calls = machine.install("--dry-run")
+    assert "useradd" not in " ".join(calls)
+    output, _ = machine.install()
+    assert "+ usermod -aG spi,dialout doge" in output
+    result = subprocess.run(["bash", str(ROOT / "install.sh"), "--colour"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 64 and len(result.stderr.splitlines()) == 1
+
+
+def test_not_as_root_it_says_how() -> None:
+    if os.geteuid() == 0:
+        env = {"PATH": "/usr/bin:/bin"}
+        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "bash", str(ROOT / "install.sh")]
+    else:
+        env, command = dict(os.environ), ["bash", str(ROOT / "install.sh")]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=30, env=env)
+    assert result.returncode == 1 and "sudo ./install.sh" in result.stderr

@@ -1,0 +1,130 @@
+"""The companion as a Pi owner installs it: a wheel built from this repository, in a fresh venv outside it (issue 15).
+
+The editable install the other tests use reads every file straight from the checkout, so a file missing from
+``package-data`` (the German and Italian catalogs were) only shows here. The wheel is built from a copy of the
+working tree (no build files left in the checkout), installed first alone -- its only dependency is Pillow -- and
+then with the ``[mock]`` extra. Everything runs from a directory outside the repository with ``PYTHONPATH`` unset,
+and is compared with the same commands run from the checkout. Packages come from the machine's configured indexes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SKIP = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", "shots", "docs")
+PIP = ["-m", "pip", "--disable-pip-version-check", "--quiet"]
+SCRIPT = "1 ok\n2 ok\n3 ok\nhost left\nhost ok\nhost ok\n1 ok\n1 right\n1 ok\n1 ok\n1 back\n2 ok\n"
+BAD_RECORD = '{"doge": 1, "players": ["red", "blue", "green"]}\n{"player": "red", "houses": 1}\n'
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv holding the wheel (base install only); returns the venv's bin directory."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*SKIP))
+    dist = work / "dist"
+    subprocess.run([sys.executable, *PIP, "wheel", "--no-deps", "-w", str(dist), str(source)], check=True, timeout=300)
+    environment = work / "venv"
+    venv.create(environment, with_pip=True)
+    bin_dir = environment / "bin"
+    (wheel,) = dist.glob("doge_companion-*.whl")
+    subprocess.run([str(bin_dir / "python"), *PIP, "install", str(wheel)], check=True, timeout=300)
+    return bin_dir
+
+
+def outside(tmp_path: Path) -> Path:
+    folder = tmp_path / "elsewhere"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def run(program: list[str], args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LANGUAGE", "LC_ALL", "LANG")}
+    environment.update(env)
+    return subprocess.run(
+        [*program, *args], cwd=cwd, env=environment, capture_output=True, text=True, timeout=300,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+def here(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """The same command from the checkout, for comparison."""
+    return run([sys.executable, "-m", "companion.cli"], args, cwd, PYTHONPATH=str(ROOT), **env)
+
+
+def test_the_wheel_runs_from_its_own_venv_in_german_and_italian(installed: Path, tmp_path: Path) -> None:
+    cwd = outside(tmp_path)
+    program = [str(installed / "doge-companion")]
+    where = run([str(installed / "python"), "-c", "import companion, display; print(companion.__file__)"], [], cwd)
+    assert str(installed.parent) in where.stdout, "imported from the venv, not the checkout"
+    record = cwd / "bad.jsonl"
+    record.write_text(BAD_RECORD)
+    for language in ("de", "it"):
+        result = run(program, ["replay", str(record)], cwd, LANGUAGE=language)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert result.stderr == here(["replay", str(record)], cwd, LANGUAGE=language).stderr
+        assert result.stderr != here(["replay", str(record)], cwd, LANGUAGE="en").stderr, "translated"
+        helped = run(program, ["check-config", "--help"], cwd, LANGUAGE=language)
+        assert helped.stdout == here(["check-config", "--help"], cwd, LANGUAGE=language).stdout
+    good = cwd / "good.jsonl"
+    good.write_text(BAD_RECORD.splitlines()[0] + "\n")
+    assert run(program, ["replay", str(good)], cwd).stdout == here(["replay", str(good)], cwd).stdout
+    config = cwd / "config.toml"
+    config.write_text('[game]\nlanguage = "de"\n[display]\ndriver = "st7735"\n')
+    checked = run(program, ["check-config", str(config)], cwd, LANGUAGE="it")
+    assert checked.returncode == 0 and checked.stdout == here(["check-config", str(config)], cwd, LANGUAGE="it").stdout
+    config.write_text('[display]\ndriver = "nonsense"\n')
+    checked = run(program, ["check-config", str(config)], cwd, LANGUAGE="de")
+    assert checked.returncode == 2 and "Traceback" not in checked.stderr and checked.stderr.strip()
+    version = run(program, ["--version"], cwd)
+    assert version.returncode == 0 and version.stdout.startswith("doge-companion 0.")
+
+
+def test_the_base_install_names_the_extra_a_mode_needs(installed: Path, tmp_path: Path) -> None:
+    for args in (["run", "--hardware", "mock"], ["sim"], ["screens", "--out", "shots"], ["run", "--hardware", "pi"]):
+        result = run([str(installed / "doge-companion")], args, outside(tmp_path))
+        assert result.returncode == 1
+        extra = args[-1] if args[0] == "run" else "sim"
+        assert result.stderr.strip().splitlines() == [
+            line for line in result.stderr.splitlines() if f"pip install 'doge-companion[{extra}]'" in line
+        ], result.stderr
+
+
+def test_a_scripted_game_from_the_wheel_matches_the_checkout_in_both_languages(installed: Path, tmp_path: Path) -> None:
+    wheel = next(installed.parent.parent.glob("dist/*.whl"))
+    extra = subprocess.run(
+        [str(installed / "python"), *PIP, "install", f"{wheel}[mock]"], capture_output=True, text=True, timeout=300
+    )
+    assert extra.returncode == 0, extra.stderr
+    cwd = outside(tmp_path)
+    script = cwd / "night.txt"
+    script.write_text(SCRIPT)
+    for language in ("de", "it"):
+        pictures = {}
+        for name, program in (("wheel", [str(installed / "doge-companion")]), ("here", None)):
+            state, shots, record = cwd / f"state-{name}-{language}", cwd / f"shots-{name}-{language}", cwd / "r.jsonl"
+            config = cwd / f"config-{name}.toml"
+            config.write_text(
+                f'[game]\nlanguage = "{language}"\nstate_dir = "{state}"\n[display]\ndriver = "capture"\n'
+                '[pads]\nserial = "off"\n'
+            )
+            args = ["run", "--config", str(config), "--hardware", "mock", "--script", str(script), "--seed", "4"]
+            args += ["--screenshots", str(shots), "--record", str(record)]
+            result = run(program, args, cwd) if program else here(args, cwd)
+            assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+            header = json.loads(record.read_text().splitlines()[0])
+            assert header["players"] == ["red", "blue", "green"]
+            pictures[name] = [hashlib.sha256(frame.read_bytes()).hexdigest() for frame in sorted(shots.iterdir())]
+        assert len(pictures["wheel"]) >= 8
+        assert pictures["wheel"] == pictures["here"], f"the same {language} screens, pixel for pixel"
