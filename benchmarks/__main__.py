@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from . import bots, crash, engine, flow, hardware, store, twin
+from . import bots, crash, engine, engine_compare, flow, hardware, store, twin
 
 FAMILIES = {
     "engine": engine.main,
@@ -14,13 +14,14 @@ FAMILIES = {
     "crash": crash.main,
     "bots": bots.main,
     "twin": twin.main,
+    "compare": engine_compare.main,
 }
 
 
 def main(argv: list[str]) -> int:
     """``python -m benchmarks [FAMILY ...] [-- ARGS]``; ``crash`` also takes a number of kills (default 200), ``twin``
     a number of games (default 5,000)."""
-    slow = ("crash", "bots", "twin")  # minutes each: run them by name
+    slow = ("crash", "bots", "twin", "compare")  # minutes each: run them by name
     names = [arg for arg in argv if not arg.isdigit()] or [name for name in FAMILIES if name not in slow]
     extra = [arg for arg in argv if arg.isdigit()]
     unknown = [name for name in names if name not in FAMILIES]
@@ -34,6 +35,8 @@ def main(argv: list[str]) -> int:
             bots.main(extra)
         elif name == "twin":
             twin.main(extra)
+        elif name == "compare":
+            engine_compare.main()
         else:
             FAMILIES[name]()  # type: ignore[operator]
     return 0
