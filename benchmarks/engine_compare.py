@@ -22,6 +22,7 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 from types import ModuleType
@@ -112,12 +113,8 @@ def main(rev: str = BASELINE) -> None:
             rates: dict[str, list[float]] = {"old": [], "new": []}
             for _round in range(ROUNDS):
                 for name, (engine, draw) in engines.items():
-                    lines = [0]
-
-                    def run(engine: ModuleType = engine, draw: Any = draw, lines: list[int] = lines) -> None:
-                        lines[0] = sum(play_random(engine, draw, 500 + g, PLAYERS[players]) for g in range(games))
-
-                    rates[name].append(measure(run, games))
+                    work = partial(play_games, engine, draw, PLAYERS[players], games)
+                    rates[name].append(measure(work, games))
             report(f"random games, {players} players", "games/s", rates)
         for stamped in (False, True):
             texts = records(new, new_det.draw_order, stamped, 120)
@@ -125,8 +122,13 @@ def main(rev: str = BASELINE) -> None:
             rates = {"old": [], "new": []}
             for _round in range(ROUNDS):
                 for name, (engine, _draw) in engines.items():
-                    rates[name].append(measure(lambda engine=engine: replay_all(engine, texts), total))
+                    rates[name].append(measure(partial(replay_all, engine, texts), total))
             report(f"replayed lines{', with t stamps' if stamped else ''}", "lines/s", rates)
+
+
+def play_games(engine: ModuleType, draw: Callable[[random.Random], Any], players: Sequence[str], games: int) -> None:
+    for game in range(games):
+        play_random(engine, draw, 500 + game, players)
 
 
 def report(label: str, unit: str, rates: dict[str, list[float]]) -> None:
