@@ -13,6 +13,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from companion.engine import DecisionLine, Replay, ShuffleLine, State, dump_header, dump_line
 from companion.engine.determinize import draw_order
@@ -22,14 +23,19 @@ GAMES_BUDGET = 200.0
 LINES_BUDGET = 200_000.0
 
 
-def play_random(rng: random.Random, players: Sequence[str]) -> int:
-    """One complete random game; returns the number of lines (steps) it took."""
-    state = State(players)
+def play_random(
+    rng: random.Random,
+    players: Sequence[str],
+    make_state: Callable[[Sequence[str]], Any] = State,
+    draw: Callable[[random.Random], Any] = draw_order,
+) -> int:
+    """One complete random game (by default on this checkout's engine); returns the number of lines it took."""
+    state = make_state(players)
     steps = 0
     choice = rng.choice
     while not state.is_over:
         if state.chance_awaited():
-            state.shuffle(draw_order(rng))
+            state.shuffle(draw(rng))
         else:
             player = choice(state.awaiting()).player
             state.apply(player, choice(state.legal(player)))

@@ -28,6 +28,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .engine import play_random
+
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "5b6da723de897388237a9c1b4bf05cb59aab5acf"  # main before issue 18 (and before board changes)
 PLAYERS = {3: ("red", "blue", "green"), 4: ("red", "blue", "green", "yellow")}
@@ -49,21 +51,6 @@ def load_baseline(rev: str, into: Path) -> tuple[ModuleType, ModuleType]:
     return importlib.import_module("companion_base.engine"), importlib.import_module(
         "companion_base.engine.determinize"
     )
-
-
-def play_random(engine: ModuleType, draw: Callable[[random.Random], Any], seed: int, players: Sequence[str]) -> int:
-    rng = random.Random(seed)
-    state = engine.State(players)
-    steps = 0
-    choice = rng.choice
-    while not state.is_over:
-        if state.chance_awaited():
-            state.shuffle(draw(rng))
-        else:
-            player = choice(state.awaiting()).player
-            state.apply(player, choice(state.legal(player)))
-        steps += 1
-    return steps
 
 
 def records(engine: ModuleType, draw: Callable[[random.Random], Any], stamped: bool, games: int) -> list[list[str]]:
@@ -128,7 +115,7 @@ def main(rev: str = BASELINE) -> None:
 
 def play_games(engine: ModuleType, draw: Callable[[random.Random], Any], players: Sequence[str], games: int) -> None:
     for game in range(games):
-        play_random(engine, draw, 500 + game, players)
+        play_random(random.Random(500 + game), players, engine.State, draw)
 
 
 def report(label: str, unit: str, rates: dict[str, list[float]]) -> None:
