@@ -1,10 +1,10 @@
 """Dirty regions: which boxes of a frame differ from the last frame pushed, so only those go over SPI.
 
-A menu highlight that moves changes two bars far apart; one bounding box around both would resend everything in
-between, so changed rows are grouped into bands and each band gets its own box. Two bands are sent as one box only
-when the rows between them cost less than opening another window (CASET + RASET + RAMWR: 3 commands and 8 data
-bytes, and a DC toggle each). :class:`DirtyBoxes` has the interface of luma's own framebuffers (``redraw``), so the
-luma drivers use it unchanged.
+A menu highlight that moves changes two small marks far apart; one bounding box around both would resend
+everything in between, so the changed area is cut at unchanged rows and columns (an XY-cut) into tight boxes. Two
+boxes are sent as one only when the pixels between them cost less than opening another window (CASET + RASET +
+RAMWR: 3 commands and 8 data bytes). :class:`DirtyBoxes` has the interface of luma's own framebuffers
+(``redraw``), so the luma drivers use it unchanged.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ def _changed(diff: Image.Image) -> Image.Image:
 
 
 def _runs(flags: list[int]) -> list[tuple[int, int]]:
+    """(start, end) of each stretch of non-zero flags."""
     runs: list[tuple[int, int]] = []
     start = None
     for index, flag in enumerate([*flags, 0]):
@@ -49,28 +50,56 @@ def _union(a: Box, b: Box) -> Box:
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
-def dirty_boxes(previous: Image.Image | None, image: Image.Image) -> list[Box]:
-    """Boxes covering every pixel where ``image`` differs from ``previous`` (all of it when there is none)."""
+def _cut(changed: Image.Image, box: Box, depth: int) -> list[Box]:
+    """Recursive XY-cut: split at rows with no change, else at columns with no change, down to tight boxes."""
+    found = changed.crop(box).getbbox()
+    if found is None:
+        return []
+    box = (box[0] + found[0], box[1] + found[1], box[0] + found[2], box[1] + found[3])
+    if depth == 0:
+        return [box]
+    columns, rows = changed.crop(box).getprojection()
+    left, top, right, bottom = box
+    row_runs = _runs(list(rows))
+    if len(row_runs) > 1:
+        parts = [(left, top + start, right, top + end) for start, end in row_runs]
+    else:
+        column_runs = _runs(list(columns))
+        if len(column_runs) == 1:
+            return [box]
+        parts = [(left + start, top, left + end, bottom) for start, end in column_runs]
+    return [tight for part in parts for tight in _cut(changed, part, depth - 1)]
+
+
+def _merge(boxes: list[Box]) -> list[Box]:
+    """Join two boxes whenever one window around both costs no more than two (the bytes in between included)."""
+    boxes = list(boxes)
+    merged = True
+    while merged and len(boxes) > 1:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                union = _union(boxes[i], boxes[j])
+                if _cost(union) <= _cost(boxes[i]) + _cost(boxes[j]):
+                    boxes[i] = union
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return sorted(boxes, key=lambda box: (box[1], box[0]))
+
+
+def dirty_boxes(previous: Image.Image | None, image: Image.Image, depth: int = 6) -> list[Box]:
+    """Boxes covering every pixel where ``image`` differs from ``previous`` (all of it when there is none).
+
+    The cut gives disjoint boxes; a merged box may overlap another, which only sends a few pixels twice (with the
+    same colour).
+    """
     if previous is None or previous.size != image.size or previous.mode != image.mode:
         return [(0, 0, *image.size)]
     changed = _changed(ImageChops.difference(previous, image))
-    bbox = changed.getbbox()
-    if bbox is None:
-        return []
-    left, top, right, _bottom = bbox
-    _columns, rows = changed.crop(bbox).getprojection()
-    boxes: list[Box] = []
-    for start, end in _runs(list(rows)):
-        band = changed.crop((left, top + start, right, top + end))
-        columns, _rows = band.getprojection()
-        first = next(index for index, flag in enumerate(columns) if flag)
-        last = len(columns) - next(index for index, flag in enumerate(reversed(columns)) if flag)
-        box = (left + first, top + start, left + last, top + end)
-        if boxes and _cost(_union(boxes[-1], box)) <= _cost(boxes[-1]) + _cost(box):
-            boxes[-1] = _union(boxes[-1], box)
-        else:
-            boxes.append(box)
-    return boxes
+    return _merge(_cut(changed, (0, 0, *image.size), depth))
 
 
 class DirtyBoxes:
