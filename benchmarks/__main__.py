@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from . import bots, crash, engine, flow, hardware, store
+from . import bots, crash, engine, flow, hardware, store, wire
 
 FAMILIES = {
     "engine": engine.main,
@@ -13,6 +13,7 @@ FAMILIES = {
     "store": store.main,
     "crash": crash.main,
     "bots": bots.main,
+    "wire": wire.main,
 }
 
 

@@ -21,7 +21,8 @@ from display.drivers import build_lcd
 from display.panels import MADCTL_BGR, PANELS
 from display.render import render
 from display.screen import Screen
-from display.wiretap import GRAM, Controller as Emulated, Glass, Wire, eighteen_bit
+from display.wiretap import GRAM, Glass, Wire, eighteen_bit
+from display.wiretap import Controller as Emulated
 
 from .flow import SEED, game_events
 
