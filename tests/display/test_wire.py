@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import threading
 from typing import Any
 
 import pytest
@@ -166,3 +167,36 @@ def test_the_emulator_refuses_a_window_outside_memory() -> None:
     controller.feed(True, bytes([0x2A]))
     with pytest.raises(WireError, match="CASET"):
         controller.feed(False, bytes([0, 80, 0x01, 0x40]))  # columns 80..320: one past the 320 the ST7789 has
+
+
+class HeldWire(Wire):
+    """A wire whose transfers can be held, as a slow SPI clock holds them; the game thread must not wait."""
+
+    def __init__(self, dc_pin: int, controller: Controller) -> None:
+        super().__init__(dc_pin, controller)
+        self.release = threading.Event()
+        self.release.set()
+        self.busy = threading.Event()
+
+    def writebytes(self, data: list[int] | bytes) -> None:
+        if not self.release.is_set():
+            self.busy.set()
+            assert self.release.wait(30), "hang guard"
+        super().writebytes(data)
+
+
+def test_show_returns_while_the_wire_is_busy_and_the_newest_frame_wins() -> None:
+    panel = PANELS["st7789"]
+    controller = Controller(GRAM["st7789"], Glass(False, True))
+    wire = HeldWire(DC, controller)
+    display = build_display(settings(driver="st7789"), panel.native, spi=wire, gpio=wire)
+    first, moved, other, _black = frames(panel.native)
+    wire.release.clear()
+    assert display.show(first)
+    assert wire.busy.wait(30), "hang guard: the display thread is sending the first frame"
+    assert display.show(moved) and display.show(other), "the game thread handed both over while the wire was busy"
+    wire.release.set()
+    assert display.flush(timeout=30)
+    check(controller, other, 0, 0, 0)
+    assert display.pusher is not None and display.pusher.dropped == 1, "the stale frame in between was never sent"
+    display.close()
