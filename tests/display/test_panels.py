@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 from unittest.mock import Mock
 
@@ -110,4 +111,14 @@ def test_real_modules_that_need_settings_are_accepted(tmp_path: Path) -> None:
     for number, text in enumerate(examples):
         path = tmp_path / f"{number}.toml"
         path.write_text(text)
+        config.load(path)
+
+
+def test_every_example_in_the_config_docs_is_accepted(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "config.md").read_text()
+    blocks = re.findall(r"```toml\n(.*?)```", text, re.S)
+    assert len(blocks) >= 4
+    for number, block in enumerate(blocks):
+        path = tmp_path / f"{number}.toml"
+        path.write_text(block)
         config.load(path)
