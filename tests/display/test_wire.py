@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import random
 import threading
 from typing import Any
 
@@ -16,6 +17,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from companion import config
+from companion.flow.autoplay import Table
+from companion.flow.controller import Controller as GameController
 from display.backends import Display, build_display
 from display.panels import MADCTL_BGR, PANELS
 from display.render import render
@@ -199,4 +202,33 @@ def test_show_returns_while_the_wire_is_busy_and_the_newest_frame_wins() -> None
     assert display.flush(timeout=30)
     check(controller, other, 0, 0, 0)
     assert display.pusher is not None and display.pusher.dropped == 1, "the stale frame in between was never sent"
+    display.close()
+
+
+def game_screens(count: int) -> list[Screen]:
+    """The distinct screens of the first presses of a simulated game, in order (a real game's frames)."""
+    shown: list[Screen] = []
+
+    def watch(controller: Any, _event: object) -> None:
+        screen = controller.screen()
+        if not shown or screen != shown[-1]:
+            shown.append(screen)
+
+    table = Table(GameController(random.Random(11)), random.Random(3), ["1", "2", "3"], keypads=False, watch=watch)
+    table.setup()
+    while len(shown) < count and table.controller.stage != "over":
+        table.turn()
+    return shown[:count]
+
+
+@pytest.mark.parametrize(("driver", "size", "h", "v"), [(d, *layouts[-1]) for d, layouts in LAYOUTS.items()])
+def test_a_game_s_partial_pushes_keep_the_panel_equal_to_the_last_frame(
+    driver: str, size: tuple[int, int], h: int, v: int
+) -> None:
+    display, controller, _wire = wired(driver, size, h, v, rotate=3)
+    for screen in game_screens(120):
+        frame = render(screen, display.size)
+        display.show(frame)
+        assert display.flush(timeout=30), "hang guard"
+        check(controller, frame, 3, h, v)
     display.close()
