@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from collections.abc import Callable
 from typing import Any
 
 from companion import config
 from companion.flow.controller import Controller
+from display.backends import Display
 from display.drivers import build_lcd
 from display.panels import MADCTL_BGR, PANELS
 from display.render import render
@@ -69,20 +71,27 @@ def ours(driver: str, wire: Wire, size: tuple[int, int]) -> Any:
 
 
 def measure(
-    driver: str, build: Callable[[str, Wire, tuple[int, int]], Any], frames: list[tuple[str, Any]]
-) -> dict[str, list[int]]:
+    driver: str, build: Callable[[str, Wire, tuple[int, int]], Any], frames: list[tuple[str, Any]], threaded: bool
+) -> tuple[dict[str, list[int]], list[float]]:
+    """Bytes sent per press by kind, and the game thread's time per press in ms (luma's push before; the hand-over
+    to the display thread after, measured with that thread idle: each frame is flushed, untimed, before the next)."""
     panel = PANELS[driver]
     emulated = Emulated(GRAM[driver], Glass(bool(panel.madctl & MADCTL_BGR), panel.inverted))
     wire = Wire(DC, emulated)
-    device = build(driver, wire, panel.native)
+    display = Display(build(driver, wire, panel.native), threaded=threaded)
     sent: dict[str, list[int]] = {"move": [], "change": []}
+    blocked = []
     for kind, image in frames:
         before = wire.bytes
-        device.display(image)
+        start = time.perf_counter()
+        display.show(image)
+        blocked.append((time.perf_counter() - start) * 1000)
+        display.flush()
         sent[kind].append(wire.bytes - before)
     last = frames[-1][1]
     assert emulated.seen(0, 0, panel.native).tobytes() == eighteen_bit(last).tobytes(), "the panel lost a change"
-    return sent
+    display.close()  # luma's cleanup blanks the panel
+    return sent, blocked
 
 
 def main() -> None:
@@ -100,14 +109,21 @@ def main() -> None:
         full = panel.native[0] * panel.native[1] * 3
         print(f"{driver} {panel.native[0]}x{panel.native[1]}: a full frame is {full:,} bytes, "
               f"{full * 8 / clock * 1000:.1f} ms")  # fmt: skip
-        for label, build in (("before", stock), ("after", ours)):
-            sent = measure(driver, build, frames)
+        for label, build, threaded in (("before", stock, False), ("after", ours, True)):
+            sent, blocked = measure(driver, build, frames, threaded)
             move, change = statistics.median(sent["move"]), statistics.median(sent["change"])
             worst = max(sent["move"])
+            fulls = sum(count >= full for counts in sent.values() for count in counts)
             print(
                 f"  {label:<7} highlight move: median {move:9,.0f} bytes ({100 * move / full:5.1f}% of a frame, "
                 f"{move * 8 / clock * 1000:5.2f} ms), max {worst:9,} bytes   screen change: median {change:9,.0f} "
-                f"bytes ({change * 8 / clock * 1000:5.2f} ms)"
+                f"bytes ({change * 8 / clock * 1000:5.2f} ms)   full frames sent: {fulls}"
+            )
+            wire_ms = statistics.median(sent["move"]) * 8 / clock * 1000 if not threaded else 0.0
+            print(
+                f"          game thread per press: median {statistics.median(blocked):6.3f} ms, p99 "
+                f"{sorted(blocked)[int(len(blocked) * 0.99)]:6.3f} ms of Python"
+                + (f" + {wire_ms:.2f} ms on the wire (median move)" if not threaded else " (hands the frame over)")
             )
             if label == "after":
                 verdicts.append(move < full / 10)
