@@ -10,12 +10,14 @@ RAMWR: 3 commands and 8 data bytes). :class:`DirtyBoxes` has the interface of lu
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 from PIL import Image, ImageChops
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), as luma and PIL use them
 WINDOW_COST = 11  # bytes to open a window: 2A + 4, 2B + 4, 2C
 BYTES_PER_PIXEL = 3  # luma.lcd sends 18-bit colour as 3 bytes a pixel
+MOST_BOXES = 12  # each box is a window on the wire and a round of Python in luma: a few, not hundreds
 
 
 def _changed(diff: Image.Image) -> Image.Image:
@@ -90,16 +92,34 @@ def _merge(boxes: list[Box]) -> list[Box]:
     return sorted(boxes, key=lambda box: (box[1], box[0]))
 
 
-def dirty_boxes(previous: Image.Image | None, image: Image.Image, depth: int = 6) -> list[Box]:
-    """Boxes covering every pixel where ``image`` differs from ``previous`` (all of it when there is none).
+def _fewer(boxes: list[Box], most: int) -> list[Box]:
+    """Join neighbours (in top-to-bottom order) that add the fewest bytes until at most ``most`` boxes are left."""
+    boxes = sorted(boxes, key=lambda box: (box[1], box[0]))
+    while len(boxes) > most:
+        extra = [_cost(_union(a, b)) - _cost(a) - _cost(b) for a, b in pairwise(boxes)]
+        i = extra.index(min(extra))
+        boxes[i : i + 2] = [_union(boxes[i], boxes[i + 1])]
+    return boxes
 
+
+def dirty_boxes(previous: Image.Image | None, image: Image.Image, most: int = MOST_BOXES) -> list[Box]:
+    """At most ``most`` boxes covering every pixel where ``image`` differs from ``previous`` (all of it when there
+    is none).
+
+    Small changes (a highlight move: a few bands of rows) are cut down to tight boxes; a large one (a new screen:
+    many bands) keeps one box per band of rows, since each box costs a window on the wire and Python time in luma.
     The cut gives disjoint boxes; a merged box may overlap another, which only sends a few pixels twice (with the
     same colour).
     """
     if previous is None or previous.size != image.size or previous.mode != image.mode:
         return [(0, 0, *image.size)]
     changed = _changed(ImageChops.difference(previous, image))
-    return _merge(_cut(changed, (0, 0, *image.size), depth))
+    bands = _cut(changed, (0, 0, *image.size), depth=1)
+    if len(bands) <= most:
+        tight = [box for band in bands for box in _cut(changed, band, depth=5)]
+        if len(tight) <= 4 * most:
+            return _fewer(_merge(tight), most)
+    return _fewer(bands, most)
 
 
 class DirtyBoxes:
