@@ -6,7 +6,7 @@ import random
 
 from PIL import Image, ImageChops, ImageDraw
 
-from display.dirty import DirtyBoxes, dirty_boxes
+from display.dirty import MOST_BOXES, DirtyBoxes, dirty_boxes
 
 
 def covered(boxes: list[tuple[int, int, int, int]], previous: Image.Image, image: Image.Image) -> bool:
@@ -67,4 +67,18 @@ def test_random_changes_are_always_covered() -> None:
         parts = list(framebuffer.redraw(image))
         assert covered([box for _part, box in parts], previous, image)
         assert all(part.size == (box[2] - box[0], box[3] - box[1]) for part, box in parts)
+        assert len(parts) <= MOST_BOXES
         previous = image
+
+
+def test_a_new_screen_is_sent_in_a_few_boxes() -> None:
+    """Many lines of text changing (a new screen) must not become hundreds of windows."""
+    before = Image.new("RGB", (320, 240))
+    after = before.copy()
+    draw = ImageDraw.Draw(after)
+    for row in range(0, 240, 6):
+        for column in range(0, 320, 7):
+            draw.point((column, row), fill="white")
+    boxes = dirty_boxes(before, after)
+    assert len(boxes) <= MOST_BOXES
+    assert covered(boxes, before, after)
