@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from . import bots, crash, engine, engine_compare, flow, hardware, store, twin
+from . import bots, crash, engine, engine_compare, flow, hardware, store, twin, wire
 
 FAMILIES = {
     "engine": engine.main,
@@ -15,6 +15,7 @@ FAMILIES = {
     "bots": bots.main,
     "twin": twin.main,
     "compare": engine_compare.main,
+    "wire": wire.main,
 }
 
 

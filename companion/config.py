@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from display.panels import PANELS, accepts_size, offset_limits
+
 from .i18n import _
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
-DISPLAYS = {"st7735": (160, 128), "st7789": (240, 240), "ili9341": (320, 240), "capture": (320, 240)}
+DISPLAYS = {**{name: panel.native for name, panel in PANELS.items()}, "capture": (320, 240)}
 LANGUAGES = ("en", "de", "it")
 GPIO_PINS = range(2, 28)  # BCM 2..27 on the 40-pin header; 0 and 1 belong to the HAT EEPROM
 SPI0_PINS = {9: "MISO", 10: "MOSI", 11: "SCLK"}
@@ -116,6 +118,10 @@ SCHEMA: dict[str, Any] = {
         "width": _integer(0, 1024),
         "height": _integer(0, 1024),
         "rotate": _integer(0, 3),
+        "bgr": _boolean,
+        "inverse": _boolean,
+        "h_offset": _integer(0, 1024),
+        "v_offset": _integer(0, 1024),
         "spi_port": _integer(0, 1),
         "spi_device": _integer(0, 1),
         "bus_speed_mhz": _speed,
@@ -181,6 +187,36 @@ def _validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, p
             problem = rule(value)
             if problem:
                 problems.append(f"{path}: {problem}")
+
+
+def _check_display(data: Mapping[str, Any], problems: list[str]) -> None:
+    """What the driver itself would refuse (sizes, offsets past the controller's memory), once each value is valid."""
+    display = data["display"]
+    keys = ("driver", "width", "height", "h_offset", "v_offset")
+    if any(SCHEMA["display"][key](display[key]) for key in keys) or display["driver"] not in PANELS:
+        return  # a bad value, reported already; or the capture, which takes any size
+    driver, panel = display["driver"], PANELS[display["driver"]]
+    size = (display["width"] or panel.native[0], display["height"] or panel.native[1])
+    shown = f"{size[0]}x{size[1]}"
+    if not accepts_size(driver, size):
+        if panel.sizes is not None:
+            accepted = ", ".join(f"{w}x{h}" for w, h in panel.sizes)
+            problem = _("{driver} accepts {value}, not {size}").format(driver=driver, value=accepted, size=shown)
+            widths = {w for w, _h in panel.sizes}
+        else:
+            limit = f"{panel.memory[0]}x{panel.memory[1]}"
+            problem = _("{driver} addresses at most {value}, not {size}").format(driver=driver, value=limit, size=shown)
+            widths = set(range(1, panel.memory[0] + 1))
+        if accepts_size(driver, (size[1], size[0])):
+            problem += " " + _("(a portrait panel: swap width and height, and set rotate = 1 or 3)")
+        problems.append(f"display.{'height' if size[0] in widths else 'width'}: {problem}")
+        return
+    for key, most in zip(("h_offset", "v_offset"), offset_limits(driver, size), strict=True):
+        if display[key] > most:
+            problem = _("{value} puts a {size} picture outside the {driver}'s memory (at most {limit})")
+            problems.append(
+                f"display.{key}: " + problem.format(value=display[key], size=shown, driver=driver, limit=most)
+            )
 
 
 def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
@@ -286,6 +322,7 @@ def load(path: Path | None = None, *, search: bool = True, overrides: Mapping[st
             for pad in pads:
                 pad.setdefault("led", -1)
             _check_pins(data, problems)
+        _check_display(data, problems)
     if problems:
         raise ConfigError([f"{label}: {problem}" for problem in problems])
     return Settings(data, source)

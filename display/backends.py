@@ -1,6 +1,8 @@
 """Display back-ends: one contract, ``show(image)``, for an SPI LCD (luma.lcd) or a capture with no screen at all.
 
 luma is imported only here and only when a display is built, so the commands that need no display never load it.
+An LCD is pushed on its own thread (:mod:`display.pusher`) and sends only the boxes that changed
+(:mod:`display.dirty`): the game thread hands a frame over and goes back to waiting for input.
 """
 
 from __future__ import annotations
@@ -12,13 +14,19 @@ from typing import Any
 
 from PIL import Image
 
+from .pusher import Pusher
+
 log = logging.getLogger(__name__)
 
 
 class Display:
-    """Wraps a luma device: sends a frame only when it differs from the last one, and can keep PNG copies."""
+    """Wraps a luma device: sends a frame only when it differs from the last one, and can keep PNG copies.
 
-    def __init__(self, device: Any, screenshots: Path | None = None) -> None:
+    ``threaded``: frames go out on a display thread where the newest frame wins (real LCDs); else ``show`` pushes
+    at once (the in-memory capture, whose push costs microseconds and whose tests read the frame right after).
+    """
+
+    def __init__(self, device: Any, screenshots: Path | None = None, *, threaded: bool = False) -> None:
         self.device = device
         self.size: tuple[int, int] = (device.width, device.height)
         self.frames = 0
@@ -26,6 +34,7 @@ class Display:
         self._screenshots = screenshots
         if screenshots is not None:
             screenshots.mkdir(parents=True, exist_ok=True)
+        self.pusher = Pusher(device.display) if threaded else None
 
     def show(self, image: Image.Image) -> bool:
         """Push ``image`` (drawn at the logical size); returns False when it was the frame already shown."""
@@ -37,26 +46,38 @@ class Display:
         if data == self._last:
             return False
         self._last = data
-        self.device.display(image)
         self.frames += 1
-        if self._screenshots is not None:
+        if self._screenshots is not None:  # every frame shown, even one the wire drops for a newer one
             image.save(self._screenshots / f"frame-{self.frames:05d}.png")
+        if self.pusher is not None:
+            self.pusher.hand(image)
+        else:
+            self.device.display(image)
         return True
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until the panel shows the newest frame; False only if ``timeout`` (a hang guard) ran out."""
+        return self.pusher.flush(timeout) if self.pusher is not None else True
 
     @property
     def last_image(self) -> Image.Image | None:
         """What the device holds now, in its physical orientation (the capture back-end only)."""
+        self.flush()
         image: Image.Image | None = getattr(self.device, "image", None)
         return image
 
     def blank(self) -> None:
         """Black screen (and the backlight off where there is one), e.g. on shutdown."""
         self.show(Image.new(self.device.mode, self.size))
+        self.flush(timeout=5.0)
         backlight = getattr(self.device, "backlight", None)
         if callable(backlight):
             backlight(False)
 
     def close(self) -> None:
+        """Send what is waiting, stop the display thread, release luma's pins and SPI."""
+        if self.pusher is not None:
+            self.pusher.close()
         cleanup = getattr(self.device, "cleanup", None)
         if callable(cleanup):
             try:
@@ -73,7 +94,10 @@ def build_display(
     spi: Any = None,
     gpio: Any = None,
 ) -> Display:
-    """The display the config names. ``spi``/``gpio`` replace spidev and RPi.GPIO (the tests pass mocks)."""
+    """The display the config names. ``spi``/``gpio`` replace spidev and RPi.GPIO (the tests pass mocks).
+
+    ``size`` is the panel's unrotated size (luma's convention); the display's ``size`` is the logical one.
+    """
     config = settings["display"]
     width, height = size
     if config["driver"] == "capture":
@@ -81,7 +105,8 @@ def build_display(
 
         return Display(dummy(width=width, height=height, rotate=config["rotate"], mode="RGB"), screenshots)
     from luma.core.interface.serial import spi as spi_interface
-    from luma.lcd import device as lcd
+
+    from .drivers import build_lcd
 
     interface = spi_interface(
         spi=spi,
@@ -92,11 +117,12 @@ def build_display(
         gpio_DC=config["dc_pin"],
         gpio_RST=None if config["reset_pin"] == -1 else config["reset_pin"],
     )
-    options: dict[str, Any] = {"width": width, "height": height, "rotate": config["rotate"], "gpio": gpio}
+    options: dict[str, Any] = {"gpio": gpio}
     if config["backlight_pin"] != -1:
         options["gpio_LIGHT"] = config["backlight_pin"]
         options["active_low"] = config["backlight_active_low"]
     else:
         options["backlight"] = lambda _on: None
-    driver = getattr(lcd, config["driver"])
-    return Display(driver(interface, **options), screenshots)
+    panel = {key: config[key] for key in ("rotate", "bgr", "inverse", "h_offset", "v_offset")}
+    device = build_lcd(config["driver"], interface, size, **panel, **options)
+    return Display(device, screenshots, threaded=True)

@@ -129,7 +129,11 @@ def _draw_menu(
     width: int,
     problems: list[str] | None,
 ) -> None:
-    """The options around the highlighted one, as many as fit; the highlighted one inverted and large."""
+    """The options around the highlighted one, as many as fit; the highlighted one marked (bar, arrow, underline).
+
+    The label itself looks the same highlighted or not, so moving the highlight changes only the marks: a few
+    percent of the screen go over SPI instead of two whole inverted bars (issue 18).
+    """
     menu = screen.menu
     assert menu is not None
     face = font(sizes["normal"])
@@ -140,18 +144,19 @@ def _draw_menu(
         problems.append(f"room for only {visible} options")
     first = min(max(0, menu.cursor - visible // 2), max(0, len(menu.options) - visible))
     highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
+    indent = margin + 2 + int(draw.textlength("▶ ", font=bold))  # room for the arrow before every label
     y = top
     for index in range(first, min(len(menu.options), first + visible)):
         label = ("✓ " if index in menu.chosen else "") + menu.options[index]
-        if index == menu.cursor:
-            draw.rectangle((margin - 2, y - 2, width - margin + 2, y + sizes["normal"] + 3), fill=highlight)
-            draw.text(
-                (margin + 2, y), fit(draw, "▶ " + label, bold, width - 2 * margin - 4), font=bold, fill=BACKGROUND
-            )
-        else:
-            colour = ACCENT if index in menu.chosen else TEXT
-            shown = fit(draw, "  " + label, face, width - 2 * margin - 4, problems)
-            draw.text((margin + 2, y), shown, font=face, fill=colour)
+        shown = fit(draw, label, face, width - margin - 2 - indent, problems)
+        colour = ACCENT if index in menu.chosen else TEXT
+        draw.text((indent, y), shown, font=face, fill=colour)
+        if index == menu.cursor:  # marked around the label, which stays as it is: a move changes few pixels
+            underline = y + sizes["normal"] + 3
+            right = indent + int(draw.textlength(shown, font=face))
+            draw.rectangle((margin - 2, y - 2, margin, underline + 1), fill=highlight)
+            draw.text((margin + 2, y), "▶", font=bold, fill=highlight)
+            draw.line((margin + 2, underline, right, underline), fill=highlight, width=2)
         y += step
     if first > 0:
         draw.text((width - margin - 8, top - step // 2), "▲", font=face, fill=DIM)

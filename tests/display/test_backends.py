@@ -75,8 +75,10 @@ def test_real_lcd_drivers_over_mocked_spi(driver: str, size: tuple[int, int]) ->
     assert {22, 23, 27} <= configured, "DC, RST and backlight pins come from the config"
     sent_before = spi.writebytes2.call_count + spi.writebytes.call_count
     display.show(marked(size))
+    assert display.flush(timeout=10), "hang guard: the display thread did not finish"
     assert spi.writebytes2.call_count + spi.writebytes.call_count > sent_before, "the frame went out over SPI"
     display.blank()
+    display.close()
 
 
 def test_display_without_backlight_control() -> None:
@@ -85,6 +87,7 @@ def test_display_without_backlight_control() -> None:
     configured = {call.args[0] for call in gpio.setup.call_args_list}
     assert 18 not in configured
     display.show(marked((240, 240)))
+    display.close()
 
 
 def test_close_is_safe_twice() -> None:

@@ -1,0 +1,84 @@
+"""Dirty boxes: every changed pixel is covered, far-apart changes get their own boxes, nothing changed sends nothing."""
+
+from __future__ import annotations
+
+import random
+
+from PIL import Image, ImageChops, ImageDraw
+
+from display.dirty import MOST_BOXES, DirtyBoxes, dirty_boxes
+
+
+def covered(boxes: list[tuple[int, int, int, int]], previous: Image.Image, image: Image.Image) -> bool:
+    """Pasting only the boxes of ``image`` over ``previous`` gives ``image``."""
+    result = previous.copy()
+    for box in boxes:
+        result.paste(image.crop(box), box[:2])
+    return ImageChops.difference(result, image).getbbox() is None
+
+
+def test_first_frame_whole_then_nothing_for_the_same_frame() -> None:
+    image = Image.new("RGB", (320, 240), "white")
+    assert dirty_boxes(None, image) == [(0, 0, 320, 240)]
+    assert dirty_boxes(image, image.copy()) == []
+
+
+def test_a_change_of_one_in_one_channel_is_seen() -> None:
+    """A plain greyscale conversion would round (1, 0, 0) to 0."""
+    before = Image.new("RGB", (160, 128))
+    after = before.copy()
+    after.putpixel((100, 50), (1, 0, 0))
+    assert dirty_boxes(before, after) == [(100, 50, 101, 51)]
+
+
+def test_two_marks_far_apart_are_two_boxes_not_one_around_both() -> None:
+    before = Image.new("RGB", (320, 240))
+    after = before.copy()
+    draw = ImageDraw.Draw(after)
+    draw.rectangle((10, 20, 19, 29), fill="red")
+    draw.rectangle((200, 200, 209, 209), fill="blue")
+    assert dirty_boxes(before, after) == [(10, 20, 20, 30), (200, 200, 210, 210)]
+
+
+def test_boxes_are_merged_only_when_the_gap_costs_less_than_a_window() -> None:
+    before = Image.new("RGB", (320, 240))
+    after = before.copy()
+    draw = ImageDraw.Draw(after)
+    draw.rectangle((10, 10, 19, 11), fill="red")  # a gap of 1x2 pixels (6 bytes) to the next: cheaper than a window
+    draw.rectangle((21, 10, 30, 11), fill="red")
+    draw.rectangle((10, 50, 59, 59), fill="red")  # a gap of 50x1 pixels (150 bytes) to the next: two windows
+    draw.rectangle((10, 61, 59, 70), fill="red")
+    assert dirty_boxes(before, after) == [(10, 10, 31, 12), (10, 50, 60, 60), (10, 61, 60, 71)]
+
+
+def test_random_changes_are_always_covered() -> None:
+    rng = random.Random(7)
+    previous = Image.new("RGB", (240, 240))
+    framebuffer = DirtyBoxes()
+    list(framebuffer.redraw(previous))
+    for _ in range(40):
+        image = previous.copy()
+        draw = ImageDraw.Draw(image)
+        for _mark in range(rng.randrange(1, 6)):
+            x, y = rng.randrange(240), rng.randrange(240)
+            draw.rectangle(
+                (x, y, x + rng.randrange(30), y + rng.randrange(30)), fill=tuple(rng.choices(range(256), k=3))
+            )
+        parts = list(framebuffer.redraw(image))
+        assert covered([box for _part, box in parts], previous, image)
+        assert all(part.size == (box[2] - box[0], box[3] - box[1]) for part, box in parts)
+        assert len(parts) <= MOST_BOXES
+        previous = image
+
+
+def test_a_new_screen_is_sent_in_a_few_boxes() -> None:
+    """Many lines of text changing (a new screen) must not become hundreds of windows."""
+    before = Image.new("RGB", (320, 240))
+    after = before.copy()
+    draw = ImageDraw.Draw(after)
+    for row in range(0, 240, 6):
+        for column in range(0, 320, 7):
+            draw.point((column, row), fill="white")
+    boxes = dirty_boxes(before, after)
+    assert len(boxes) <= MOST_BOXES
+    assert covered(boxes, before, after)
