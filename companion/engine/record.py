@@ -435,15 +435,7 @@ class Replay:
 
     def feed(self, text: str) -> None:
         """Read one line (without its line ending); raise :class:`LineError` and change nothing if it is bad."""
-        self._feed(text, False)
-
-    def feed_with_changes(self, text: str) -> list[Event]:
-        """:meth:`feed`, reporting the line's board changes and counts (RECORD.md 4); none for the header."""
-        return self._feed(text, True)
-
-    def _feed(self, text: str, report: bool) -> list[Event]:
         state = self.state
-        events: list[Event] = []
         try:
             if state is None:
                 self.header = parse_header(text)
@@ -452,19 +444,25 @@ class Replay:
             else:
                 line = parse_line(text, state.players)
                 if type(line) is DecisionLine:
-                    seat = self._index[line.player]
-                    if report:
-                        events = state.apply_with_changes(seat, line.decision)
-                    else:
-                        state.apply(seat, line.decision)
-                elif report:
-                    events = state.shuffle_with_changes(line.order)  # type: ignore[union-attr]
+                    state.apply(self._index[line.player], line.decision)
                 else:
                     state.shuffle(line.order)  # type: ignore[union-attr]
         except RecordError as error:
             raise LineError(self.lines + 1, error) from None
         self.lines += 1
-        return events
+
+    def feed_with_changes(self, text: str) -> list[Event]:
+        """:meth:`feed`, reporting the line's board changes and counts (RECORD.md 4); none for the header."""
+        state = self.state
+        if state is None:
+            self.feed(text)
+            return []
+        changes = state.begin_changes()
+        try:
+            self.feed(text)
+        finally:
+            state.end_changes()
+        return changes
 
     def apply(self, line: Line) -> None:
         """Apply an already parsed line (a line the companion itself made, say)."""

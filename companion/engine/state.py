@@ -152,6 +152,7 @@ _MARKER_SETS: tuple[tuple[tuple[int, ...], tuple[int, int, int, int]], ...] = tu
 _BALLOT_CACHE: dict[tuple[int, tuple[int, ...]], tuple[Ballot, ...]] = {}
 _ADVISOR_CACHE: dict[tuple[int, bool, int], tuple[Decision, ...]] = {}
 _MOVE_CACHE: dict[int, tuple[Decision, ...]] = {}
+_NO_VOTES = {n: (0,) * n for n in (3, 4)}
 _HOUSES_AWAITED = tuple(Awaited(p, "houses") for p in range(4))
 _BALLOT_AWAITED = tuple(Awaited(p, "ballot") for p in range(4))
 
@@ -465,8 +466,7 @@ class State:
         The changes are noted where the rules act, so following them from the previous board always gives this
         state's board. Not noting is the default because computer players apply decisions by the thousand.
         """
-        log: list[Event] = []
-        self._log = log
+        log = self.begin_changes()
         try:
             self.apply(player, decision)
         finally:
@@ -475,13 +475,22 @@ class State:
 
     def shuffle_with_changes(self, order: Sequence[int]) -> list[Event]:
         """:meth:`shuffle`, reporting what the table does (RECORD.md 4: a new year, 5.3)."""
-        log: list[Event] = []
-        self._log = log
+        log = self.begin_changes()
         try:
             self.shuffle(order)
         finally:
             self._log = None
         return log
+
+    def begin_changes(self) -> list[Event]:
+        """Note the changes of the lines applied from now on into the list returned, until :meth:`end_changes`
+        (for callers that apply lines themselves, like :class:`~companion.engine.record.Replay`)."""
+        log: list[Event] = []
+        self._log = log
+        return log
+
+    def end_changes(self) -> None:
+        self._log = None
 
     # ------------------------------------------------------------------ chance
 
@@ -820,21 +829,23 @@ class State:
         n = self.n
         area = self.this_order[self.election]
         votes = self.stack_sum[area * n : area * n + n]
-        advisor_votes = [0] * n
+        advisor_votes = _NO_VOTES[n]
         standing_in = self.advisor_area  # -1 for a neutral advisor, so a match means controlled (7.1)
-        if area in standing_in:
+        if area in standing_in or any(standing == area for _controller, standing in self.quarantia):
+            extra = [0] * n
             for district in range(6):
                 if standing_in[district] == area:
-                    advisor_votes[self.advisor_controller[district]] += 1
-        for controller, standing in self.quarantia:
-            if standing == area:
-                advisor_votes[controller] += 1
-        for player in range(n):
-            votes[player] += advisor_votes[player]
+                    extra[self.advisor_controller[district]] += 1
+            for controller, standing in self.quarantia:
+                if standing == area:
+                    extra[controller] += 1
+            for player in range(n):
+                votes[player] += extra[player]
+            advisor_votes = tuple(extra)
         placed = tuple(self.stack_count[area * n : area * n + n])
         top = max(votes)
         if top == 0:  # 6.5
-            self.count = Count(area, tuple(votes), None, (), (), tuple(advisor_votes), placed)
+            self.count = Count(area, tuple(votes), None, (), (), advisor_votes, placed)
             if self._log is not None:
                 self._log.append(self.count)
             return
@@ -846,7 +857,7 @@ class State:
             second = max([v for v in votes if v < top])
             if second > 0:  # 6.2: only players with a vote are ranked
                 runners = tuple(p for p in range(n) if votes[p] == second)
-        self.count = Count(area, tuple(votes), winner, first, runners, tuple(advisor_votes), placed)
+        self.count = Count(area, tuple(votes), winner, first, runners, advisor_votes, placed)
         if self._log is not None:
             self._log.append(self.count)
         plan: list[Task]
