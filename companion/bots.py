@@ -8,6 +8,7 @@ cannot see another player's ballot or markers. Bots are pure and seeded: the sam
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -219,18 +220,25 @@ class HardBot:
     sets the count once, not the moves. The view carries one imagined world; the others are imagined from it inside
     the decision (an imagined state holds nothing the real one would tell, see :func:`determinize`), so building
     them counts against the work too and the game thread only ever builds one.
+
+    One timed escape, for measured work only: a search still running after ``OVERRUN`` budgets (the machine is far
+    slower than when it was measured, e.g. busy with other programs) answers with what it has; ``cut_short`` counts
+    those decisions. Pinned work is never cut, so a pinned count and a seed always give the same move.
     """
 
     level = "hard"
     samples = 1
     MAX_WORLDS = 400
+    OVERRUN = 3.0
 
     def __init__(self, seed: int = 0, budget: float = 0.25, candidates: int = 6, work: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.candidates = candidates
         self.work = work
+        self.pinned = work is not None
         self.spent = 0  # the work the last decision took
+        self.cut_short = 0
 
     def _shortlist(self, view: BotView) -> list[Decision]:
         legal = list(view.legal)
@@ -261,7 +269,11 @@ class HardBot:
         totals = [0.0] * len(options)
         runs = [0] * len(options)
         used = worlds = 0
+        give_up = None if self.pinned else time.perf_counter() + self.OVERRUN * self.budget
         while worlds < self.MAX_WORLDS:
+            if give_up is not None and worlds and time.perf_counter() > give_up:
+                self.cut_short += 1
+                break
             # A next world is imagined only if one more like the average so far still fits; the first only if a
             # whole year for every option (the dearest world) fits, else the rule of thumb answers.
             expected = used / worlds if worlds else YEAR_WORK * len(options)
