@@ -123,6 +123,7 @@ class App:
         )
         self.controller.storage_problem = self.store.problem
         self.controller.bot_level = settings["game"]["bot_level"]
+        self.controller.bot_work = settings["game"]["bot_work"] or None
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
         # Its own source: drawing from the shuffles' generator would change every later shuffle of a seeded game.
         self._bot_rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed + 1)

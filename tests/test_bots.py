@@ -239,3 +239,21 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
         app.events.wake()
         thread.join(timeout=10)
         app.close()
+
+
+def test_a_work_pinned_in_the_config_reaches_the_hard_player(tmp_path: Path) -> None:
+    from companion import config
+    from companion.app import App
+
+    file = tmp_path / "config.toml"
+    file.write_text(f'[game]\nstate_dir = "{tmp_path}"\nbot_level = "hard"\nbot_work = 5000\n[pads]\nserial = "off"\n')
+    app = App(config.load(file), seed=3)
+    try:
+        for pad in ("1", "2"):
+            app.controller.handle(InputEvent(pad, "ok"))
+        app.controller.handle(InputEvent("host", "back"))
+        app.controller.handle(InputEvent("host", "ok"))
+        bot = app.controller.bots[2]
+        assert isinstance(bot, HardBot) and bot.pinned and bot.work_per_decision() == 5000
+    finally:
+        app.close()

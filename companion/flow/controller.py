@@ -118,6 +118,7 @@ class Controller:
         self.joined: list[tuple[str, str]] = []  # (pad source, colour) in seat order (RULES.md 2.3)
         self.bot_levels: dict[str, str] = {}  # computer seats: their source ("cpu1"...) -> level
         self.bot_level = "normal"
+        self.bot_work: int | None = None  # the hard player's work per decision; None: measured (companion.bots)
         self.bots: dict[int, Any] = {}
         self.sync_bots = False  # scripts and autoplay: bots answer at once, the same way every time
         self.unplugged: set[str] = set()
@@ -272,7 +273,7 @@ class Controller:
         from ..bots import make_bot
 
         self.bots = {
-            seat: make_bot(self.bot_levels[pad], self.rng.randrange(1 << 30))
+            seat: make_bot(self.bot_levels[pad], self.rng.randrange(1 << 30), self.bot_work)
             for seat, (pad, _colour) in enumerate(self.joined)
             if pad in self.bot_levels
         }
