@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from . import bots, crash, engine, engine_compare, flow, hardware, store, twin, wire
+from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, wire
 
 FAMILIES = {
     "engine": engine.main,
@@ -16,13 +16,16 @@ FAMILIES = {
     "twin": twin.main,
     "compare": engine_compare.main,
     "wire": wire.main,
+    "startup": startup.main,
+    "pi": pi.main,
 }
 
 
 def main(argv: list[str]) -> int:
     """``python -m benchmarks [FAMILY ...] [-- ARGS]``; ``crash`` also takes a number of kills (default 200), ``twin``
-    a number of games (default 5,000)."""
-    slow = ("crash", "bots", "twin", "compare")  # minutes each: run them by name
+    a number of games (default 5,000). ``pi`` measures press -> frame, start-up and the hard player at a Raspberry
+    Pi's speed (a throttled child process) next to this machine's."""
+    slow = ("crash", "bots", "twin", "pi", "compare")  # minutes each: run them by name
     names = [arg for arg in argv if not arg.isdigit()] or [name for name in FAMILIES if name not in slow]
     extra = [arg for arg in argv if arg.isdigit()]
     unknown = [name for name in names if name not in FAMILIES]

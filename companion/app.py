@@ -8,26 +8,27 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from display.backends import Display, build_display
 from display.render import render
 from display.screen import Line, Screen
 from hardware.events import POWER, BotMove, EventQueue, InputEvent
-from hardware.gpio import GpioButtons, GpioIndicators, pi_pin_factory
-from hardware.serial_pads import SerialPads
+from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 
 from .config import Settings
 from .flow.controller import Controller, Effect, Saver
 from .i18n import _, set_language
 from .notify import Notifier
 from .store import Store, default_directory, now
+
+if TYPE_CHECKING:  # imported where built: pyserial is not needed before the first frame, nor at all without keypads
+    from hardware.serial_pads import SerialPads
 
 log = logging.getLogger(__name__)
 
@@ -90,18 +91,16 @@ class App:
         self.settings = settings
         self.events = events or EventQueue()
         self.mock = settings["hardware"] == "mock"
-        if pin_factory is None:
-            if self.mock:
-                from gpiozero.pins.mock import MockFactory, MockPWMPin
-
-                pin_factory = MockFactory(pin_class=MockPWMPin)
-            else:
-                pin_factory = pi_pin_factory()
+        # Simulated hardware gets GPIO only with a pin factory to drive (tests inject gpiozero's MockFactory):
+        # nothing could press a mock pin made here, and gpiozero is most of the imports before the first frame.
+        wired = pin_factory is not None or not self.mock
+        if wired and pin_factory is None:
+            pin_factory = pi_pin_factory()
         self.pin_factory = pin_factory
         self._closers: list[Any] = []
         try:
-            self.buttons = self._keep(GpioButtons(settings.data, self.events, pin_factory))
-            self.indicators = self._keep(GpioIndicators(settings.data, pin_factory))
+            self.buttons = self._keep(GpioButtons(settings.data, self.events, pin_factory) if wired else Unwired())
+            self.indicators = self._keep(GpioIndicators(settings.data, pin_factory) if wired else Unwired())
             self.pads = self._build_pads()
             self.display: Display = self._keep(self._build_display(screenshots))
         except Exception:
@@ -118,15 +117,16 @@ class App:
         self.saver = StoreSaver(self.store)
         self.saver.acks = acks
         # Shuffles use the operating system's randomness; a seed (tests, demos) makes them reproducible.
-        rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+        rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self.controller = Controller(
             rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"], clock=now, saver=self.saver
         )
         self.controller.storage_problem = self.store.problem
         self.controller.seats.bot_level = settings["game"]["bot_level"]
+        self.controller.seats.bot_work = settings["game"]["bot_work"] or None
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
         # Its own source: drawing from the shuffles' generator would change every later shuffle of a seeded game.
-        self._bot_rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed + 1)
+        self._bot_rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed + 1)
         self._bot_busy = False
         self.resumed = self._resume()
 
@@ -164,6 +164,8 @@ class App:
         setting = self.settings["pads"]["serial"]
         if setting == "off" or not numbers:
             return None
+        from hardware.serial_pads import SerialPads
+
         pads: SerialPads = self._keep(SerialPads(setting, self.events, numbers))
         return pads
 

@@ -189,35 +189,56 @@ def _evaluate(state: State, seat: int) -> float:
     return mine - max(score(p) for p in range(state.n) if p != seat)
 
 
-def _rollout(state: State, rng: random.Random, limit: int = 400) -> State:
-    """Everyone plays the rule of thumb to the end of the year."""
+def _rollout(state: State, rng: random.Random, limit: int = 400) -> tuple[State, int]:
+    """Everyone plays the rule of thumb to the end of the year; also returns the work that took (see WORK)."""
     year = state.year
+    work = 0
     for _step in range(limit):
         if state.phase in (YEAR_END, OVER) or state.year != year:
             break
+        work += STEP_WORK
         if state.chance_awaited():
             state.shuffle(draw_order(rng))
             continue
         player = state.awaiting()[0].player
         legal = state.legal(player)
+        work += len(legal)
         if state.phase == BALLOT and rng.random() < 0.25:
             state.apply(player, rng.choice(legal))  # a little randomness: rivals are not this predictable
         else:
             state.apply(player, heuristic_choice(state, player, legal, rng))
-    return state
+    return state, work
 
 
 class HardBot:
     """Flat Monte Carlo over imagined states: each promising choice is played out to the year's end by everyone's
-    rule of thumb, in as many imagined worlds as the time allows; the best average wins."""
+    rule of thumb, in as many imagined worlds as its work allows; the best average wins.
+
+    Its effort is counted in units of work (``work`` per decision, see WORK), not in seconds, so the same seed, view
+    and work give the same move on any machine. ``work`` is pinned by the caller (tests, scripted replays) or, when
+    None, set once per process from ``budget`` by :func:`~companion.bot_calibration.work_for`: the machine's speed
+    sets the count once, not the moves. The view carries one imagined world; the others are imagined from it inside
+    the decision (an imagined state holds nothing the real one would tell, see :func:`determinize`), so building
+    them counts against the work too and the game thread only ever builds one.
+
+    One timed escape, for measured work only: a search still running after ``OVERRUN`` budgets (the machine is far
+    slower than when it was measured, e.g. busy with other programs) answers with what it has; ``cut_short`` counts
+    those decisions. Pinned work is never cut, so a pinned count and a seed always give the same move.
+    """
 
     level = "hard"
-    samples = 24
+    samples = 1
+    MAX_WORLDS = 400
+    OVERRUN = 3.0
 
-    def __init__(self, seed: int = 0, budget: float = 0.25, candidates: int = 6) -> None:
+    def __init__(self, seed: int = 0, budget: float = 0.25, candidates: int = 6, work: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.candidates = candidates
+        self.work = work
+        self.pinned = work is not None
+        self.spent = 0  # the work the last decision took
+        self.cut_short = 0
 
     def _shortlist(self, view: BotView) -> list[Decision]:
         legal = list(view.legal)
@@ -232,34 +253,68 @@ class HardBot:
             legal.sort(key=lambda d: d != guess)
         return legal[: self.candidates]
 
+    def work_per_decision(self) -> int:
+        """The pinned work, or what this machine does in ``budget`` (measured once per process)."""
+        if self.work is None:
+            from .bot_calibration import work_for
+
+            self.work = work_for(self.budget)
+        return self.work
+
     def decide(self, view: BotView) -> Decision:
         options = self._shortlist(view)
         if len(options) == 1:
             return options[0]
+        work = self.work_per_decision()
         totals = [0.0] * len(options)
         runs = [0] * len(options)
-        deadline = time.perf_counter() + self.budget
-        world = 0
-        while time.perf_counter() < deadline or min(runs) == 0:
-            sample = view.samples[world % len(view.samples)]
-            world += 1
+        used = worlds = 0
+        give_up = None if self.pinned else time.perf_counter() + self.OVERRUN * self.budget
+        while worlds < self.MAX_WORLDS:
+            if give_up is not None and worlds and time.perf_counter() > give_up:
+                self.cut_short += 1
+                break
+            # A next world is imagined only if one more like the average so far still fits; the first only if a
+            # whole year for every option (the dearest world) fits, else the rule of thumb answers.
+            expected = used / worlds if worlds else YEAR_WORK * len(options)
+            if used + expected > work:
+                break
+            world = determinize(view.samples[0], view.seat, self.rng)
+            used += DETERMINIZE_WORK
+            worlds += 1
             for index, option in enumerate(options):
-                trial = sample.copy()
+                trial = world.copy()
+                used += COPY_WORK
                 try:
                     trial.apply(view.seat, option)
                 except ValueError:  # illegal in this imagined world (cannot happen for public choices)
                     continue
-                totals[index] += _evaluate(_rollout(trial, self.rng), view.seat)
+                end, spent = _rollout(trial, self.rng)
+                used += spent + EVALUATE_WORK
+                totals[index] += _evaluate(end, view.seat)
                 runs[index] += 1
-            if world > 400:
-                break
+        self.spent = used
+        if not any(runs):
+            return heuristic_choice(view.samples[0], view.seat, view.legal, self.rng)
         best = max(range(len(options)), key=lambda i: totals[i] / max(runs[i], 1))
         return options[best]
 
 
-def make_bot(level: str, seed: int = 0) -> Bot:
+# WORK: the search's cost in units of about 0.2 us here, counted instead of timed. A rollout step costs STEP_WORK plus
+# its number of legal choices (listing and weighing them dominates: measured ~18 us for a ballot among ~70 choices,
+# ~3-6 us for a build or houses among 2-3, ~12 us for a move among ~30); a copy and an imagined world cost fixed
+# amounts (~1.5 us and ~12 us), and so does weighing a rollout's end (~10 us).
+STEP_WORK = 30
+COPY_WORK = 8
+EVALUATE_WORK = 50
+DETERMINIZE_WORK = 65
+YEAR_WORK = 2400  # the most a year's rollout costs from its start (about 16 ballots and 14 other steps, 4 players)
+
+
+def make_bot(level: str, seed: int = 0, work: int | None = None) -> Bot:
+    """A computer player; ``work`` pins the hard player's steps per decision (None: measured from its budget)."""
     if level == "easy":
         return EasyBot(seed)
     if level == "normal":
         return NormalBot(seed)
-    return HardBot(seed)
+    return HardBot(seed, work=work)

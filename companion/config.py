@@ -111,6 +111,7 @@ SCHEMA: dict[str, Any] = {
         "entry": _choice("private", "keypads"),
         "bot_level": _choice("easy", "normal", "hard"),
         "bot_pause_ms": _integer(0, 10000),
+        "bot_work": _integer(0, 1_000_000_000),
         "state_dir": _text,
     },
     "display": {

@@ -253,3 +253,20 @@ def pi_pin_factory() -> Any:
         except Exception as error:  # each library fails in its own way off-Pi
             errors.append(f"{name}: {error}")
     raise RuntimeError("no GPIO on this machine (" + "; ".join(errors) + '). On a desktop, run with hardware = "mock".')
+
+
+class Unwired:
+    """No GPIO: what simulated hardware has when no pin factory is handed in (see ``App``). Buttons that never
+    press, LEDs and a buzzer that stay dark."""
+
+    def led(self, source: str, state: str) -> None:
+        pass
+
+    def beep(self, seconds: float = 0.08) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(())

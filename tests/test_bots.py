@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.bots import HardBot, make_bot, make_view
+from companion.bot_calibration import work_per_second
+from companion.bots import YEAR_WORK, HardBot, make_bot, make_view
 from companion.engine import State, replay_text, snapshot
 from companion.engine.determinize import determinize
 from companion.flow.autoplay import Table
@@ -19,6 +20,7 @@ from tests.engine.test_properties import check_invariants, scramble_secrets
 from tests.helpers import RGB, random_step, without_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
+SMALL_WORK = YEAR_WORK * 12  # a few imagined worlds: the search runs, the tests stay quick
 
 
 def twin_for(state: State, viewer: int, seed: int) -> State:
@@ -76,7 +78,7 @@ def test_bots_play_legal_whole_games(levels: tuple[str, ...]) -> None:
     bots = [make_bot(level, seed) for seed, level in enumerate(levels)]
     for bot in bots:
         if isinstance(bot, HardBot):
-            bot.budget = 0.002  # enough to exercise the search; the benchmark measures it at full strength
+            bot.work = SMALL_WORK  # enough to exercise the search; the benchmark measures it at full strength
     state = State(("a", "b", "c", "d")[: len(levels)])
     while not state.is_over:
         assert state.year < 100
@@ -88,6 +90,76 @@ def test_bots_play_legal_whole_games(levels: tuple[str, ...]) -> None:
         assert decision in state.legal(seat)
         state.apply(seat, decision)
     assert state.winners
+
+
+def hard_game(seed: int, work: int) -> list[object]:
+    """Every decision of a seeded game where a hard player with pinned ``work`` sits with two normal ones."""
+    rng = random.Random(seed)
+    bots = [make_bot("hard", seed, work=work), make_bot("normal", 1), make_bot("normal", 2)]
+    state = State(RGB)
+    decisions: list[object] = []
+    while not state.is_over and state.year <= 2:
+        if state.chance_awaited():
+            random_step(state, rng)
+            continue
+        seat = state.awaiting()[0].player
+        decision = bots[seat].decide(make_view(state, seat, rng, bots[seat].samples))
+        decisions.append(decision)
+        state.apply(seat, decision)
+    return decisions
+
+
+def test_the_hard_player_with_pinned_work_plays_the_same_moves_for_the_same_seed() -> None:
+    first = hard_game(5, SMALL_WORK)
+    assert hard_game(5, SMALL_WORK) == first, "the machine's speed must not change its moves"
+    assert len(first) > 20
+
+
+def test_the_hard_player_builds_its_imagined_worlds_inside_its_work() -> None:
+    rng = random.Random(3)
+    state = State(RGB)
+    while state.chance_awaited() or state.awaiting()[0].player != 0:
+        random_step(state, rng)
+    bot = HardBot(1, work=SMALL_WORK)
+    bot.decide(make_view(state, 0, rng, bot.samples))
+    assert 0 < bot.spent <= SMALL_WORK
+    assert HardBot.samples == 1, "the game thread imagines one world; the others are the decision's own work"
+    tiny = HardBot(1, work=YEAR_WORK)  # not even one world fits: the rule of thumb answers
+    assert tiny.decide(make_view(state, 0, rng, tiny.samples)) in state.legal(0) and tiny.spent == 0
+
+
+def test_the_hard_players_decision_depends_only_on_what_it_may_know() -> None:
+    rng = random.Random(8)
+    state = State(RGB)
+    for _ in range(60):
+        random_step(state, rng)
+    while state.chance_awaited():
+        random_step(state, rng)
+    viewer = state.awaiting()[0].player
+    twin = twin_for(state, viewer, 2)
+    mine = HardBot(4, work=SMALL_WORK).decide(make_view(state, viewer, random.Random(9), 1))
+    theirs = HardBot(4, work=SMALL_WORK).decide(make_view(twin, viewer, random.Random(9), 1))
+    assert mine == theirs
+
+
+class TickingClock:
+    """A fake clock: every reading is ``tick`` seconds after the last, as if each round of work took that long."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+def test_the_calibration_gives_a_slower_machine_less_work() -> None:
+    fast = work_per_second(TickingClock(0.001), probe=0.0105)
+    slow = work_per_second(TickingClock(0.01), probe=0.105)
+    assert fast == pytest.approx(10 * slow)
+    assert work_per_second(TickingClock(0.001), probe=0.0105) == fast, "the probe's work is itself deterministic"
+    assert HardBot(work=123).work_per_decision() == 123, "a pinned count is never measured"
 
 
 def test_two_humans_and_a_bot_through_scripted_input(tmp_path: Path) -> None:
@@ -156,13 +228,32 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
         ):
             app.events.put(event)
         wait_for(lambda: app.controller.stage == "game")
-        started = len(app.controller.record)
         app.events.put(InputEvent("host", "back"))  # the board check opens at once while the bot is thinking
         wait_for(lambda: app.screen is not None and "board" in app.screen.tags, timeout=0.25)
         wait_for(lambda: app.controller.state is not None and app.controller.state.pending[2] is not None, timeout=10)
-        assert len(app.controller.record) == started + 1, "the bot's ballot, locked in and still secret"
+        # Counted by kind, not from a length read while the game thread may still be recording the opening shuffles.
+        ballots = [line for line in app.controller.record if '"ballot"' in line]
+        assert len(ballots) == 1 and '"player": "green"' in ballots[0], "the bot's ballot, locked in and still secret"
     finally:
         stop.set()
         app.events.wake()
         thread.join(timeout=10)
+        app.close()
+
+
+def test_a_work_pinned_in_the_config_reaches_the_hard_player(tmp_path: Path) -> None:
+    from companion import config
+    from companion.app import App
+
+    file = tmp_path / "config.toml"
+    file.write_text(f'[game]\nstate_dir = "{tmp_path}"\nbot_level = "hard"\nbot_work = 5000\n[pads]\nserial = "off"\n')
+    app = App(config.load(file), seed=3)
+    try:
+        for pad in ("1", "2"):
+            app.controller.handle(InputEvent(pad, "ok"))
+        app.controller.handle(InputEvent("host", "back"))
+        app.controller.handle(InputEvent("host", "ok"))
+        bot = app.controller.bots[2]
+        assert isinstance(bot, HardBot) and bot.pinned and bot.work_per_decision() == 5000
+    finally:
         app.close()

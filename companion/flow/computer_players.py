@@ -21,7 +21,7 @@ def make_bots(ctx: Controller) -> dict[int, Any]:
 
     levels = ctx.seats.bot_levels
     return {
-        seat: make_bot(levels[pad], ctx.rng.randrange(1 << 30))
+        seat: make_bot(levels[pad], ctx.rng.randrange(1 << 30), ctx.seats.bot_work)
         for seat, (pad, _colour) in enumerate(ctx.seats.joined)
         if pad in levels
     }

@@ -23,6 +23,7 @@ class Seats:
     joined: list[tuple[str, str]] = field(default_factory=list)  # (pad source, colour) in seat order
     bot_levels: dict[str, str] = field(default_factory=dict)  # computer seats: their source ("cpu1"...) -> level
     bot_level: str = "normal"
+    bot_work: int | None = None  # the hard player's work per decision; None: measured (companion.bots)
     connected: set[str] = field(default_factory=set)
     unplugged: set[str] = field(default_factory=set)
 

@@ -19,6 +19,7 @@ from companion.engine.determinize import draw_order
 from companion.i18n import set_language
 from tests.engine.test_rules_elections import _san_marco_tie, elect
 from tests.helpers import RGB, RGBY, Table, order_starting, place
+from tests.test_bots import SMALL_WORK
 from tests.twin import Infeasible, TableTwin
 from tests.twin_games import GameStats, follow_random_game
 
@@ -166,7 +167,7 @@ def test_games_of_computer_players_are_followed_by_the_twin(levels: tuple[str, .
     bots = [make_bot(level, seed) for seed, level in enumerate(levels)]
     for bot in bots:
         if isinstance(bot, HardBot):
-            bot.budget = 0.002  # enough to exercise its search; strength is the benchmark's business
+            bot.work, bot.pinned = SMALL_WORK, True  # enough to exercise its search, the same on any machine
     players = RGBY[: len(levels)]
     state = State(players)
     twin = TableTwin(players)
