@@ -396,12 +396,10 @@ class Controller:
         state = self.state
         assert state is not None
         keypad_ballots = state.phase == BALLOT and self.entry == "keypads"
-        if self.notices:
-            if key == "ok":
-                self.notices.pop(0)
-                return
-            if not keypad_ballots:  # a keypad ballot goes on under a notice: it is on the pad, not the screen
-                return
+        # Only the host's ok dismisses a notice: a pad's ok is a player's own (locking in, or trying again after
+        # "Not saved"), and must never be swallowed by a notice (issue 14).
+        if self.notices and not keypad_ballots:  # a keypad ballot goes on under a notice: it is on the pad
+            return
         if state.phase == BALLOT:
             if keypad_ballots:
                 self._keypad_ballot(seat, key)
@@ -438,8 +436,7 @@ class Controller:
                 entry.markers.append(value)
             elif value in entry.markers:
                 entry.markers = [m for m in entry.markers if m != value]
-            else:
-                self.effects.append(Effect("beep", source))
+            # No beep for a value not held (issue 14): the table would hear what a player holds (RULES.md 11.1).
             self.effects.append(Effect("led", source, key, "on" if value in entry.markers else "off"))
         elif key == "back":
             if entry.markers:
@@ -453,9 +450,9 @@ class Controller:
                 self.effects.append(Effect("beep", source))
                 return
             ballot = Ballot(entry.area, tuple(sorted(entry.markers, reverse=True)))
-            del self.keypad[seat]
-            self.effects.append(Effect("led", source, "all", "off"))
-            self._apply(seat, ballot)
+            if self._apply(seat, ballot):  # not saved: the keyed ballot stays, to try again with ok
+                del self.keypad[seat]
+                self.effects.append(Effect("led", source, "all", "off"))
 
     def _private_ballot(self, seat: int, key: str) -> None:
         state = self.state
@@ -520,8 +517,8 @@ class Controller:
             return
         markers = tuple(sorted((menu.options[i].value for i in menu.chosen), reverse=True))
         assert turn.area is not None
-        self.private = None
-        self._apply(seat, Ballot(turn.area, markers))
+        if self._apply(seat, Ballot(turn.area, markers)):  # not saved: the choice stays on the menu
+            self.private = None
 
     def _private_turn(self) -> PrivateTurn | None:
         state = self.state
@@ -593,15 +590,15 @@ class Controller:
 
     # ------------------------------------------------------------------ applying
 
-    def _apply(self, seat: int, decision: Decision) -> None:
-        """Apply a decision: saved first, and only then does it count (and show)."""
+    def _apply(self, seat: int, decision: Decision) -> bool:
+        """Apply a decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
         state = self.state
         assert state is not None
         trial = state.copy()
         trial.apply(seat, decision)  # only legal choices are ever offered
         line = dump_line(DecisionLine(self.players[seat], decision, self._now()))
         if not self._save([line], trial):
-            return
+            return False
         before, after = snapshot(state), snapshot(trial)
         self.history.append((state, len(self.record), self._reveal_key(before) == self._reveal_key(after), line))
         self.state = trial
@@ -612,6 +609,7 @@ class Controller:
         self._draw_chance()
         if trial.phase == OVER:
             self.stage = "over"
+        return True
 
     @staticmethod
     def _reveal_key(snap: dict[str, Any]) -> tuple[Any, ...]:
