@@ -135,7 +135,7 @@ def test_sigterm_mid_game_leaves_everything_saved_and_resumable(tmp_path: Path) 
     path = config_file(tmp_path)
     process = subprocess.Popen(
         [sys.executable, "-m", "companion.cli", "run", "--config", str(path), "--hardware", "mock",
-         "--autoplay", "3", "--acks"],
+         "--autoplay", "3", "--acks", "--resume"],
         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     assert process.stdout is not None
