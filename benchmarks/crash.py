@@ -1,11 +1,12 @@
 """Crash harness (issue 5): the companion as a real process, killed with SIGKILL at random moments.
 
-Each round starts ``doge-companion run --hardware mock --autoplay SEED --acks --resume``: a simulated table plays, and
-the companion prints ``ack GAME N HASH`` for every record line it has committed (before the screen shows it). The harness
-kills the process at a random moment (after a random number of acknowledged lines, so that a slow machine changes
-nothing but the time it takes; the kill lands while the companion goes on committing), then checks the store: every acknowledged line is there, byte for byte, and
-every stored record replays. The next round restarts it: the companion resumes the unfinished game and prints the hash
-of its state, which must equal the replay of the stored record. Run: ``python -m benchmarks crash [KILLS]``.
+Each round starts ``doge-companion run --hardware mock --autoplay SEED --acks --resume``: a simulated table plays,
+and the companion prints ``ack GAME N HASH`` for every record line it has committed (before the screen shows it).
+The harness kills the process at a random moment (after a random number of acknowledged lines, so that a slow
+machine changes nothing but the time it takes; the kill lands while the companion goes on committing), then checks
+the store: every acknowledged line is there, byte for byte, and every stored record replays. The next round restarts
+it: the companion resumes the unfinished game and prints the hash of its state, which must equal the replay of the
+stored record. Run: ``python -m benchmarks crash [KILLS]``.
 """
 
 from __future__ import annotations

@@ -294,7 +294,7 @@ def test_at_most_one_warning_per_pad_per_minute_with_a_count(caplog: pytest.LogC
     clock = FakeClock()
     events = EventQueue()
     link = PadLink("fake", events, PadRegistry(["2"]), clock=clock)
-    for minute in range(3):
+    for _minute in range(3):
         port = ChunkPort(link, [b"HELLO doge-pad 1 abc keypad 5\n", b"garbage\n" * 1000, b"q" * (1 << 20)])
         link._stop.clear()
         link._read(port)
