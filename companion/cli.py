@@ -208,6 +208,7 @@ def _run(args: argparse.Namespace) -> int:
         return app.run(stop, script, args.autoplay)
     finally:
         app.close()
+        _stopped_in_time()
         if lock is not None:
             lock.release()
         if args.record:
@@ -226,6 +227,13 @@ def _stop_within_grace() -> None:
     signal.signal(signal.SIGALRM, signal.SIG_DFL)
     if signal.getitimer(signal.ITIMER_REAL)[0] == 0:
         signal.setitimer(signal.ITIMER_REAL, STOP_GRACE_S)
+
+
+def _stopped_in_time() -> None:
+    """The loop has ended and everything is closed: what is left (the interpreter's own exit) needs no deadline."""
+    import signal
+
+    signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def _lock_state_directory(settings: Any) -> Any:
@@ -300,6 +308,7 @@ def _sim(args: argparse.Namespace) -> int:
     finally:
         simulator.close()
         app.close()
+        _stopped_in_time()
         if lock is not None:
             lock.release()
 

@@ -7,7 +7,6 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 
-
 def _temporary_files_in_memory() -> None:
     """Test games commit every line with fsync (synchronous=FULL, as on the device); on a RAM disk that costs
     nothing. No test measures the disk, so every verdict stays the same and the suite runs minutes faster (issue 14).
