@@ -17,7 +17,8 @@ from hardware.pty_pad import PtyPad
 from hardware.serial_pads import PICO_VID, PadLink, PadRegistry, SerialPads
 
 
-def wait_for(condition: Callable[[], Any], timeout: float = 5.0) -> Any:
+def wait_for(condition: Callable[[], Any], timeout: float = 60.0) -> Any:
+    """Until ``condition`` holds; ``timeout`` is a hang guard only, never part of a verdict (issue 14)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
@@ -27,7 +28,8 @@ def wait_for(condition: Callable[[], Any], timeout: float = 5.0) -> Any:
     raise AssertionError("timed out")
 
 
-def next_events(events: EventQueue, count: int, timeout: float = 5.0) -> list[Any]:
+def next_events(events: EventQueue, count: int, timeout: float = 60.0) -> list[Any]:
+    """The next ``count`` events; ``timeout`` is a hang guard (a short one only where nothing more may come)."""
     found = []
     deadline = time.monotonic() + timeout
     while len(found) < count and time.monotonic() < deadline:
