@@ -9,9 +9,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .i18n import _, locale_language, set_language
+
+if TYPE_CHECKING:
+    from .lock import StateLock
 
 EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
@@ -161,7 +164,7 @@ def _run(args: argparse.Namespace) -> int:
             print(_("doge-companion: {error}").format(error=error), file=sys.stderr)
             return EXIT_INVALID_RECORD
     store = None
-    lock = None
+    lock: StateLock | None = None
     if (script is not None or args.autoplay is not None) and not args.resume:
         # A script plus --seed replays exactly, and a demo never touches the paused game of a real table.
         from .store import Store
@@ -171,9 +174,10 @@ def _run(args: argparse.Namespace) -> int:
             "a new game in a throw-away store: the saved games are not touched (--resume goes on with them)"
         )
     else:
-        lock = _lock_state_directory(settings)
-        if isinstance(lock, int):
-            return lock
+        held = _lock_state_directory(settings)
+        if isinstance(held, int):
+            return held
+        lock = held
     try:
         app = App(
             settings,
@@ -215,7 +219,8 @@ def _run(args: argparse.Namespace) -> int:
             from .export import public_record
 
             # The same public history as `export`: no unrevealed ballot, no unturned card (RULES.md 11).
-            Path(args.record).write_text("\n".join(public_record(app.controller.record)) + "\n")
+            record = app.controller.record
+            Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
 
 
 def _stop_within_grace() -> None:
@@ -236,12 +241,12 @@ def _stopped_in_time() -> None:
     signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def _lock_state_directory(settings: Any) -> Any:
+def _lock_state_directory(settings: Any) -> StateLock | int | None:
     """The state directory's lock (None when it cannot be locked, e.g. a read-only disk), or the exit status after
     saying, in one line, which process holds it."""
     import os
 
-    from .lock import Locked, StateLock
+    from .lock import Locked
     from .store import default_directory
 
     directory = default_directory(settings["game"]["state_dir"])
@@ -251,6 +256,8 @@ def _lock_state_directory(settings: Any) -> Any:
             os.chmod(directory, 0o700)
     except OSError:
         return None  # the store says why it cannot save
+    from .lock import StateLock
+
     lock = StateLock(directory)
     try:
         lock.acquire()
