@@ -146,7 +146,10 @@ def test_sigterm_mid_game_leaves_everything_saved_and_resumable(tmp_path: Path) 
         if line.startswith("ack "):
             acks.append(line.split())
     process.send_signal(signal.SIGTERM)
-    rest, _ = process.communicate(timeout=30)
+    # Read on through the same buffered reader: communicate() reads the pipe itself and would miss what readline()
+    # had already buffered (under load an ack or two; issue 14 found it so).
+    rest = process.stdout.read()
+    process.wait(timeout=600)
     acks += [line.split() for line in rest.decode().splitlines() if line.startswith("ack ")]
     assert process.returncode == 0
     store = Store(tmp_path / "state")
