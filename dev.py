@@ -3,6 +3,7 @@
 
     python3 dev.py start      # the companion in a window on simulated hardware (doge-companion sim)
     python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs)
+    python3 dev.py test --stress N   # the same N times in a row, every core kept busy by a load it starts itself
     python3 dev.py bench      # print the benchmark figures
     python3 dev.py catalogs   # bring companion/locale/*.po in line with the code's texts (then translate)
     python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
@@ -17,6 +18,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -59,6 +61,57 @@ def replace_with(*args: str) -> int:
     os.execv(args[0], list(args))
 
 
+def test(py: str, pytest_args: list[str]) -> int:
+    for step in (
+        (py, "-m", "ruff", "check", "."),
+        (py, "-m", "ruff", "format", "--check", "."),
+        (py, "-m", "mypy"),
+        (py, "-m", "pytest", *pytest_args),
+    ):
+        status = run(*step)
+        if status:
+            return status
+    return 0
+
+
+BUSY_LOOP = "while True:\n    pass\n"
+
+
+def stress(py: str, args: list[str]) -> int:
+    """`test --stress N`: the whole of `test` N times in a row while one busy process per core competes for the CPU,
+    as on a shared CI machine. A suite whose verdicts depend on speed fails here; one that does not passes every run.
+    """
+    at = args.index("--stress")
+    try:
+        runs = int(args[at + 1])
+    except (IndexError, ValueError):
+        print("dev.py: --stress needs a number of runs, e.g. python3 dev.py test --stress 10", file=sys.stderr)
+        return 64
+    rest = args[:at] + args[at + 2 :]
+    cores = os.cpu_count() or 2
+    load = [subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(cores)]
+    print(f"dev.py: {runs} runs of the whole test, with {cores} busy processes as load", flush=True)
+    results: list[tuple[int, float]] = []
+    try:
+        for number in range(1, runs + 1):
+            started = time.monotonic()
+            status = test(py, rest)
+            results.append((status, time.monotonic() - started))
+            print(f"dev.py: stress run {number}/{runs}: {'passed' if status == 0 else 'FAILED'} "
+                  f"in {results[-1][1]:.0f} s", flush=True)  # fmt: skip
+    finally:
+        for process in load:
+            process.kill()
+            process.wait()
+    failed = sum(1 for status, _seconds in results if status)
+    print("dev.py: stress summary")
+    for number, (status, seconds) in enumerate(results, 1):
+        print(f"  run {number:>2}: {'passed' if status == 0 else 'FAILED'}  {seconds:6.0f} s")
+    times = [seconds for _status, seconds in results]
+    print(f"  {len(results) - failed} of {len(results)} passed; {min(times):.0f} to {max(times):.0f} s a run")
+    return 1 if failed else 0
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
     if command not in ("start", "test", "bench", "run", "catalogs"):
@@ -67,16 +120,9 @@ def main(argv: list[str]) -> int:
     ensure_environment()
     py = str(PYTHON)
     if command == "test":
-        for step in (
-            (py, "-m", "ruff", "check", "."),
-            (py, "-m", "ruff", "format", "--check", "."),
-            (py, "-m", "mypy"),
-            (py, "-m", "pytest", *argv[1:]),
-        ):
-            status = run(*step)
-            if status:
-                return status
-        return 0
+        if "--stress" in argv[1:]:
+            return stress(py, argv[1:])
+        return test(py, argv[1:])
     if command == "start":
         return replace_with(str(BIN / "doge-companion"), "sim", *argv[1:])
     if command == "catalogs":

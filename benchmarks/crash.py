@@ -1,10 +1,12 @@
 """Crash harness (issue 5): the companion as a real process, killed with SIGKILL at random moments.
 
-Each round starts ``doge-companion run --hardware mock --autoplay SEED --acks``: a simulated table plays, and the
-companion prints ``ack GAME N HASH`` for every record line it has committed (before the screen shows it). The harness
-kills the process at a random moment, then checks the store: every acknowledged line is there, byte for byte, and
-every stored record replays. The next round restarts it: the companion resumes the unfinished game and prints the hash
-of its state, which must equal the replay of the stored record. Run: ``python -m benchmarks crash [KILLS]``.
+Each round starts ``doge-companion run --hardware mock --autoplay SEED --acks --resume``: a simulated table plays,
+and the companion prints ``ack GAME N HASH`` for every record line it has committed (before the screen shows it).
+The harness kills the process at a random moment (after a random number of acknowledged lines, so that a slow
+machine changes nothing but the time it takes; the kill lands while the companion goes on committing), then checks
+the store: every acknowledged line is there, byte for byte, and every stored record replays. The next round restarts
+it: the companion resumes the unfinished game and prints the hash of its state, which must equal the replay of the
+stored record. Run: ``python -m benchmarks crash [KILLS]``.
 """
 
 from __future__ import annotations
@@ -55,14 +57,15 @@ def harness(kills: int, directory: Path, seed: int = 1, verbose: bool = False) -
     for round_number in range(kills):
         process = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock",
-             "--autoplay", str(rng.randrange(1 << 30)), "--acks"],
+             "--autoplay", str(rng.randrange(1 << 30)), "--acks", "--resume"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
         )  # fmt: skip
         assert process.stdout is not None
-        deadline = time.monotonic() + rng.uniform(0.3, 1.5)
+        wanted = rng.randint(1, 60)  # acknowledged lines before the kill
+        hang_guard = time.monotonic() + 300
         output = b""
-        while time.monotonic() < deadline and process.poll() is None:
-            ready, _, _ = select.select([process.stdout], [], [], 0.01)
+        while output.count(b"\nack ") < wanted and time.monotonic() < hang_guard and process.poll() is None:
+            ready, _, _ = select.select([process.stdout], [], [], 0.05)
             if ready:
                 output += os.read(process.stdout.fileno(), 65536)
         process.kill()

@@ -125,6 +125,7 @@ class App:
         self.controller.seats.bot_level = settings["game"]["bot_level"]
         self.controller.seats.bot_work = settings["game"]["bot_work"] or None
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
+        self.bot_sleep: Callable[[float], None] = time.sleep  # the bot's pause; tests hold it with an event
         # Its own source: drawing from the shuffles' generator would change every later shuffle of a seeded game.
         self._bot_rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed + 1)
         self._bot_busy = False
@@ -223,7 +224,7 @@ class App:
         def think() -> None:
             started = time.monotonic()
             decision = bot.decide(view)
-            time.sleep(max(0.0, self.bot_pause - (time.monotonic() - started)))
+            self.bot_sleep(max(0.0, self.bot_pause - (time.monotonic() - started)))
             self.events.put(BotMove(seat, decision, token))
 
         threading.Thread(target=think, name="computer player", daemon=True).start()

@@ -9,14 +9,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .i18n import _, locale_language, set_language
 
+if TYPE_CHECKING:
+    from .lock import StateLock
+
 EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
 EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
+EXIT_IN_USE = 75  # sysexits' EX_TEMPFAIL: another companion holds the state directory; try again when it has stopped
+STOP_GRACE_S = 1.5  # after SIGTERM or Ctrl-C the companion is gone within this, even if its loop is stuck
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,6 +92,11 @@ def _build_parser() -> argparse.ArgumentParser:
     run.add_argument("--entry", choices=("private", "keypads"), help=_("how ballots are entered (default: config)"))
     run.add_argument("--autoplay", type=int, metavar="SEED", help=_("a simulated table plays the game (demos, tests)"))
     run.add_argument("--acks", action="store_true", help=_("print a line on standard output for every saved line"))
+    run.add_argument(
+        "--resume",
+        action="store_true",
+        help=_("with --script or --autoplay: go on with the saved unfinished game (else a new game, not saved)"),
+    )
     sim = _with_config(
         commands.add_parser(
             "sim",
@@ -173,6 +183,21 @@ def _run(args: argparse.Namespace) -> int:
         except ScriptError as error:
             print(_("doge-companion: {error}").format(error=error), file=sys.stderr)
             return EXIT_INVALID_RECORD
+    store = None
+    lock: StateLock | None = None
+    if (script is not None or args.autoplay is not None) and not args.resume:
+        # A script plus --seed replays exactly, and a demo never touches the paused game of a real table.
+        from .store import Store
+
+        store = Store(None, memory=True)
+        logging.getLogger("doge-companion").info(
+            "a new game in a throw-away store: the saved games are not touched (--resume goes on with them)"
+        )
+    else:
+        held = _lock_state_directory(settings)
+        if isinstance(held, int):
+            return held
+        lock = held
     try:
         app = App(
             settings,
@@ -180,6 +205,7 @@ def _run(args: argparse.Namespace) -> int:
             seed=args.seed,
             entry=args.entry,
             acks=sys.stdout if args.acks else None,
+            store=store,
         )
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
@@ -197,6 +223,7 @@ def _run(args: argparse.Namespace) -> int:
     stop = threading.Event()
 
     def request_stop(signum: int, _frame: object) -> None:
+        _stop_within_grace()
         stop.set()
         app.events.wake()
 
@@ -206,8 +233,65 @@ def _run(args: argparse.Namespace) -> int:
         return app.run(stop, script, args.autoplay)
     finally:
         app.close()
+        _stopped_in_time()
+        if lock is not None:
+            lock.release()
         if args.record:
-            Path(args.record).write_text("\n".join(app.controller.record) + "\n")
+            from .export import public_record
+
+            # The same public history as `export`: no unrevealed ballot, no unturned card (RULES.md 11).
+            record = app.controller.record
+            Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
+
+
+def _stop_within_grace() -> None:
+    """A stop was asked for: if the process has not ended within STOP_GRACE_S (a loop stuck in a long computation
+    never gets back to look at its stop flag), the kernel ends it. Every acknowledged line is committed already, so
+    this loses nothing (the crash harness kills with SIGKILL hundreds of times)."""
+    import signal
+
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    if signal.getitimer(signal.ITIMER_REAL)[0] == 0:
+        signal.setitimer(signal.ITIMER_REAL, STOP_GRACE_S)
+
+
+def _stopped_in_time() -> None:
+    """The loop has ended and everything is closed: what is left (the interpreter's own exit) needs no deadline."""
+    import signal
+
+    signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _lock_state_directory(settings: Any) -> StateLock | int | None:
+    """The state directory's lock (None when it cannot be locked, e.g. a read-only disk), or the exit status after
+    saying, in one line, which process holds it."""
+    import os
+
+    from .lock import Locked
+    from .store import default_directory
+
+    directory = default_directory(settings["game"]["state_dir"])
+    try:
+        if not directory.is_dir():
+            directory.mkdir(parents=True, exist_ok=True)
+            os.chmod(directory, 0o700)
+    except OSError:
+        return None  # the store says why it cannot save
+    from .lock import StateLock
+
+    lock = StateLock(directory)
+    try:
+        lock.acquire()
+    except Locked as error:
+        holder = str(error.pid) if error.pid is not None else "?"
+        print(
+            _("doge-companion: another companion (process {pid}) is using {directory}; stop it first").format(
+                pid=holder, directory=directory
+            ),
+            file=sys.stderr,
+        )
+        return EXIT_IN_USE
+    return lock
 
 
 def _sim(args: argparse.Namespace) -> int:
@@ -228,7 +312,11 @@ def _sim(args: argparse.Namespace) -> int:
     data = {**settings.data, "hardware": "mock", "game": dict(settings["game"])}
     if not data["game"]["state_dir"]:  # the simulator keeps its games apart from a real device's
         data["game"]["state_dir"] = str(default_directory("").with_name("doge-companion-sim"))
-    app = App(replace(settings, data=data), seed=args.seed)
+    settings = replace(settings, data=data)
+    lock = _lock_state_directory(settings)
+    if isinstance(lock, int):
+        return lock
+    app = App(settings, seed=args.seed)
     try:
         from display.simulator import Simulator
 
@@ -240,6 +328,7 @@ def _sim(args: argparse.Namespace) -> int:
         return 1
 
     def close_window(signum: int, _frame: object) -> None:
+        _stop_within_grace()
         simulator.pygame.event.post(simulator.pygame.event.Event(simulator.pygame.QUIT))
 
     signal.signal(signal.SIGTERM, close_window)
@@ -250,12 +339,15 @@ def _sim(args: argparse.Namespace) -> int:
     finally:
         simulator.close()
         app.close()
+        _stopped_in_time()
+        if lock is not None:
+            lock.release()
 
 
 def _stored(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .store import FILENAME, Store, default_directory
+    from .store import FILENAME, Store, StoreError, default_directory
 
     settings = _settings(args.config)
     if settings is None:
@@ -264,10 +356,15 @@ def _stored(args: argparse.Namespace) -> int:
     if not (directory / FILENAME).exists():
         print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
         return 0 if args.command == "games" else 1
-    store = Store(directory)
     try:
-        if store.problem:
-            print(_("doge-companion: {problem}").format(problem=store.problem), file=sys.stderr)
+        store = Store(directory, read_only=True)  # a listing never moves, creates or writes anything
+    except StoreError as error:
+        print(
+            _("doge-companion: {problem} (the companion moves it aside when it next starts)").format(problem=error),
+            file=sys.stderr,
+        )
+        return 1
+    try:
         if args.command == "games":
             columns = (_("game"), _("started (UTC)"), _("players"), _("year"), _("status"), _("winner"))
             print(

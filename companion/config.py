@@ -25,6 +25,9 @@ GPIO_PINS = range(2, 28)  # BCM 2..27 on the 40-pin header; 0 and 1 belong to th
 SPI0_PINS = {9: "MISO", 10: "MOSI", 11: "SCLK"}
 SPI0_CE = {0: 8, 1: 7}
 BUS_SPEEDS_MHZ = (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
+MAX_TEXT = 1024  # the longest text value: a path on a Pi is far shorter; a huge one once made `run` spin for minutes
+MAX_PORTS = 8
+SHOWN = 40  # how much of a bad value a problem line repeats: one line, whatever the file holds
 
 
 class ConfigError(Exception):
@@ -87,13 +90,30 @@ def _speed(value: Any) -> str | None:
 
 
 def _text(value: Any) -> str | None:
-    return None if type(value) is str else _("must be text in quotes, not {show}").format(show=_show(value))
+    if type(value) is not str:
+        return _("must be text in quotes, not {show}").format(show=_show(value))
+    return _bounded(value)
+
+
+def _bounded(value: str) -> str | None:
+    """Every text the companion takes from the config is short and printable."""
+    if len(value) > MAX_TEXT:
+        return _("is {length} characters long (at most {limit})").format(length=len(value), limit=MAX_TEXT)
+    if not value.isprintable():
+        return _("must not contain control characters, not {show}").format(show=_show(value))
+    return None
 
 
 def _serial(value: Any) -> str | None:
     if value in ("auto", "off"):
         return None
     if type(value) is list and all(type(port) is str and port for port in value):
+        if len(value) > MAX_PORTS:
+            return _("lists {length} ports (at most {limit})").format(length=len(value), limit=MAX_PORTS)
+        for port in value:
+            problem = _bounded(port)
+            if problem:
+                return problem
         missing = [port for port in value if not os.path.exists(port)]
         if missing:
             return _('serial port {item} does not exist (is the pad plugged in? or use "auto")').format(item=missing[0])
@@ -149,7 +169,7 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return _quote(value)
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):
@@ -157,9 +177,16 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
+def _quote(text: str) -> str:
+    """A value as a problem line shows it: in quotes, control characters escaped, at most SHOWN characters."""
+    shown = text if len(text) <= SHOWN else text[:SHOWN] + "..."
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
+    return f'"{escaped}"'
+
+
 def _validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, problems: list[str]) -> None:
     for key, value in data.items():
-        path = f"{prefix}{key}"
+        path = f"{prefix}{key}" if key in schema else f"{prefix}{_quote(key)[1:-1]}"
         rule = schema.get(key)
         if rule is None:
             known = ", ".join(schema)

@@ -7,6 +7,9 @@ every line and stands in for each secret something chosen from public facts only
 the end; uncounted markers get, per player, the lowest of the values not yet shown; unturned cards follow the board's
 order. The result is a valid record whose replay shows exactly the same public states, and it is the same whatever
 the secrets were.
+
+Who has locked in a ballot of the round in progress is public ("locked in" is on the screen) though the ballot is
+not: the header's ``export.locked_in`` lists them (RECORD.md 1.1 allows any header key; docs/export.md).
 """
 
 from __future__ import annotations
@@ -44,7 +47,9 @@ def public_record(lines: list[str]) -> list[str]:
         return list(lines)
     players = replay.header.players
     kept = list(lines)
+    waiting: list[str] = []
     if state.phase == BALLOT:
+        waiting = [players[seat] for seat in range(state.n) if state.pending[seat] is not None]
         kept = kept[: last_reveal + 1]  # the round's ballots after its last reveal are all still hidden
     if state.phase == ELECTION:
         counted = set(state.this_order[: state.election + 1])
@@ -74,8 +79,19 @@ def public_record(lines: list[str]) -> list[str]:
     header: dict[str, Any] = json.loads(kept[0])
     header["export"] = {
         "unfinished": True,
+        "locked_in": waiting,
         "note": "secrets left out: unrevealed ballots dropped; uncounted marker values and unturned cards of "
         "next year's order replaced by stand-ins chosen from public facts only",
     }
     kept[0] = json.dumps(header)
     return kept
+
+
+def locked_in(lines: list[str]) -> list[str]:
+    """The players an export says have locked in a ballot not in it (its header's ``export.locked_in``)."""
+    try:
+        export = json.loads(lines[0]).get("export") if lines else None
+    except ValueError:
+        return []
+    found = export.get("locked_in") if isinstance(export, dict) else None
+    return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []

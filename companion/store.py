@@ -2,7 +2,9 @@
 
 WAL with ``synchronous=FULL``: a committed line survives a power cut. The schema is versioned and migrated forward.
 A store that cannot be used (corrupt, another program's file, a newer schema) is moved aside with a time stamp,
-never deleted, and a fresh one is made; a read-only disk leaves the companion running without saving, and says so.
+never deleted, and a fresh one is made; only the companion itself does that (``repair=True``), never a listing or an
+export. On a read-only disk the saved games are copied into memory: the unfinished game goes on, unsaved, and the
+screen says so. The directory is made 0700 and the file 0600: it holds ballots not yet revealed (RULES.md 11).
 """
 
 from __future__ import annotations
@@ -88,11 +90,16 @@ class Store:
     """One SQLite file of games. ``problem`` is set (and shown on screen) when the store had to be replaced or
     cannot save at all."""
 
-    def __init__(self, directory: Path | None, *, memory: bool = False) -> None:
+    def __init__(
+        self, directory: Path | None, *, memory: bool = False, read_only: bool = False, repair: bool = True
+    ) -> None:
+        """``read_only``: only read (``games``, ``export``): nothing is created, moved or written, and a store that
+        cannot be read raises StoreError. ``repair=False`` is implied by it."""
         self.problem: str | None = None
         self.path: Path | None = None if memory or directory is None else directory / FILENAME
-        self.saving = self.path is not None
-        self._db = self._open()
+        self.saving = self.path is not None and not read_only
+        self._repair = repair and not read_only
+        self._db = self._open_only() if read_only else self._open()
 
     # ------------------------------------------------------------------ opening
 
@@ -126,29 +133,77 @@ class Store:
                 )
             )
 
+    def _open_only(self) -> sqlite3.Connection:
+        """The file's games copied into memory, the file itself opened read-only; raises StoreError."""
+        assert self.path is not None
+        try:
+            return self._copy_of(self.path)
+        except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
+            raise StoreError(_("the saved games cannot be read ({error})").format(error=error)) from None
+
+    def _copy_of(self, path: Path) -> sqlite3.Connection:
+        if not path.is_file():
+            raise sqlite3.OperationalError("no such file")
+        source = _open_read_only(path)
+        try:
+            self._check_ours(source)
+            source.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a damaged file fails here
+            db = self._connect(":memory:")
+            source.backup(db)
+        finally:
+            source.close()
+        return self._migrate(db)
+
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
             return self._migrate(self._connect(":memory:"))
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.parent.is_dir():
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                os.chmod(self.path.parent, 0o700)
         except OSError as error:
             return self._without_saving(
-                _("cannot create {parent} ({strerror})").format(parent=self.path.parent, strerror=error.strerror)
+                _("cannot create {parent} ({strerror})").format(
+                    parent=_short(self.path.parent), strerror=error.strerror
+                )
             )
+        if self.path.exists() and _read_only(self.path):
+            try:
+                db = self._copy_of(self.path)
+            except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
+                return self._without_saving(
+                    _("{path} is read-only ({error})").format(path=_short(self.path), error=error)
+                )
+            self.saving = False
+            self.problem = _("games are not being saved: {reason}").format(
+                reason=_("the disk is read-only; the saved game goes on")
+            )
+            log.error("game store: %s (%s)", self.problem, _short(self.path))
+            return db
         try:
+            _private(self.path)
             return self._migrate(self._connect(str(self.path)))
-        except (sqlite3.DatabaseError, _WrongStore) as error:
+        except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
             if _read_only(self.path):
-                return self._without_saving(_("{path} is read-only ({error})").format(path=self.path, error=error))
+                return self._without_saving(
+                    _("{path} is read-only ({error})").format(path=_short(self.path), error=error)
+                )
+            if not self._repair:
+                return self._without_saving(
+                    _("{path} cannot be used ({error})").format(path=_short(self.path), error=error)
+                )
             aside = self._move_aside(str(error))
             if aside is None:
                 return self._without_saving(
-                    _("{path} cannot be used ({error}) and cannot be moved aside").format(path=self.path, error=error)
+                    _("{path} cannot be used ({error}) and cannot be moved aside").format(
+                        path=_short(self.path), error=error
+                    )
                 )
             self.problem = _("the saved games could not be read ({error}); the old file is kept as {name}").format(
                 error=error, name=aside.name
             )
             log.error("game store: %s", self.problem)
+            _private(self.path)
             return self._migrate(self._connect(str(self.path)))
 
     def _without_saving(self, reason: str) -> sqlite3.Connection:
@@ -289,3 +344,36 @@ class _WrongStore(Exception):
 def _read_only(path: Path) -> bool:
     directory = path.parent
     return not os.access(directory, os.W_OK) or (path.exists() and not os.access(path, os.W_OK))
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """Read-only. With no -wal file (a clean shutdown leaves none) ``immutable`` reads the main file as it is and
+    touches nothing, not even a -shm file; after a crash read-only mode reads the committed lines from the -wal
+    (a read-only disk then needs its -shm file, else the main file alone is read)."""
+    uri = path.resolve().as_uri()
+    if not Path(f"{path}-wal").exists():
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
+    db = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
+    try:
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError:
+        db.close()
+    return sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
+
+
+def _private(path: Path) -> None:
+    """The store and its -wal/-shm files readable by their owner only (SQLite gives those the main file's mode)."""
+    if not path.exists():
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
+    for suffix in ("", "-wal", "-shm"):
+        file = Path(str(path) + suffix)
+        with suppress(OSError):
+            if file.exists() and file.stat().st_mode & 0o077:
+                os.chmod(file, 0o600)
+
+
+def _short(path: Path, limit: int = 120) -> str:
+    """A path short enough for one line on the screen and in the log."""
+    text = str(path)
+    return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-limit // 2 :]}"

@@ -48,6 +48,31 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
     return ImageFont.load_default(size=size)
 
 
+@lru_cache(maxsize=4096)
+def _length(text: str, face: Any) -> float:
+    """Text widths, measured once: a game redraws the same labels thousands of times (Pillow's textlength)."""
+    return float(face.getlength(text, mode="L"))
+
+
+@lru_cache(maxsize=512)  # a few megabytes at most: stamps are small, and a game uses far fewer
+def _stamp(text: str, face: Any, fill: tuple[int, int, int]) -> tuple[Image.Image, tuple[int, int]] | None:
+    """A text drawn once in its colour with its coverage as alpha, and where it goes from the text's origin."""
+    left, top, right, bottom = (int(v) for v in face.getbbox(text, mode="L"))
+    if right <= left or bottom <= top:
+        return None
+    stamp = Image.new("RGBA", (right - left, bottom - top), (*fill, 0))
+    ImageDraw.Draw(stamp).text((-left, -top), text, font=face, fill=(*fill, 255))
+    return stamp, (left, top)
+
+
+def _text(image: Image.Image, xy: tuple[int, int], text: str, face: Any, fill: tuple[int, int, int]) -> None:
+    """``draw.text`` from a cache of stamps: the same pixels (to rounding), without rendering the glyphs each time."""
+    found = _stamp(text, face, fill)
+    if found is not None:
+        stamp, (left, top) = found
+        image.paste(stamp, (int(xy[0]) + left, int(xy[1]) + top), stamp)
+
+
 def size_class(height: int) -> str:
     return "small" if height < 200 else "medium" if height < 320 else "large"
 
@@ -61,9 +86,9 @@ def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = N
     margin = max(3, width // 40)
     title_font = font(sizes["title"], bold=True)
     footer_font = font(sizes["small"])
-    rule_width = int(draw.textlength(f"§{screen.rule}", font=footer_font)) + margin if screen.rule else 0
+    rule_width = int(_length(f"§{screen.rule}", footer_font)) + margin if screen.rule else 0
     title = fit(draw, screen.title, title_font, width - 2 * margin - rule_width, problems)
-    draw.text((margin, margin), title, font=title_font, fill=PLAYER_COLOURS.get(screen.colour or "", ACCENT))
+    _text(image, (margin, margin), title, title_font, PLAYER_COLOURS.get(screen.colour or "", ACCENT))
     y = margin + sizes["title"] + margin
     draw.line((margin, y - margin // 2, width - margin, y - margin // 2), fill=DIM)
     bottom = height - margin - (sizes["small"] + margin if screen.footer else 0)
@@ -75,29 +100,29 @@ def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = N
                 if problems is not None:
                     problems.append(f"no room for: {part}")
                 break
-            draw.text((margin, y), part, font=line_font, fill=colour)
+            _text(image, (margin, y), part, line_font, colour)
             y += sizes[line.size] + max(2, sizes[line.size] // 4)
     if screen.menu is not None:
-        _draw_menu(draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems)
+        _draw_menu(image, draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems)
     if screen.chart:
         _draw_chart(draw, screen.chart, (margin, y + margin, width - margin, bottom), footer_font)
     if screen.footer:
         footer = fit(draw, screen.footer, footer_font, width - 2 * margin, problems)
-        draw.text((margin, height - margin - sizes["small"]), footer, font=footer_font, fill=DIM)
+        _text(image, (margin, height - margin - sizes["small"]), footer, footer_font, DIM)
     if screen.rule:
         label = f"§{screen.rule}"
-        right = width - margin - int(draw.textlength(label, font=footer_font))
-        draw.text((right, margin), label, font=footer_font, fill=DIM)
+        right = width - margin - int(_length(label, footer_font))
+        _text(image, (right, margin), label, footer_font, DIM)
     return image
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: list[str] | None = None) -> str:
     """The text, shortened with an ellipsis if it is wider than ``room`` pixels."""
-    if draw.textlength(text, font=face) <= room:
+    if _length(text, face) <= room:
         return text
     if problems is not None:
         problems.append(f"too wide: {text}")
-    while text and draw.textlength(text + "…", font=face) > room:
+    while text and _length(text + "…", face) > room:
         text = text[:-1]
     return text + "…"
 
@@ -108,7 +133,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: l
     current = ""
     for word in text.split():
         candidate = f"{current} {word}" if current else word
-        if draw.textlength(candidate, font=face) <= room:
+        if _length(candidate, face) <= room:
             current = candidate
         else:
             if current:
@@ -120,6 +145,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: l
 
 
 def _draw_menu(
+    image: Image.Image,
     draw: ImageDraw.ImageDraw,
     screen: Screen,
     sizes: dict[Any, int],
@@ -150,18 +176,18 @@ def _draw_menu(
         label = ("✓ " if index in menu.chosen else "") + menu.options[index]
         shown = fit(draw, label, face, width - margin - 2 - indent, problems)
         colour = ACCENT if index in menu.chosen else TEXT
-        draw.text((indent, y), shown, font=face, fill=colour)
+        _text(image, (indent, y), shown, face, colour)
         if index == menu.cursor:  # marked around the label, which stays as it is: a move changes few pixels
             underline = y + sizes["normal"] + 3
-            right = indent + int(draw.textlength(shown, font=face))
+            right = indent + int(_length(shown, face))
             draw.rectangle((margin - 2, y - 2, margin, underline + 1), fill=highlight)
-            draw.text((margin + 2, y), "▶", font=bold, fill=highlight)
+            _text(image, (margin + 2, y), "▶", bold, highlight)
             draw.line((margin + 2, underline, right, underline), fill=highlight, width=2)
         y += step
     if first > 0:
-        draw.text((width - margin - 8, top - step // 2), "▲", font=face, fill=DIM)
+        _text(image, (width - margin - 8, top - step // 2), "▲", face, DIM)
     if first + visible < len(menu.options):
-        draw.text((width - margin - 8, bottom - sizes["normal"]), "▼", font=face, fill=DIM)
+        _text(image, (width - margin - 8, bottom - sizes["normal"]), "▼", face, DIM)
 
 
 def _draw_chart(

@@ -32,6 +32,7 @@ PAD_KEYS = {  # pad -> (left, ok, right, back)
     "4": ("u", "i", "o", "p"),
 }
 HOLD_KEYS = {("host", "back"): InputEvent("host", "back", "hold")}
+FRAME_S = 1 / 60  # the window is redrawn at most this often: a burst of presses changes it once on screen
 
 
 @dataclass
@@ -80,6 +81,8 @@ class Simulator:
         app.on_effect = self._effect
         self.dirty = True
         self._drawn_frames = -1
+        self._drawn_at: float | None = None
+        self.drawn = 0  # window frames drawn
         self._lcd: Any = None
         self._lcd_frame = -1
         self._texts: dict[tuple[str, tuple[int, ...], bool], Any] = {}
@@ -216,15 +219,20 @@ class Simulator:
         if self.flash and min(self.flash.values()) < self.clock():
             self.flash = {s: t for s, t in self.flash.items() if t >= self.clock()}
             self.dirty = True
-        if self.dirty or self.app.display.frames != self._drawn_frames:
+        if self.stale and (self._drawn_at is None or self.clock() - self._drawn_at >= FRAME_S):
             self.draw()
         return not self.app.stopping
+
+    @property
+    def stale(self) -> bool:
+        """The window does not show the latest state yet."""
+        return self.dirty or self.app.display.frames != self._drawn_frames
 
     def run(self) -> int:
         """Until the window is closed. Blocks on pygame's event queue between events: no busy loop."""
         self.app.show(self.app.controller.screen())
         self.draw()
-        while self.pump(wait_ms=100):
+        while self.pump(wait_ms=16 if self.stale else 100):
             pass
         return 0
 
@@ -282,8 +290,12 @@ class Simulator:
         pygame.display.flip()
         self.dirty = False
         self._drawn_frames = self.app.display.frames
+        self._drawn_at = self.clock()
+        self.drawn += 1
 
     def save(self, path: str) -> None:
+        if self.stale:
+            self.draw()
         self.pygame.image.save(self.surface, path)
 
     def close(self) -> None:

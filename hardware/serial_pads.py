@@ -2,7 +2,8 @@
 
 Each pad has a reader thread that opens its port, reads lines, turns key lines into events on the queue and
 reopens the port after an unplug. Nothing a pad sends is ever logged verbatim: a key line, even a garbled one, can
-name the area a player is choosing in secret (RULES.md 11).
+name the area a player is choosing in secret (RULES.md 11). A pad's own `E` report is logged sanitized and short, and
+a pad that sends garbage gets at most one warning a minute, with a count: a broken pad must not fill the disk.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -20,6 +22,8 @@ log = logging.getLogger(__name__)
 PICO_VID = 0x2E8A
 LINE_LIMIT = 64
 READ_TIMEOUT = 0.25  # how long a read waits before the thread checks whether it should stop
+WARN_EVERY_S = 60.0  # at most one warning per pad in this time; the ones held back are counted in the next
+REPORT_LIMIT = 48  # characters of a pad's own E report that reach the log
 _HELLO = re.compile(r"HELLO doge-pad 1 ([0-9a-f]{1,32}) (keypad|3button) ([0-9]{1,5})\Z")
 _KEY = re.compile(r"K ([0-9]{1,3}) (hold:)?(\S+)\Z")
 
@@ -62,6 +66,7 @@ class PadLink:
         registry: PadRegistry,
         opener: Opener = open_serial,
         retry: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.port_name = port
         self.source: str | None = None
@@ -76,6 +81,9 @@ class PadLink:
         self._registry = registry
         self._opener = opener
         self._retry = retry
+        self._clock = clock
+        self._warned_at: float | None = None
+        self._held_back = 0
         self._port: Any = None
         self._write_lock = threading.Lock()
         self._stop = threading.Event()
@@ -139,21 +147,42 @@ class PadLink:
 
     def _read(self, port: Any) -> None:
         buffer = b""
+        skipping = False  # after an over-long line: everything up to its newline belongs to it
         while not self._stop.is_set():
             data = port.read(max(1, port.in_waiting))
             if not data:
                 continue
             buffer += data
+            if skipping:
+                if b"\n" not in buffer:
+                    buffer = b""
+                    continue
+                buffer = buffer.split(b"\n", 1)[1]
+                skipping = False
             while b"\n" in buffer:
                 line, buffer = buffer.split(b"\n", 1)
                 self._handle(line.rstrip(b"\r"))
             if len(buffer) > LINE_LIMIT:
                 buffer = b""
+                skipping = True
                 self._malformed(LINE_LIMIT + 1)
+
+    def _warn(self, message: str, *args: Any) -> None:
+        """A warning about this pad, at most one per WARN_EVERY_S; the next one says how many were held back."""
+        now = self._clock()
+        if self._warned_at is not None and now - self._warned_at < WARN_EVERY_S:
+            self._held_back += 1
+            return
+        if self._held_back:
+            message += " (and %d more warnings in the last minute)"
+            args = (*args, self._held_back)
+        self._warned_at = now
+        self._held_back = 0
+        log.warning("pad %s: " + message, self.source or self.port_name, *args)
 
     def _malformed(self, length: int) -> None:
         self.malformed += 1
-        log.warning("pad %s: ignored a malformed line of %d bytes", self.source or self.port_name, length)
+        self._warn("ignored a malformed line of %d bytes", length)
 
     def _handle(self, raw: bytes) -> None:
         if len(raw) > LINE_LIMIT or not raw.isascii():
@@ -165,7 +194,8 @@ class PadLink:
         elif text.startswith("HELLO "):
             self._hello(text, len(raw))
         elif text.startswith("E "):
-            log.warning("pad %s reports a problem: %s", self.source or self.port_name, text[2:].strip())
+            report = "".join(c if " " <= c <= "~" else "?" for c in text[2:].strip())[:REPORT_LIMIT]
+            self._warn("reports a problem: %s", report)
         else:
             self._malformed(len(raw))
 
@@ -208,7 +238,7 @@ class PadLink:
             self._registry.last_seq[key] = seq
         if ahead > 1:
             self.lost += ahead - 1
-            log.warning("pad %s dropped %d key presses (more than it could keep)", self.source, ahead - 1)
+            self._warn("dropped %d key presses (more than it could keep)", ahead - 1)
         self._events.put(InputEvent(self.source, match[3], "hold" if match[2] else "press"))
 
 

@@ -63,7 +63,7 @@ def test_run_with_mock_hardware_reaches_the_first_screen_and_stops_cleanly(tmp_p
         stderr=subprocess.PIPE,
     )
     try:
-        first = wait_for(lambda: (shots / "frame-00001.png").exists() and shots / "frame-00001.png", timeout=30)
+        first = wait_for(lambda: (shots / "frame-00001.png").exists() and shots / "frame-00001.png", timeout=120)
         time.sleep(0.2)
         process.send_signal(signal.SIGTERM)
         _, stderr = process.communicate(timeout=15)

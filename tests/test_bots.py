@@ -206,6 +206,8 @@ def test_a_bot_answer_that_arrives_too_late_is_dropped() -> None:
 
 
 def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_queue(tmp_path: Path) -> None:
+    """No verdict here depends on speed: the bot's pause is held by an event the test releases, and every wait is
+    only a hang guard."""
     import threading
 
     from companion import config
@@ -216,6 +218,14 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
     data["game"].update(state_dir=str(tmp_path), bot_level="hard", bot_pause_ms=300)
     data["pads"]["serial"] = "off"
     app = App(config.Settings(data, None), seed=3)
+    released = threading.Event()
+    pauses: list[float] = []
+
+    def held_pause(seconds: float) -> None:
+        pauses.append(seconds)
+        assert released.wait(600), "hang guard"
+
+    app.bot_sleep = held_pause
     stop = threading.Event()
     thread = threading.Thread(target=app.run, args=(stop,))
     thread.start()
@@ -227,17 +237,22 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
             InputEvent("host", "ok"),
         ):
             app.events.put(event)
-        wait_for(lambda: app.controller.stage == "game")
         app.events.put(InputEvent("host", "back"))  # the board check opens at once while the bot is thinking
-        wait_for(lambda: app.screen is not None and "board" in app.screen.tags, timeout=0.25)
-        wait_for(lambda: app.controller.state is not None and app.controller.state.pending[2] is not None, timeout=10)
-        # Counted by kind, not from a length read while the game thread may still be recording the opening shuffles.
-        ballots = [line for line in app.controller.record if '"ballot"' in line]
-        assert len(ballots) == 1 and '"player": "green"' in ballots[0], "the bot's ballot, locked in and still secret"
+        wait_for(lambda: app.screen is not None and "board" in app.screen.tags, timeout=600)
+        state = app.controller.state
+        assert state is not None and app.controller.stage == "game"
+        started = len(app.controller.record)
+        assert started == 3, "header and two shuffles: the game thread did not wait for the bot"
+        assert state.pending[2] is None
+        released.set()
+        wait_for(lambda: app.controller.state is not None and app.controller.state.pending[2] is not None, timeout=600)
+        assert len(app.controller.record) == started + 1, "the bot's ballot, locked in and still secret"
+        assert len(pauses) == 1 and 0 <= pauses[0] <= 0.3, "the pause is what is left of bot_pause_ms"
     finally:
+        released.set()
         stop.set()
         app.events.wake()
-        thread.join(timeout=10)
+        thread.join(timeout=600)
         app.close()
 
 

@@ -146,12 +146,23 @@ def test_a_read_only_disk_means_no_saving_and_a_message() -> None:
         "    os.setuid(65534)\n"
         f"store = Store(Path({str(tmp_path / 'ro')!r}))\n"
         "print(store.saving, store.problem)\n"
+        "print(len(store.games()), store.unfinished(), len(store.lines(1)))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     os.chmod(tmp_path / "ro", 0o755)
     try:
         assert result.returncode == 0, result.stderr
         assert result.stdout.startswith("False games are not being saved:") and "read-only" in result.stdout
+        # Issue 14: the saved game is there to resume, list and export, though nothing can be written.
+        assert result.stdout.splitlines()[1] == "1 1 1", result.stdout
+        config_file = tmp_path / "config.toml"
+        config_file.write_text(f'[game]\nstate_dir = "{tmp_path / "ro"}"\n')
+        os.chmod(tmp_path / "ro", 0o555)
+        listing = cli(config_file, "games")
+        assert listing.returncode == 0 and "red, blue, green" in listing.stdout and "playing" in listing.stdout
+        exported = cli(config_file, "export", "1")
+        assert exported.returncode == 0 and json.loads(exported.stdout.splitlines()[0])["players"][0] == "red"
+        assert sorted(p.name for p in (tmp_path / "ro").iterdir()) == [FILENAME], "nothing created, moved or written"
         assert (tmp_path / "ro" / FILENAME).exists(), "nothing was moved or deleted"
     finally:
         shutil.rmtree(tmp_path)
@@ -178,7 +189,8 @@ def test_disk_full_is_said_on_screen_and_the_decision_is_not_acknowledged(tmp_pa
         assert len(app.controller.record) >= len(record_before)
         app.store._db.execute("PRAGMA max_page_count = 1073741823")
         table.press("host", "ok")
-        table.play()
+        for _ in range(300):  # play on with room again: every line is saved again (a whole game adds nothing)
+            table.turn()
         assert without_stamps(app.store.lines(app.saver.game)) == without_stamps(app.controller.record)  # type: ignore[arg-type]
         assert state_before["phase"] == "ballot"
     finally:
@@ -233,6 +245,13 @@ def test_export_of_an_unfinished_game_hides_every_secret_and_replays_the_same(se
     assert len(exported) <= len(partial)
     # The same export whatever the secrets were: export the export (its secrets are different stand-ins).
     assert public_record(exported)[1:] == exported[1:]
+
+
+def cli(config_file: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args, "--config", str(config_file)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
 
 
 def test_games_and_export_commands(tmp_path: Path) -> None:

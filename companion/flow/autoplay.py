@@ -68,8 +68,8 @@ class Table:
         screen = self.controller.screen()
         tags = set(screen.tags)
         if tags & NOTICE_TAGS:
-            who = self.rng.choice(["host", *self.pads])
-            self.press(who, "ok")
+            self.rng.choice(["host", *self.pads])  # (a draw kept, so that every seeded game stays the same)
+            self.press("host", "ok")  # only the host dismisses a notice
         elif "ballot-gate" in tags:
             turn = self.controller.private
             assert turn is not None

@@ -82,6 +82,8 @@ def synthetic(sim: Any, event: InputEvent) -> None:
         type_key(sim, getattr(pygame, f"K_{PAD_KEYS[event.source][3]}"))
     else:
         click(sim, event.source, event.key)
+    if isinstance(sim.clock, FakeClock):
+        sim.clock.now += 0.002  # a quick player: the window is redrawn every few presses (FRAME_S)
     assert sim.pump()
 
 
@@ -98,6 +100,7 @@ def test_a_whole_game_through_synthetic_keyboard_and_mouse_events(simulator: Any
     assert state is not None and state.is_over
     assert snapshot(replay_text(app.store.lines(app.saver.game))) == snapshot(state)
     assert app.display.frames > 100
+    assert simulator.drawn > 100, "the window was drawn all along the game"
     simulator.save(str(Path(app.settings["game"]["state_dir"]) / "window.png"))
 
 

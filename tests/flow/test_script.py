@@ -26,19 +26,38 @@ def test_a_scripted_game_gives_the_same_record_as_the_same_presses_in_process(tm
     config = tmp_path / "config.toml"
     config.write_text('[pads]\nserial = "off"\n[display]\ndriver = "st7735"\n')
     record = tmp_path / "night.jsonl"
-    shots = tmp_path / "shots"
     result = subprocess.run(
         [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock",
-         "--seed", str(seed), "--script", str(script), "--record", str(record), "--screenshots", str(shots)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+         "--seed", str(seed), "--script", str(script), "--record", str(record)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = record.read_text().splitlines()
     assert without_stamps(lines) == without_stamps(controller.record)
     assert all('"t": "' in line for line in lines[1:]), "the companion stamps every line with its time"
     assert snapshot(replay_text(lines))["winners"]
+
+
+def test_screenshots_save_every_new_frame(tmp_path: Path) -> None:
+    """The first hundred presses of a scripted night, each new frame a PNG (a whole night is thousands of them)."""
+    controller = Controller(random.Random(21), entry="private")
+    table = Table(controller, random.Random(5), ["1", "2", "3", "4"], keypads=True)
+    table.setup()
+    while len(table.events) < 100:
+        table.turn()
+    script = tmp_path / "start.txt"
+    script.write_text("\n".join(str(event) for event in table.events) + "\n")
+    config = tmp_path / "config.toml"
+    config.write_text('[pads]\nserial = "off"\n[display]\ndriver = "st7735"\n')
+    shots = tmp_path / "shots"
+    result = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock",
+         "--seed", "21", "--script", str(script), "--screenshots", str(shots)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
     frames = sorted(shots.iterdir())
-    assert len(frames) > 50
+    assert len(frames) > 50 and frames[0].name == "frame-00001.png"
 
 
 def test_a_bad_script_line_is_reported_before_anything_runs(tmp_path: Path) -> None:

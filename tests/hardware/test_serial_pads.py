@@ -17,7 +17,8 @@ from hardware.pty_pad import PtyPad
 from hardware.serial_pads import PICO_VID, PadLink, PadRegistry, SerialPads
 
 
-def wait_for(condition: Callable[[], Any], timeout: float = 5.0) -> Any:
+def wait_for(condition: Callable[[], Any], timeout: float = 60.0) -> Any:
+    """Until ``condition`` holds; ``timeout`` is a hang guard only, never part of a verdict (issue 14)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
@@ -27,7 +28,8 @@ def wait_for(condition: Callable[[], Any], timeout: float = 5.0) -> Any:
     raise AssertionError("timed out")
 
 
-def next_events(events: EventQueue, count: int, timeout: float = 5.0) -> list[Any]:
+def next_events(events: EventQueue, count: int, timeout: float = 60.0) -> list[Any]:
+    """The next ``count`` events; ``timeout`` is a hang guard (a short one only where nothing more may come)."""
     found = []
     deadline = time.monotonic() + timeout
     while len(found) < count and time.monotonic() < deadline:
@@ -228,3 +230,78 @@ def _other(device: str) -> ListPortInfo:
     info = ListPortInfo(device, skip_link_detection=True)
     info.vid, info.pid = 0x0403, 0x6001
     return info
+
+
+class ChunkPort:
+    """A port that delivers the given reads one by one, then stops its link: no thread, no timing."""
+
+    def __init__(self, link: PadLink, chunks: list[bytes]) -> None:
+        self.link = link
+        self.chunks = list(chunks)
+        self.written: list[bytes] = []
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.chunks[0]) if self.chunks else 0
+
+    def read(self, size: int) -> bytes:
+        if not self.chunks:
+            self.link._stop.set()
+            return b""
+        return self.chunks.pop(0)
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def read_chunks(chunks: list[bytes], clock: FakeClock | None = None) -> tuple[PadLink, list[Any]]:
+    events = EventQueue()
+    link = PadLink("fake", events, PadRegistry(["2"]), clock=clock or FakeClock())
+    port = ChunkPort(link, [b"HELLO doge-pad 1 abc keypad 5\n", *chunks])
+    link._port = port
+    link._read(port)
+    delivered = []
+    while (event := events.get(timeout=0)) is not None:
+        delivered.append(event)
+    return link, delivered
+
+
+def test_the_tail_of_an_over_long_line_is_never_taken_for_a_key() -> None:
+    link, delivered = read_chunks([b"x" * 70, b"K 0 marker:3\nK 1 ok\n"])
+    assert delivered == [PadStatus("2", True), InputEvent("2", "ok")], "only the next whole line counts"
+    assert link.malformed == 1
+    _, split = read_chunks([b"y" * 70, b"zzz", b"zz K 0 marker:3", b"\nK 1 ok\n"])
+    assert split == [PadStatus("2", True), InputEvent("2", "ok")]
+
+
+def test_a_pads_own_reports_are_logged_sanitized_and_short(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="hardware.serial_pads")
+    read_chunks([b"E bad \x1b[2J\x07 thing " + b"z" * 40 + b"\n"])
+    (record,) = caplog.records
+    message = record.getMessage()
+    assert "\x1b" not in message and "\x07" not in message and "bad ?[2J? thing" in message
+    assert "z" * 40 not in message and len(message) < 100
+
+
+def test_at_most_one_warning_per_pad_per_minute_with_a_count(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="hardware.serial_pads")
+    clock = FakeClock()
+    events = EventQueue()
+    link = PadLink("fake", events, PadRegistry(["2"]), clock=clock)
+    for _minute in range(3):
+        port = ChunkPort(link, [b"HELLO doge-pad 1 abc keypad 5\n", b"garbage\n" * 1000, b"q" * (1 << 20)])
+        link._stop.clear()
+        link._read(port)
+        clock.now += 61
+    messages = [r.getMessage() for r in caplog.records]
+    assert len(messages) == 3, messages
+    assert "(and 1000 more warnings in the last minute)" in messages[1]
+    assert link.malformed == 3 * 1001

@@ -1,0 +1,110 @@
+"""A decision the store refused (issue 14): the notice keeps the player's keyed choice, never swallows their next ok,
+and only the host dismisses it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.engine import AREAS, BALLOT, private_view
+from companion.flow.autoplay import Table
+from companion.flow.controller import Controller, Effect, Saver
+from hardware.events import InputEvent
+
+
+class FlakySaver(Saver):
+    """Refuses to save while ``full`` is set, like a full disk."""
+
+    def __init__(self) -> None:
+        self.full = False
+        self.saved: list[str] = []
+
+    def save(self, lines: list[str], summary: dict[str, Any]) -> None:
+        if self.full:
+            raise OSError("the disk is full")
+        self.saved.extend(lines)
+
+
+def started(entry: str) -> tuple[Controller, FlakySaver, Table]:
+    saver = FlakySaver()
+    controller = Controller(random.Random(4), entry=entry, saver=saver)
+    table = Table(controller, random.Random(4), ["1", "2", "3"], keypads=entry == "keypads")
+    table.setup()
+    while controller.notices:
+        table.press("host", "ok")
+    return controller, saver, table
+
+
+def press(controller: Controller, source: str, key: str) -> None:
+    controller.handle(InputEvent(source, key))
+
+
+def test_a_keyed_ballot_that_was_not_saved_is_kept_and_the_next_pad_ok_saves_it() -> None:
+    controller, saver, _table = started("keypads")
+    state = controller.state
+    assert state is not None and state.phase == BALLOT
+    choice = state.legal(0)[0]
+    saver.full = True
+    press(controller, "1", f"area:{AREAS[choice.area]}")  # type: ignore[union-attr]
+    for value in choice.markers:  # type: ignore[union-attr]
+        press(controller, "1", f"marker:{value}")
+    press(controller, "1", "ok")
+    assert "error" in controller.screen().tags and "press ok and try again" in controller.screen().text()
+    kept = controller.keypad[0]
+    assert kept.area == choice.area and sorted(kept.markers) == sorted(choice.markers), "the keyed ballot is kept"
+    assert controller.state is not None and controller.state.pending[0] is None
+    saver.full = False
+    press(controller, "2", "ok")  # another pad's ok does not dismiss the notice
+    assert "error" in controller.screen().tags
+    press(controller, "1", "ok")  # try again: this ok is the player's, not the notice's
+    assert controller.state.pending[0] is not None, "locked in"
+    assert 0 not in controller.keypad
+    assert "error" in controller.screen().tags, "only the host dismisses the notice"
+    press(controller, "host", "ok")
+    assert "error" not in controller.screen().tags
+
+
+def test_a_private_ballot_that_was_not_saved_stays_on_its_menu() -> None:
+    controller, saver, table = started("private")
+    while "stage:markers" not in controller.screen().tags:
+        table.turn()
+    turn = controller.private
+    assert turn is not None
+    source = controller.source_of(turn.seat)
+    press(controller, source, "ok")  # tick the first marker
+    saver.full = True
+    assert turn.marker_menu is not None
+    while turn.marker_menu.current.value is not None:
+        press(controller, source, "right")
+    press(controller, source, "ok")  # Done: refused
+    assert "error" in controller.screen().tags
+    press(controller, source, "ok")  # the player's ok does not dismiss it (nor does anything happen behind it)
+    assert "error" in controller.screen().tags and controller.private is turn
+    saver.full = False
+    press(controller, "host", "ok")
+    assert controller.private is turn and turn.marker_menu is not None and turn.marker_menu.chosen
+    press(controller, source, "ok")  # Done again: saved
+    assert controller.state is not None and controller.state.pending[turn.seat] is not None
+
+
+@pytest.mark.parametrize("held", [True, False])
+def test_a_marker_key_gives_the_same_feedback_whether_or_not_its_value_is_held(held: bool) -> None:
+    """RULES.md 11.1: what a player still holds is secret; a beep for a value they lack would tell the table."""
+    controller, _saver, _table = started("keypads")
+    state = controller.state
+    assert state is not None
+    mine = private_view(state, 0).markers
+    value = 3 if held else 9
+    if not held:
+        gone = [v for v in range(4) if v not in mine]
+        if not gone:  # take every marker of one value out first, as earlier rounds would have
+            state.markers[4 * 0 + 3] = 0
+            gone = [3]
+        value = gone[0]
+    controller.take_effects()
+    press(controller, "1", f"marker:{value}")
+    effects = controller.take_effects()
+    assert not [e for e in effects if e.kind == "beep"], effects
+    assert effects == [Effect("led", "1", f"marker:{value}", "on" if held else "off")]
