@@ -64,7 +64,7 @@ def test_journal_lines_carry_their_priority_only_when_stderr_is_the_journal(tmp_
     script = tmp_path / "s.txt"
     script.write_text("1 ok\n")
     command = [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock"]
-    command += ["--script", str(script)]
+    command += ["--script", str(script), "--resume"]  # the real store (a script alone plays in a throw-away one)
     outputs = []
     for journal in (True, False):
         log_file = tmp_path / f"stderr-{journal}"

@@ -60,7 +60,8 @@ def test_the_service_starts_and_plays_on_a_read_only_system_with_lgpio_imported(
     script = tmp_path / "night.txt"
     script.write_text("1 ok\n2 ok\n3 ok\nhost ok\nhost ok\n")
     record = tmp_path / "record.jsonl"
-    arguments += ["--hardware", "mock", "--script", str(script), "--seed", "3", "--record", str(record)]
+    # --resume: a script keeps to the store the service uses (without it, a script plays in a throw-away store)
+    arguments += ["--hardware", "mock", "--script", str(script), "--seed", "3", "--record", str(record), "--resume"]
     # On the Pi, gpiozero imports lgpio before anything else happens; here it is imported first, explicitly.
     prelude = "import sys, lgpio; from companion.cli import main; sys.exit(main(sys.argv[1:]))"
     environment = unit_environment(settings) | {"PYTHONPATH": str(FAKE_LGPIO)}
@@ -76,7 +77,11 @@ def test_the_service_starts_and_plays_on_a_read_only_system_with_lgpio_imported(
     assert "Traceback" not in result.stderr
     written = sorted(line.split(" wrote ")[1] for line in result.stderr.splitlines() if " wrote " in line)
     # README.md, "What it writes" (games.sqlite3-wal and -shm also exist while it runs; a clean stop removes them)
-    assert written == ["/run/doge-companion/.lgd-nfy0", "/var/lib/doge-companion/games.sqlite3"]
+    assert written == [
+        "/run/doge-companion/.lgd-nfy0",
+        "/var/lib/doge-companion/companion.lock",
+        "/var/lib/doge-companion/games.sqlite3",
+    ]
     lines = record.read_text().splitlines()
     assert lines[0].startswith('{"doge": 1') and len(lines) == 3, "three players joined, two shuffles"
 
