@@ -47,9 +47,15 @@ def change_text(change: Change, players: Sequence[str]) -> str:
         ).format(year=change.year)
     name = player_name(players[change.player])  # type: ignore[union-attr]
     if type(change) is PutMarkers:
+        if change.area == QUARANTIA:
+            return ngettext(
+                "{name}: put {n} of your markers face down on the Quarantia",
+                "{name}: put {n} of your markers face down on the Quarantia",
+                change.count,
+            ).format(name=name, n=change.count)
         return ngettext(
-            "{name}: put your marker face down on {area}",
-            "{name}: put your {n} markers face down on {area}",
+            "{name}: put {n} of your markers face down on {area}",
+            "{name}: put {n} of your markers face down on {area}",
             change.count,
         ).format(name=name, n=change.count, area=AREA_NAMES[change.area])
     if type(change) is PlaceHouses:
@@ -71,17 +77,33 @@ def change_text(change: Change, players: Sequence[str]) -> str:
             return _("{name}: put one of your rings on a Quarantia advisor and stand it in {area}").format(
                 name=name, area=AREA_NAMES[change.area]
             )
+        district = AREA_NAMES[change.advisor]
+        if change.area == QUARANTIA:
+            return _("{name}: put one of your rings on the {district} advisor and stand it in the Quarantia").format(
+                name=name, district=district
+            )
         return _("{name}: put one of your rings on the {district} advisor and stand it in {area}").format(
-            name=name, district=AREA_NAMES[change.advisor], area=AREA_NAMES[change.area]
+            name=name, district=district, area=AREA_NAMES[change.area]
         )
     if type(change) is MoveAdvisor:
-        return _("{name}: move the {district} advisor from {a} to {b}").format(
-            name=name, district=AREA_NAMES[change.advisor], a=AREA_NAMES[change.source], b=AREA_NAMES[change.target]
-        )
+        district, a, b = AREA_NAMES[change.advisor], AREA_NAMES[change.source], AREA_NAMES[change.target]
+        if change.source == QUARANTIA:
+            return _("{name}: move the {district} advisor from the Quarantia to {b}").format(
+                name=name, district=district, b=b
+            )
+        if change.target == QUARANTIA:
+            return _("{name}: move the {district} advisor from {a} to the Quarantia").format(
+                name=name, district=district, a=a
+            )
+        return _("{name}: move the {district} advisor from {a} to {b}").format(name=name, district=district, a=a, b=b)
     assert type(change) is AdvisorBack
     if change.advisor == QUARANTIA:
         return _("A Quarantia advisor in {area} goes back to the Quarantia; {owner} takes the ring back").format(
             area=AREA_NAMES[change.source], owner=name
+        )
+    if change.source == QUARANTIA:
+        return _("The {district} advisor in the Quarantia goes back to its symbol; {owner} takes the ring back").format(
+            district=AREA_NAMES[change.advisor], owner=name
         )
     return _("The {district} advisor in {area} goes back to its symbol; {owner} takes the ring back").format(
         district=AREA_NAMES[change.advisor], area=AREA_NAMES[change.source], owner=name

@@ -23,8 +23,7 @@ NAME = "(Red|Blue|Green|Yellow)"
 COUNT = r"(a|\d+)"
 
 PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
-    (f"{NAME}: put your marker face down on {AREA}", "markers", ("player", "area")),
-    (rf"{NAME}: put your (\d+) markers face down on {AREA}", "markers", ("player", "count", "area")),
+    (rf"{NAME}: put (\d+) of your markers face down on (?:the )?{AREA}", "markers", ("player", "count", "area")),
     (r"Everyone: take back your markers and area cards\.", "markers_back", ()),
     (f"{NAME}: put {COUNT} houses? in {AREA}", "houses", ("player", "count", "district")),
     (f"{NAME}: move {COUNT} houses? from {AREA} to {AREA}", "move", ("player", "count", "from", "to")),
@@ -39,18 +38,22 @@ PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
         ("player", "area"),
     ),
     (
-        f"{NAME}: put one of your rings on the {AREA} advisor and stand it in {AREA}",
+        f"{NAME}: put one of your rings on the {AREA} advisor and stand it in (?:the )?{AREA}",
         "advisor",
         ("player", "advisor", "area"),
     ),
-    (f"{NAME}: move the {AREA} advisor from {AREA} to {AREA}", "advisor_move", ("player", "advisor", "from", "to")),
+    (
+        f"{NAME}: move the {AREA} advisor from (?:the )?{AREA} to (?:the )?{AREA}",
+        "advisor_move",
+        ("player", "advisor", "from", "to"),
+    ),
     (
         f"A Quarantia advisor in {AREA} goes back to the Quarantia; {NAME} takes the ring back",
         "advisor_back",
         ("from", "player"),
     ),
     (
-        f"The {AREA} advisor in {AREA} goes back to its symbol; {NAME} takes the ring back",
+        f"The {AREA} advisor in (?:the )?{AREA} goes back to its symbol; {NAME} takes the ring back",
         "advisor_back",
         ("advisor", "from", "player"),
     ),
@@ -74,7 +77,7 @@ def read_sentence(text: str) -> dict[str, Any] | None:
                 change[field] = 1 if value == "a" else int(value)
             else:
                 change[field] = AREA_IDS[value]
-        if do in ("markers", "houses", "move"):
+        if do in ("houses", "move"):
             change.setdefault("count", 1)
         if do in ("advisor", "advisor_back"):
             change.setdefault("advisor", "quarantia")

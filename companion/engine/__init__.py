@@ -11,7 +11,7 @@ Everything else (screens, pads, bots, the store) talks to it through a :class:`S
 """
 
 from .areas import AREA_INDEX, AREA_NAMES, AREAS, QUARANTIA, area_name
-from .changes import CHANGE_TYPES, Change, change_record
+from .changes import Change, change_record
 from .decisions import Abstain, Advisor, Ballot, Build, Decision, HouseMove, Houses, Move
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
 from .record import (
@@ -35,7 +35,6 @@ __all__ = [
     "AREA_INDEX",
     "AREA_NAMES",
     "BALLOT",
-    "CHANGE_TYPES",
     "ELECTION",
     "OVER",
     "PHASES",

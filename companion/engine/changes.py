@@ -126,18 +126,6 @@ Change = (
     | TurnCard
     | NewYear
 )
-CHANGE_TYPES = (
-    PutMarkers,
-    MarkersBack,
-    PlaceHouses,
-    MoveHouses,
-    BuildPalace,
-    TakeAdvisor,
-    MoveAdvisor,
-    AdvisorBack,
-    TurnCard,
-    NewYear,
-)
 
 # Which fields hold a seat and which an area, for the record form.
 _SEAT_FIELDS = frozenset({"player"})

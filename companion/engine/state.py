@@ -470,7 +470,7 @@ class State:
         try:
             self.apply(player, decision)
         finally:
-            self._log = None
+            self.end_changes()
         return log
 
     def shuffle_with_changes(self, order: Sequence[int]) -> list[Event]:
@@ -479,7 +479,7 @@ class State:
         try:
             self.shuffle(order)
         finally:
-            self._log = None
+            self.end_changes()
         return log
 
     def begin_changes(self) -> list[Event]:

@@ -49,6 +49,7 @@ def bot_view(ctx: Controller, seat: int, rng: random.Random) -> Any:
 
 
 def takes_answer(ctx: Controller, seat: int, decision: Decision, token: int) -> bool:
-    """Whether an answer still fits: nothing changed since it was asked (``token``: the record's length then)."""
+    """Whether an answer still fits: nothing changed since it was asked (``token``: the record's length then), and
+    nobody is being asked whether to undo (an ok would then take back the computer's move instead)."""
     state = ctx.state
-    return state is not None and token == len(ctx.record) and decision in state.legal(seat)
+    return state is not None and not ctx.confirm_undo and token == len(ctx.record) and decision in state.legal(seat)

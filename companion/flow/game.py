@@ -115,8 +115,7 @@ class Game:
         self.history.append(Step(state, len(self.record), undoable, line))
         self.state = trial
         self.record.append(line)
-        if trial.phase != state.phase and trial.phase in (YEAR_END, OVER):  # the year's palaces, for the chart
-            self.palaces_by_year.append(palaces_now(trial))
+        self._note_year_end(state.phase, trial)
         return events
 
     def shuffle(self) -> list[Event]:
@@ -131,6 +130,11 @@ class Game:
         self.state = trial
         self.record.append(line)
         return events
+
+    def _note_year_end(self, phase_before: int, after: State) -> None:
+        """The year's palaces, for the chart at the end: taken when a decision ends the year (9.1)."""
+        if after.phase != phase_before and after.phase in (YEAR_END, OVER):
+            self.palaces_by_year.append(palaces_now(after))
 
     # ------------------------------------------------------------------ undo
 
@@ -170,7 +174,6 @@ class Game:
                 state.apply(players.index(line.player), line.decision)  # type: ignore[union-attr]
                 after = snapshot(state)
                 self.history.append(Step(saved, len(self.record), _reveal_key(before) == _reveal_key(after), text))
-                if before["phase"] == "election" and after["phase"] in ("year_end", "over"):
-                    self.palaces_by_year.append(palaces_now(state))
+                self._note_year_end(saved.phase, state)
             self.record.append(text)
         self.state = state

@@ -148,9 +148,7 @@ def test_a_turned_card_follows_each_finished_election() -> None:
     state.shuffle(draw_order(rng))
     state.shuffle(draw_order(rng))
     turned = []
-    while state.year == 1:
-        if state.chance_awaited():
-            break
+    while not state.chance_awaited():  # to the end of year 1
         player = state.awaiting()[0].player
         turned += [
             e.area for e in state.apply_with_changes(player, rng.choice(state.legal(player))) if type(e) is TurnCard

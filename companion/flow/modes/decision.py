@@ -47,7 +47,8 @@ class DecisionMode(GameMode):
     def pad(self, ctx: Controller, seat: int, key: str) -> None:
         state = ctx.state
         assert state is not None
-        if state.awaiting()[0].player != seat:
+        awaited = state.awaiting()
+        if not awaited or awaited[0].player != seat:
             return
         menus = current_menus(ctx)
         if key == "back":
