@@ -49,7 +49,8 @@ def main() -> int:
         inside = [point == keep or point.startswith(keep + "/") for keep in (*KEEP_WRITABLE, *writable)]
         if not any(inside):
             subprocess.run(["mount", "-o", "remount,bind,ro", point], check=False, capture_output=True)
-    if _can_write(os.path.dirname(os.path.abspath(__file__))):
+    # Probed where nothing is kept writable: the checkout itself may sit under /tmp (a fresh clone in CI, say).
+    if any(_can_write(path) for path in ("/etc", "/usr", "/var")):
         print("service_sandbox: the file system is still writable", file=sys.stderr)
         return 125
     try:
