@@ -103,10 +103,13 @@ def fit(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: li
 
 
 def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: list[str] | None = None) -> list[str]:
-    """Break ``text`` at spaces into lines no wider than ``room`` pixels (a single long word is shortened)."""
+    """Break ``text`` at spaces (never at a no-break space) into lines no wider than ``room`` pixels (a single long
+    word is shortened)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in text.replace("\n", " ").split(" "):
+        if not word:
+            continue
         candidate = f"{current} {word}" if current else word
         if draw.textlength(candidate, font=face) <= room:
             current = candidate

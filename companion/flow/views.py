@@ -6,17 +6,38 @@ fits and hand it exactly what it draws.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from display.screen import Line, MenuView, Screen
 
 from ..board_text import NAMES, player_name
 from ..engine import AREAS
-from ..i18n import LANGUAGE_NAMES, _, ngettext
+from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
 from .menus import Menu
 from .narration import CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text
 from .seats import BOT_LEVEL_NAMES, Seats
+
+NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
+
+
+def keep_names_together(screen: Screen) -> Screen:
+    """Every area name of more than one word, glued with no-break spaces in whatever the screen shows."""
+
+    def glue(text: str) -> str:
+        for name in NAMES.values():
+            if " " in name:
+                text = text.replace(name, name.replace(" ", NO_BREAK))
+        return text
+
+    menu = screen.menu
+    return replace(
+        screen,
+        title=glue(screen.title),
+        lines=tuple(replace(line, text=glue(line.text)) for line in screen.lines),
+        menu=replace(menu, options=tuple(glue(o) for o in menu.options)) if menu else None,
+    )
 
 
 def menu_view(menu: Menu) -> MenuView:
@@ -24,21 +45,29 @@ def menu_view(menu: Menu) -> MenuView:
 
 
 def setup_view(seats: Seats) -> Screen:
-    lines = [Line(_("Press ok on your pad to take a colour"), "normal")]
+    """RULES.md 2.3: the seats taken, then every host option with the key that changes it (at every size)."""
+    lines = []
+    if not seats.ready:
+        lines.append(Line(_("Each player: ok on your pad"), "small"))
     for source, colour in seats.joined:
         if seats.is_bot(source):
-            text = _("Computer ({level}): {colour}").format(
+            text = _("{colour}: computer ({level})").format(
                 level=_(BOT_LEVEL_NAMES[seats.bot_levels[source]]), colour=player_name(colour)
             )
         else:
-            text = _("Pad {pad}: {colour}").format(pad=source, colour=player_name(colour))
-        lines.append(Line(text, "large", colour))
-    for source in sorted(seats.connected - {pad for pad, _colour in seats.joined}):
-        lines.append(Line(_("Pad {pad}: press ok to join").format(pad=source), "small"))
-    mode = _("at once on keypads") if seats.entry == "keypads" else _("one at a time, others look away")
-    lines.append(Line(_("Ballots: {mode}").format(mode=mode), "small"))
-    lines.append(Line(_("Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
-    footer = _("ok: start  left: language  right: ballots") if seats.ready else _("3 or 4 players")
+            text = _("{colour}: pad {pad}").format(pad=source, colour=player_name(colour))
+        lines.append(Line(text, "normal", colour))
+    waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
+    if waiting and len(seats.joined) < 4:
+        text = ngettext("Pad {pads}: press ok to join", "Pads {pads}: press ok to join", len(waiting))
+        lines.append(Line(text.format(pads=", ".join(waiting)), "small"))
+    mode = _("keypads") if seats.entry == "keypads" else _("one at a time")
+    lines.append(Line(_("right: ballots {mode}").format(mode=mode), "small"))
+    lines.append(Line(_("left: language {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
+    full = len(seats.joined) >= 4
+    if not full or seats.bot_levels:
+        lines.append(Line(_("back: no computers") if full else _("back: add a computer"), "small"))
+    footer = _("ok: start") if seats.ready else _("3 or 4 players")
     return Screen(_("New game"), tuple(lines), footer=footer, rule="2.3", tags=("setup",))
 
 
@@ -177,7 +206,7 @@ def final_view(
     conditions: dict[str, tuple[str, ...]],
     chart: tuple[tuple[str, tuple[int, ...]], ...],
 ) -> Screen:
-    names = _(" and ").join(player_name(w) for w in winners)
+    names = and_list(player_name(w) for w in winners)
     lines = [Line(ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names), "large", winners[0])]
     lines.append(Line(tie_break, "small"))
     for player, met in conditions.items():
