@@ -88,7 +88,7 @@ def test_a_pad_button_press_reaches_the_screen(tmp_path: Path) -> None:
         factory.pin(22).drive_low()
         factory.pin(22).drive_high()
         wait_for(lambda: app.display.frames >= 2)
-        assert app.screen is not None and "Pad 1: Red" in app.screen.text()
+        assert app.screen is not None and "Red: pad 1" in app.screen.text()
 
 
 def test_real_hardware_off_pi_is_a_clear_one_line_error(tmp_path: Path) -> None:
