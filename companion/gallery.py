@@ -29,6 +29,8 @@ def kind(screen: Screen) -> str:
         return f"decision-{marks['asks']}"
     if first == "private":
         return f"private-{marks['stage']}"
+    if first == "over" and "page" in marks:
+        return f"over-{marks['page']}"
     if first == "board":
         return ("check-districts", "check-advisors", "check-supplies", "check-voting-order")[int(marks["page"])]
     return first
@@ -62,6 +64,10 @@ def collect(seed: int = 3) -> dict[str, Screen]:
                 found["undo"] = controller.screen()
                 table.press("host", "back")
         found.setdefault("over", controller.screen())
+        for _page in range(2):
+            table.press("host", "right")
+            found.setdefault(kind(controller.screen()), controller.screen())
+        table.press("host", "back")
     return found
 
 

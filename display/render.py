@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .chart import draw_chart
 from .screen import Screen, Size
 
 BACKGROUND = (16, 20, 32)
@@ -80,7 +81,8 @@ def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = N
     if screen.menu is not None:
         _draw_menu(draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems)
     if screen.chart:
-        _draw_chart(draw, screen.chart, (margin, y + margin, width - margin, bottom), footer_font)
+        box = (margin, y + margin, width - margin, bottom)
+        draw_chart(draw, screen.chart, screen.legend, box, footer_font, PLAYER_COLOURS, DIM)
     if screen.footer:
         footer = fit(draw, screen.footer, footer_font, width - 2 * margin, problems)
         draw.text((margin, height - margin - sizes["small"]), footer, font=footer_font, fill=DIM)
@@ -160,26 +162,3 @@ def _draw_menu(
         draw.text((width - margin - 8, top - step // 2), "▲", font=face, fill=DIM)
     if first + visible < len(menu.options):
         draw.text((width - margin - 8, bottom - sizes["normal"]), "▼", font=face, fill=DIM)
-
-
-def _draw_chart(
-    draw: ImageDraw.ImageDraw, chart: tuple[tuple[str, tuple[int, ...]], ...], box: tuple[int, int, int, int], face: Any
-) -> None:
-    """Palaces per player at the end of each year: one line per player in their colour."""
-    left, top, right, bottom = box
-    years = max((len(series) for _player, series in chart), default=0)
-    if years == 0 or bottom - top < 20:
-        return
-    draw.line((left, bottom, right, bottom), fill=DIM)
-    draw.line((left, top, left, bottom), fill=DIM)
-    most = max(8, *(max(series, default=0) for _player, series in chart))
-    for player, series in chart:
-        colour = PLAYER_COLOURS.get(player, TEXT)
-        points = [
-            (left + (right - left) * (i + 1) // (years + 1), bottom - (bottom - top) * value // most)
-            for i, value in enumerate(series)
-        ]
-        if len(points) > 1:
-            draw.line(points, fill=colour, width=2)
-        for x, y in points:
-            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=colour)

@@ -38,8 +38,11 @@ class Screen:
     menu: MenuView | None = None
     colour: str | None = None  # whose screen it is: the title is drawn in that player's colour
     chart: tuple[tuple[str, tuple[int, ...]], ...] | None = None  # per player, palaces at the end of each year
+    legend: tuple[str, ...] = ()  # the chart's players as people say them, in chart order
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""
         menu = self.menu.options if self.menu else ()
-        return "\n".join([self.title, *(line.text for line in self.lines), *menu, self.footer, self.rule or ""])
+        return "\n".join(
+            [self.title, *(line.text for line in self.lines), *menu, *self.legend, self.footer, self.rule or ""]
+        )

@@ -212,4 +212,46 @@ def final_view(
     for player, met in conditions.items():
         if met:
             lines.append(Line(f"{player_name(player)}: {_(CONDITION_NAMES[met[0]])}", "small", player))
-    return Screen(_("Game over"), tuple(lines), rule="9.4", tags=("over",), chart=chart)
+    legend = tuple(player_name(p) for p, _series in chart)
+    return Screen(
+        _("Game over"),
+        tuple(lines),
+        footer=_("host right: standings, chart"),
+        rule="9.4",
+        tags=("over",),
+        chart=chart,
+        legend=legend,
+    )
+
+
+def standings_view(rows: Sequence[tuple[int, str, int, int, int, tuple[str, ...]]]) -> Screen:
+    """RULES.md 9.2 to 9.4: rank, palaces, districts, houses on the board and the victory condition met, each."""
+    lines = []
+    for rank, player, palaces, districts, houses, met in rows:
+        condition = _(CONDITION_NAMES[met[0]]) if met else _("no victory condition")
+        lines.append(Line(f"{rank}. {player_name(player)}: {condition}", "small", player))
+        lines.append(
+            Line(
+                ngettext("{p} palace", "{p} palaces", palaces).format(p=palaces)
+                + ", "
+                + ngettext("{d} district", "{d} districts", districts).format(d=districts)
+                + ", "
+                + ngettext("{h} house", "{h} houses", houses).format(h=houses),
+                "small",
+            )
+        )
+    return Screen(
+        _("Standings"), tuple(lines), footer=_("host left/right: page"), rule="9.4", tags=("over", "page:standings")
+    )
+
+
+def chart_view(chart: tuple[tuple[str, tuple[int, ...]], ...]) -> Screen:
+    """The palaces each player had at the end of each year."""
+    return Screen(
+        _("Palaces by year"),
+        (),
+        footer=_("host left/right: page"),
+        tags=("over", "page:chart"),
+        chart=chart,
+        legend=tuple(player_name(p) for p, _series in chart),
+    )
