@@ -71,6 +71,7 @@ def test_run_with_mock_hardware_reaches_the_first_screen_and_stops_cleanly(tmp_p
         process.kill()
     assert process.returncode == 0, stderr
     assert b"Traceback" not in stderr
+    assert b"waiting for input" in stderr and b"--script" in stderr and b"--autoplay" in stderr, stderr
     image = Image.open(first)
     colours = image.getcolors(maxcolors=1 << 20) or []
     assert image.size == (320, 240) and len(colours) > 2, "a drawn screen, not a blank one"
