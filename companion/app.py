@@ -180,10 +180,20 @@ class App:
         return self.screen.tags if self.screen is not None else ()
 
     def seat_names(self) -> dict[str, tuple[str, str]]:
-        """Each seated pad's colour and the name people say for it, for a window that draws the pads."""
+        """Each seat's colour and the name people say for it, for a window that draws the pads (computer seats by
+        their source, "cpu1"..., named as computers)."""
         from .board_text import player_name
 
-        return {pad: (colour, player_name(colour)) for pad, colour in self.controller.seats.joined}
+        seats = self.controller.seats
+        return {
+            pad: (
+                colour,
+                _("Computer ({colour})").format(colour=player_name(colour))
+                if seats.is_bot(pad)
+                else player_name(colour),
+            )
+            for pad, colour in seats.joined
+        }
 
     def show(self, screen: Screen) -> None:
         if screen != self.screen:
