@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .board_map import draw_board
 from .chart import draw_chart
 from .screen import Screen, Size
 
@@ -83,6 +84,11 @@ def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = N
     if screen.chart:
         box = (margin, y + margin, width - margin, bottom)
         draw_chart(draw, screen.chart, screen.legend, box, footer_font, PLAYER_COLOURS, DIM)
+    if screen.board:
+        faces = (font(sizes["normal"], bold=True), footer_font)
+        draw_board(
+            draw, screen.board, (margin, y, width - margin, bottom), faces, PLAYER_COLOURS, (TEXT, DIM, BACKGROUND)
+        )
     if screen.footer:
         footer = fit(draw, screen.footer, footer_font, width - 2 * margin, problems)
         draw.text((margin, height - margin - sizes["small"]), footer, font=footer_font, fill=DIM)

@@ -49,7 +49,7 @@ def test_standings_rank_the_winner_first_and_show_the_tie_break() -> None:
     )
     assert rows[0].rank == 1 and rows[0].met and all(a.rank <= b.rank for a, b in itertools.pairwise(rows))
     pages = ending_pages(state, controller.palaces_by_year, board=True)
-    assert [p.tags[0] for p in pages] == ["over", "over", "over", "board", "board"]
+    assert [p.tags[0] for p in pages] == ["over", "over", "over", "board", "board", "board"]
     assert pages[2].chart and len(pages[2].legend) == len(state.players)
     first = summary_image(pages)
     assert summary_image(pages).tobytes() == first.tobytes()

@@ -76,5 +76,5 @@ def ending_pages(state: State, palaces_by_year: Sequence[dict[str, int]], board:
     ]
     if board:  # the summary picture: no keys to press on paper
         snap = snapshot(state)
-        pages = [replace(page, footer="") for page in (*pages, board_view(snap, 0), board_view(snap, 1))]
+        pages = [replace(page, footer="") for page in (*pages, *(board_view(snap, page) for page in range(3)))]
     return pages

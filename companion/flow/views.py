@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from display.screen import Line, MenuView, Screen
+from display.screen import Line, MapArea, MenuView, Screen
 
 from ..board_text import NAMES, player_name
 from ..engine import AREAS
@@ -150,8 +150,27 @@ def help_view(rule: str | None) -> Screen:
     )
 
 
+def map_view(snap: dict[str, Any]) -> Screen:
+    """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors' rings)."""
+    advisors = [*(snap["advisors"][d] for d in AREAS[:6]), *snap["advisors"]["quarantia"]]
+    areas = []
+    for area in AREAS:
+        info = snap["districts"].get(area, {"houses": {}, "palaces": []})
+        rings = tuple(a["controller"] for a in advisors if a and a["area"] == area)
+        areas.append(MapArea(NAMES[area], tuple(info["houses"].items()), tuple(info["palaces"]), rings))
+    return Screen(
+        _("Board"),
+        footer=_("host left/right: page   back: close"),
+        tags=("board", "page:0"),
+        board=tuple(areas),
+    )
+
+
 def board_view(snap: dict[str, Any], page: int) -> Screen:
-    """The board check: four pages a host compares the table with."""
+    """The board check: the map, then four pages of detail a host compares the table with."""
+    if page == 0:
+        return map_view(snap)
+    page -= 1
     lines: list[Line] = []
     if page == 0:
         title = _("Board: districts")
@@ -197,7 +216,9 @@ def board_view(snap: dict[str, Any], page: int) -> Screen:
         ]
         turned = [NAMES[a] for a in snap["order"]["next_year"]]
         lines.append(Line(_("Next year: {cards}").format(cards=", ".join(turned) or "-"), "small"))
-    return Screen(title, tuple(lines), footer=_("host left/right: page   back: close"), tags=("board", f"page:{page}"))
+    return Screen(
+        title, tuple(lines), footer=_("host left/right: page   back: close"), tags=("board", f"page:{page + 1}")
+    )
 
 
 def final_view(
