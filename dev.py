@@ -112,11 +112,26 @@ def stress(py: str, args: list[str]) -> int:
     return 1 if failed else 0
 
 
+def no_display(environ: dict[str, str] | os._Environ[str] = os.environ, platform: str = sys.platform) -> bool:
+    """Linux with no X11 or Wayland display and no SDL video driver chosen: a window cannot open."""
+    if not platform.startswith("linux") or environ.get("SDL_VIDEODRIVER"):
+        return False
+    return not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
     if command not in ("start", "test", "bench", "run", "catalogs"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 64
+    if command == "start" and no_display():
+        print(
+            "dev.py start: there is no display (DISPLAY and WAYLAND_DISPLAY are not set) for the simulator's window.\n"
+            "  Run it on a desktop, or without a window: python3 dev.py run run --hardware mock --autoplay 1 "
+            "--screenshots shots/\n  (SDL_VIDEODRIVER=dummy python3 dev.py start runs the window invisibly)",
+            file=sys.stderr,
+        )
+        return 2
     ensure_environment()
     py = str(PYTHON)
     if command == "test":

@@ -129,6 +129,7 @@ class App:
         # Its own source: drawing from the shuffles' generator would change every later shuffle of a seeded game.
         self._bot_rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed + 1)
         self._bot_busy = False
+        self.summary: Path | None = None  # the finished game's summary picture, once written
         self.resumed = self._resume()
 
     def _resume(self) -> bool:
@@ -182,10 +183,20 @@ class App:
         return self.screen.tags if self.screen is not None else ()
 
     def seat_names(self) -> dict[str, tuple[str, str]]:
-        """Each seated pad's colour and the name people say for it, for a window that draws the pads."""
+        """Each seat's colour and the name people say for it, for a window that draws the pads (computer seats by
+        their source, "cpu1"..., named as computers)."""
         from .board_text import player_name
 
-        return {pad: (colour, player_name(colour)) for pad, colour in self.controller.seats.joined}
+        seats = self.controller.seats
+        return {
+            pad: (
+                colour,
+                _("Computer ({colour})").format(colour=player_name(colour))
+                if seats.is_bot(pad)
+                else player_name(colour),
+            )
+            for pad, colour in seats.joined
+        }
 
     def show(self, screen: Screen) -> None:
         if screen != self.screen:
@@ -204,8 +215,28 @@ class App:
             self.controller.handle(event)
         self._ask_bot()
         self.show(self.controller.screen())
+        self._write_summary()
         for effect in self.controller.take_effects():
             self._effect(effect)
+
+    def _write_summary(self) -> None:
+        """When a game ends: its one-page summary (standings, chart, the board at the end) beside the record, as
+        game-<id>-summary.png in the store's directory."""
+        state, game, store_path = self.controller.state, self.saver.game, self.store.path
+        if state is None or not state.is_over or game is None or store_path is None or self.summary is not None:
+            return
+        from display.summary import summary_image
+
+        from .flow.ending import ending_pages
+
+        path = store_path.with_name(f"game-{game}-summary.png")
+        try:
+            summary_image(ending_pages(state, self.controller.palaces_by_year, board=True)).save(path)
+        except OSError as error:
+            log.warning("could not save the game summary %s: %s", path, error)
+            return
+        self.summary = path
+        log.info("game summary saved: %s", path)
 
     def _ask_bot(self) -> None:
         """A computer seat thinks on its own thread (the screen never waits for it) and answers through the queue,

@@ -220,6 +220,16 @@ def _run(args: argparse.Namespace) -> int:
             else "not saved (use --screenshots DIR)"
         )
         logging.getLogger("doge-companion").info("simulated hardware, no window: frames are %s; Ctrl-C stops", where)
+        print(
+            _(
+                "doge-companion: waiting for input: simulated hardware has no buttons to press. Give it input with "
+                "--script FILE (one key press a line, docs/scripted-input.md), let a simulated table play with "
+                "--autoplay SEED, plug in USB keypads (pads.serial in the config), or open a window with "
+                "`doge-companion sim`. Ctrl-C stops."
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
     stop = threading.Event()
 
     def request_stop(signum: int, _frame: object) -> None:

@@ -29,8 +29,11 @@ def kind(screen: Screen) -> str:
         return f"decision-{marks['asks']}"
     if first == "private":
         return f"private-{marks['stage']}"
+    if first == "over" and "page" in marks:
+        return f"over-{marks['page']}"
     if first == "board":
-        return ("check-districts", "check-advisors", "check-supplies", "check-voting-order")[int(marks["page"])]
+        pages = ("check-map", "check-districts", "check-advisors", "check-supplies", "check-voting-order")
+        return pages[int(marks["page"])]
     return first
 
 
@@ -52,7 +55,7 @@ def collect(seed: int = 3) -> dict[str, Screen]:
             if "decision" in screen.tags and "help" not in found and controller.state and controller.state.year > 1:
                 for key, kind_name in (("left", "help"), ("back", "check")):
                     table.press("host", key)
-                    for _page in range(4 if key == "back" else 1):
+                    for _page in range(5 if key == "back" else 1):
                         found.setdefault(kind(controller.screen()) if key == "back" else kind_name, controller.screen())
                         table.press("host", "right" if key == "back" else "ok")
                     if key == "back":
@@ -62,6 +65,10 @@ def collect(seed: int = 3) -> dict[str, Screen]:
                 found["undo"] = controller.screen()
                 table.press("host", "back")
         found.setdefault("over", controller.screen())
+        for _page in range(2):
+            table.press("host", "right")
+            found.setdefault(kind(controller.screen()), controller.screen())
+        table.press("host", "back")
     return found
 
 

@@ -38,6 +38,14 @@ def N_(text: str) -> str:
     return text
 
 
+def and_list(items: Iterable[str]) -> str:
+    """ "Red", "Red and Blue", "Red, Blue and Green" in the table's language (no serial comma in any of them)."""
+    names = list(items)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
 def language() -> str:
     return _language
 

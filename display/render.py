@@ -8,6 +8,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .board_map import draw_board
+from .chart import draw_chart
 from .screen import Screen, Size
 
 BACKGROUND = (16, 20, 32)
@@ -105,7 +107,13 @@ def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = N
     if screen.menu is not None:
         _draw_menu(image, draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems)
     if screen.chart:
-        _draw_chart(draw, screen.chart, (margin, y + margin, width - margin, bottom), footer_font)
+        box = (margin, y + margin, width - margin, bottom)
+        draw_chart(draw, screen.chart, screen.legend, box, footer_font, PLAYER_COLOURS, DIM)
+    if screen.board:
+        faces = (font(sizes["normal"], bold=True), footer_font)
+        draw_board(
+            draw, screen.board, (margin, y, width - margin, bottom), faces, PLAYER_COLOURS, (TEXT, DIM, BACKGROUND)
+        )
     if screen.footer:
         footer = fit(draw, screen.footer, footer_font, width - 2 * margin, problems)
         _text(image, (margin, height - margin - sizes["small"]), footer, footer_font, DIM)
@@ -128,10 +136,13 @@ def fit(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: li
 
 
 def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: list[str] | None = None) -> list[str]:
-    """Break ``text`` at spaces into lines no wider than ``room`` pixels (a single long word is shortened)."""
+    """Break ``text`` at spaces (never at a no-break space) into lines no wider than ``room`` pixels (a single long
+    word is shortened)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in text.replace("\n", " ").split(" "):
+        if not word:
+            continue
         candidate = f"{current} {word}" if current else word
         if _length(candidate, face) <= room:
             current = candidate
@@ -188,26 +199,3 @@ def _draw_menu(
         _text(image, (width - margin - 8, top - step // 2), "▲", face, DIM)
     if first + visible < len(menu.options):
         _text(image, (width - margin - 8, bottom - sizes["normal"]), "▼", face, DIM)
-
-
-def _draw_chart(
-    draw: ImageDraw.ImageDraw, chart: tuple[tuple[str, tuple[int, ...]], ...], box: tuple[int, int, int, int], face: Any
-) -> None:
-    """Palaces per player at the end of each year: one line per player in their colour."""
-    left, top, right, bottom = box
-    years = max((len(series) for _player, series in chart), default=0)
-    if years == 0 or bottom - top < 20:
-        return
-    draw.line((left, bottom, right, bottom), fill=DIM)
-    draw.line((left, top, left, bottom), fill=DIM)
-    most = max(8, *(max(series, default=0) for _player, series in chart))
-    for player, series in chart:
-        colour = PLAYER_COLOURS.get(player, TEXT)
-        points = [
-            (left + (right - left) * (i + 1) // (years + 1), bottom - (bottom - top) * value // most)
-            for i, value in enumerate(series)
-        ]
-        if len(points) > 1:
-            draw.line(points, fill=colour, width=2)
-        for x, y in points:
-            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=colour)

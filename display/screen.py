@@ -29,6 +29,17 @@ class MenuView:
 
 
 @dataclass(frozen=True)
+class MapArea:
+    """One area of the board as drawn on the map: its name, houses per player, palaces by owner in building order
+    (on the spaces marked 3 to 7) and the ring colour of each advisor standing there."""
+
+    name: str
+    houses: tuple[tuple[str, int], ...] = ()
+    palaces: tuple[str, ...] = ()
+    advisors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Screen:
     title: str
     lines: tuple[Line, ...] = ()
@@ -38,8 +49,12 @@ class Screen:
     menu: MenuView | None = None
     colour: str | None = None  # whose screen it is: the title is drawn in that player's colour
     chart: tuple[tuple[str, tuple[int, ...]], ...] | None = None  # per player, palaces at the end of each year
+    legend: tuple[str, ...] = ()  # the chart's players as people say them, in chart order
+    board: tuple[MapArea, ...] | None = None  # the six districts then the Quarantia, drawn as a map
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""
         menu = self.menu.options if self.menu else ()
-        return "\n".join([self.title, *(line.text for line in self.lines), *menu, self.footer, self.rule or ""])
+        return "\n".join(
+            [self.title, *(line.text for line in self.lines), *menu, *self.legend, self.footer, self.rule or ""]
+        )

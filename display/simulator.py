@@ -258,7 +258,11 @@ class Simulator:
         if self._lcd is not None:
             surface.blit(self._lcd, self.lcd_rect)
         pygame.draw.rect(surface, DIM, self.lcd_rect.inflate(6, 6), 3)
-        seats = self.app.seat_names()
+        seats = dict(self.app.seat_names())
+        computers = [seat for source, seat in seats.items() if source not in self.pad_boxes]
+        for number in self.pad_boxes:  # a computer player sits at a pad nobody took: that pad shows it
+            if number not in seats and computers:
+                seats[number] = computers.pop(0)
         for number, box in self.pad_boxes.items():
             colour = PLAYER_COLOURS.get(seats[number][0], DIM) if number in seats else DIM
             pygame.draw.rect(surface, BACKGROUND, box, border_radius=8)

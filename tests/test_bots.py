@@ -170,7 +170,7 @@ def test_two_humans_and_a_bot_through_scripted_input(tmp_path: Path) -> None:
     table.press("1", "ok")
     table.press("2", "ok")
     table.press("host", "back")  # a computer player takes the third seat
-    assert controller.seats.bot_levels and "Computer (normal): Green" in controller.screen().text()
+    assert controller.seats.bot_levels and "Green: computer (normal)" in controller.screen().text()
     table.press("host", "ok")
     table.play()
     state = controller.state

@@ -46,3 +46,13 @@ def test_the_start_command_opens_the_simulator_and_stops_on_sigterm(tmp_path: Pa
         process.kill()
     assert process.returncode == 0, stderr
     assert not re.search(rb"Traceback|ALSA", stderr)
+
+
+def test_start_without_a_display_says_so_and_exits_2() -> None:
+    if not sys.platform.startswith("linux"):
+        return  # elsewhere a window needs no DISPLAY
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    result = subprocess.run(
+        [sys.executable, "dev.py", "start"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True
+    )
+    assert result.returncode == 2 and b"there is no display" in result.stderr and b"Traceback" not in result.stderr

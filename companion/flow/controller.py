@@ -41,6 +41,7 @@ from .modes import (
 )
 from .narration import Notice, narrate, restore_screen, screen_state, year_start_notice
 from .seats import Seats
+from .views import keep_names_together
 
 log = logging.getLogger(__name__)
 
@@ -283,7 +284,7 @@ class Controller:
         ]
         if self.storage_problem:
             banner.insert(0, Line(self.storage_problem, "small", "red"))
-        return replace(screen, lines=(*banner, *screen.lines)) if banner else screen
+        return keep_names_together(replace(screen, lines=(*banner, *screen.lines)) if banner else screen)
 
     def _screen_state(self) -> dict[str, Any]:
         return screen_state(self.notices, self.last_reveal)

@@ -18,7 +18,7 @@ from ..board_text import change_owner, change_text, player_name
 from ..engine import Count, Event, State
 from ..engine.areas import AREA_NAMES
 from ..engine.changes import MarkersBack, NewYear, PutMarkers, TurnCard
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, and_list, ngettext
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
@@ -115,11 +115,15 @@ def count_notice(count: Count, players: Sequence[str]) -> Notice:
         if not votes and not count.markers[seat]:
             continue
         extra = count.advisor_votes[seat]
-        detail = (
-            _(" ({markers} in markers + {advisors} advisors)").format(markers=votes - extra, advisors=extra)
-            if extra
-            else ""
-        )
+        detail = ""
+        if extra and votes > extra:
+            detail = ngettext(
+                " ({markers} from markers + {advisors} advisor)",
+                " ({markers} from markers + {advisors} advisors)",
+                extra,
+            ).format(markers=votes - extra, advisors=extra)
+        elif extra:
+            detail = ngettext(" (from {advisors} advisor)", " (from {advisors} advisors)", extra).format(advisors=extra)
         lines.append(
             Line(
                 ngettext("{name}: {n} vote", "{name}: {n} votes", votes).format(
@@ -135,11 +139,11 @@ def count_notice(count: Count, players: Sequence[str]) -> Notice:
         if len(count.runners_up) == 1:
             result += _("; {name} is runner-up").format(name=player_name(players[count.runners_up[0]]))
         elif count.runners_up:
-            names = _(" and ").join(player_name(players[s]) for s in count.runners_up)
+            names = and_list(player_name(players[s]) for s in count.runners_up)
             result += _("; {names} tie for second").format(names=names)
         rule = "6.4" if count.runners_up else "6.3"
     else:
-        names = _(" and ").join(player_name(players[s]) for s in count.first)
+        names = and_list(player_name(players[s]) for s in count.first)
         result = _("{names} tie for first: no winner").format(names=names)
         rule = "6.3"
     lines.append(Line(result, "large"))

@@ -6,17 +6,38 @@ fits and hand it exactly what it draws.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from display.screen import Line, MenuView, Screen
+from display.screen import Line, MapArea, MenuView, Screen
 
 from ..board_text import NAMES, player_name
 from ..engine import AREAS
-from ..i18n import LANGUAGE_NAMES, _, ngettext
+from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
 from .menus import Menu
 from .narration import CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text
 from .seats import BOT_LEVEL_NAMES, Seats
+
+NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
+
+
+def keep_names_together(screen: Screen) -> Screen:
+    """Every area name of more than one word, glued with no-break spaces in whatever the screen shows."""
+
+    def glue(text: str) -> str:
+        for name in NAMES.values():
+            if " " in name:
+                text = text.replace(name, name.replace(" ", NO_BREAK))
+        return text
+
+    menu = screen.menu
+    return replace(
+        screen,
+        title=glue(screen.title),
+        lines=tuple(replace(line, text=glue(line.text)) for line in screen.lines),
+        menu=replace(menu, options=tuple(glue(o) for o in menu.options)) if menu else None,
+    )
 
 
 def menu_view(menu: Menu) -> MenuView:
@@ -24,21 +45,29 @@ def menu_view(menu: Menu) -> MenuView:
 
 
 def setup_view(seats: Seats) -> Screen:
-    lines = [Line(_("Press ok on your pad to take a colour"), "normal")]
+    """RULES.md 2.3: the seats taken, then every host option with the key that changes it (at every size)."""
+    lines = []
+    if not seats.ready:
+        lines.append(Line(_("Each player: ok on your pad"), "small"))
     for source, colour in seats.joined:
         if seats.is_bot(source):
-            text = _("Computer ({level}): {colour}").format(
+            text = _("{colour}: computer ({level})").format(
                 level=_(BOT_LEVEL_NAMES[seats.bot_levels[source]]), colour=player_name(colour)
             )
         else:
-            text = _("Pad {pad}: {colour}").format(pad=source, colour=player_name(colour))
-        lines.append(Line(text, "large", colour))
-    for source in sorted(seats.connected - {pad for pad, _colour in seats.joined}):
-        lines.append(Line(_("Pad {pad}: press ok to join").format(pad=source), "small"))
-    mode = _("at once on keypads") if seats.entry == "keypads" else _("one at a time, others look away")
-    lines.append(Line(_("Ballots: {mode}").format(mode=mode), "small"))
-    lines.append(Line(_("Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
-    footer = _("ok: start  left: language  right: ballots") if seats.ready else _("3 or 4 players")
+            text = _("{colour}: pad {pad}").format(pad=source, colour=player_name(colour))
+        lines.append(Line(text, "normal", colour))
+    waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
+    if waiting and len(seats.joined) < 4:
+        text = ngettext("Pad {pads}: press ok to join", "Pads {pads}: press ok to join", len(waiting))
+        lines.append(Line(text.format(pads=", ".join(waiting)), "small"))
+    mode = _("keypads") if seats.entry == "keypads" else _("one at a time")
+    lines.append(Line(_("right: ballots {mode}").format(mode=mode), "small"))
+    lines.append(Line(_("left: language {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
+    full = len(seats.joined) >= 4
+    if not full or seats.bot_levels:
+        lines.append(Line(_("back: no computers") if full else _("back: add a computer"), "small"))
+    footer = _("ok: start") if seats.ready else _("3 or 4 players")
     return Screen(_("New game"), tuple(lines), footer=footer, rule="2.3", tags=("setup",))
 
 
@@ -121,8 +150,27 @@ def help_view(rule: str | None) -> Screen:
     )
 
 
+def map_view(snap: dict[str, Any]) -> Screen:
+    """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors' rings)."""
+    advisors = [*(snap["advisors"][d] for d in AREAS[:6]), *snap["advisors"]["quarantia"]]
+    areas = []
+    for area in AREAS:
+        info = snap["districts"].get(area, {"houses": {}, "palaces": []})
+        rings = tuple(a["controller"] for a in advisors if a and a["area"] == area)
+        areas.append(MapArea(NAMES[area], tuple(info["houses"].items()), tuple(info["palaces"]), rings))
+    return Screen(
+        _("Board"),
+        footer=_("host left/right: page   back: close"),
+        tags=("board", "page:0"),
+        board=tuple(areas),
+    )
+
+
 def board_view(snap: dict[str, Any], page: int) -> Screen:
-    """The board check: four pages a host compares the table with."""
+    """The board check: the map, then four pages of detail a host compares the table with."""
+    if page == 0:
+        return map_view(snap)
+    page -= 1
     lines: list[Line] = []
     if page == 0:
         title = _("Board: districts")
@@ -168,7 +216,9 @@ def board_view(snap: dict[str, Any], page: int) -> Screen:
         ]
         turned = [NAMES[a] for a in snap["order"]["next_year"]]
         lines.append(Line(_("Next year: {cards}").format(cards=", ".join(turned) or "-"), "small"))
-    return Screen(title, tuple(lines), footer=_("host left/right: page   back: close"), tags=("board", f"page:{page}"))
+    return Screen(
+        title, tuple(lines), footer=_("host left/right: page   back: close"), tags=("board", f"page:{page + 1}")
+    )
 
 
 def final_view(
@@ -177,10 +227,52 @@ def final_view(
     conditions: dict[str, tuple[str, ...]],
     chart: tuple[tuple[str, tuple[int, ...]], ...],
 ) -> Screen:
-    names = _(" and ").join(player_name(w) for w in winners)
+    names = and_list(player_name(w) for w in winners)
     lines = [Line(ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names), "large", winners[0])]
     lines.append(Line(tie_break, "small"))
     for player, met in conditions.items():
         if met:
             lines.append(Line(f"{player_name(player)}: {_(CONDITION_NAMES[met[0]])}", "small", player))
-    return Screen(_("Game over"), tuple(lines), rule="9.4", tags=("over",), chart=chart)
+    legend = tuple(player_name(p) for p, _series in chart)
+    return Screen(
+        _("Game over"),
+        tuple(lines),
+        footer=_("host right: standings, chart"),
+        rule="9.4",
+        tags=("over",),
+        chart=chart,
+        legend=legend,
+    )
+
+
+def standings_view(rows: Sequence[tuple[int, str, int, int, int, tuple[str, ...]]]) -> Screen:
+    """RULES.md 9.2 to 9.4: rank, palaces, districts, houses on the board and the victory condition met, each."""
+    lines = []
+    for rank, player, palaces, districts, houses, met in rows:
+        condition = _(CONDITION_NAMES[met[0]]) if met else _("no victory condition")
+        lines.append(Line(f"{rank}. {player_name(player)}: {condition}", "small", player))
+        lines.append(
+            Line(
+                ngettext("{p} palace", "{p} palaces", palaces).format(p=palaces)
+                + ", "
+                + ngettext("{d} district", "{d} districts", districts).format(d=districts)
+                + ", "
+                + ngettext("{h} house", "{h} houses", houses).format(h=houses),
+                "small",
+            )
+        )
+    return Screen(
+        _("Standings"), tuple(lines), footer=_("host left/right: page"), rule="9.4", tags=("over", "page:standings")
+    )
+
+
+def chart_view(chart: tuple[tuple[str, tuple[int, ...]], ...]) -> Screen:
+    """The palaces each player had at the end of each year."""
+    return Screen(
+        _("Palaces by year"),
+        (),
+        footer=_("host left/right: page"),
+        tags=("over", "page:chart"),
+        chart=chart,
+        legend=tuple(player_name(p) for p, _series in chart),
+    )

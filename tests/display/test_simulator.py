@@ -165,3 +165,18 @@ def test_closing_the_window_saves_and_reopening_resumes(tmp_path: Path) -> None:
         assert again.resumed and again.controller.record == record
     finally:
         again.close()
+
+
+def test_a_computer_player_is_named_on_the_pad_it_fills(simulator: Any) -> None:
+    """Issue 17: a computer seat is shown as "Computer (Green)" on the first pad nobody took, not as "free"."""
+    from hardware.events import InputEvent
+
+    for event in (InputEvent("1", "ok"), InputEvent("2", "ok"), InputEvent("host", "back")):
+        simulator.app.step(event)
+    names = simulator.app.seat_names()
+    assert names["cpu1"] == ("green", "Computer (Green)") and names["1"] == ("red", "Red")
+    texts: list[str] = []
+    original = simulator._text
+    simulator._text = lambda text, *args, **kwargs: texts.append(text) or original(text, *args, **kwargs)
+    simulator.draw()
+    assert "Pad 3: Computer (Green)" in texts and "Pad 3: free" not in texts and "Pad 4: free" in texts

@@ -37,7 +37,7 @@ class ReadingTable(Table):
         for line in lines:
             change = read_sentence(line.text)
             if change is not None:
-                self.read.append(line.text)
+                self.read.append(line.text.replace("\u00a0", " "))  # a no-break space reads as a space
                 self.twin.follow([change])
 
     def turn(self) -> None:

@@ -14,7 +14,7 @@ from .base import Mode
 if TYPE_CHECKING:
     from ..controller import Controller
 
-PAGES = 4
+PAGES = 5  # the map, districts, advisors, supplies, voting order
 
 
 class BoardCheck(Mode):

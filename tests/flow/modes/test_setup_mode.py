@@ -17,7 +17,7 @@ def test_pads_join_pick_colours_and_leave() -> None:
         press(controller, pad, "ok")
     press(controller, "1", "left")  # blue steps back through the free colours: yellow
     view = controller.screen()
-    assert [line.text for line in view.lines[1:3]] == ["Pad 2: Red", "Pad 1: Yellow"]
+    assert [line.text for line in view.lines[1:3]] == ["Red: pad 2", "Yellow: pad 1"]
     assert view.footer == "3 or 4 players"
     press(controller, "2", "back")
     assert controller.players == ("yellow",)
@@ -28,11 +28,11 @@ def test_host_keys_add_computers_switch_entry_and_language_then_start() -> None:
     press(controller, "1", "ok")
     press(controller, "host", "back")
     press(controller, "host", "back")
-    assert "Computer (normal): Green" in controller.screen().text()
+    assert "Green: computer (normal)" in controller.screen().text()
     press(controller, "host", "right")
-    assert "Ballots: at once on keypads" in controller.screen().text()
+    assert "right: ballots keypads" in controller.screen().text()
     press(controller, "host", "left")
-    assert controller.seats.language == "de" and "Sprache: Deutsch" in controller.screen().text()
+    assert controller.seats.language == "de" and "links: Sprache Deutsch" in controller.screen().text()
     set_language("en")
     controller.seats.language = "en"
     press(controller, "host", "ok")
@@ -48,3 +48,17 @@ def test_a_full_table_clears_the_computers() -> None:
     assert len(controller.players) == 4
     press(controller, "host", "back")
     assert controller.players == ("red",)
+
+
+def test_every_host_option_is_on_screen_with_its_key() -> None:
+    """Issue 17: the host's keys are named on the setup screen, with a full table too, and back adds a computer."""
+    controller = Controller(random.Random(1))
+    text = controller.screen().text()
+    assert "Each player: ok on your pad" in text and "back: add a computer" in text
+    for pad in ("1", "2", "3"):
+        press(controller, pad, "ok")
+    press(controller, "host", "back")
+    screen = controller.screen()
+    text = screen.text()
+    assert "left: language English" in text and "right: ballots one at a time" in text
+    assert "back: no computers" in text and screen.footer == "ok: start"

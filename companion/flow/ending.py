@@ -1,0 +1,80 @@
+"""The end of a game (RULES.md 9.2 to 9.4) as pages: the winners, the standings, the palace chart, the board.
+
+Everything here is public once the game is over: palaces, districts and houses are on the board, and the chart is
+the palaces counted at each year's end. The same pages make the game-over screens and the summary picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from display.screen import Screen
+
+from ..engine import State, snapshot
+from ..i18n import _
+from .views import board_view, chart_view, final_view, standings_view
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    player: str
+    palaces: int
+    districts: int
+    houses: int
+    met: tuple[str, ...]
+
+
+def standings(state: State) -> list[Standing]:
+    """Everyone, best first: a victory condition met, then most palaces, then most houses on the board (9.4)."""
+    rows = []
+    for seat, player in enumerate(state.players):
+        palaces = sum(owners.count(seat) for owners in state.palaces)
+        districts = sum(1 for owners in state.palaces if seat in owners)
+        met = state.victory_conditions(seat)
+        rows.append((bool(met), palaces, state.houses_on_board(seat), districts, player, met))
+    rows.sort(key=lambda row: (not row[0], -row[1], -row[2]))
+    result: list[Standing] = []
+    for index, (qualifies, palaces, houses, districts, player, met) in enumerate(rows):
+        previous = rows[index - 1] if index else None
+        same = previous is not None and previous[:3] == (qualifies, palaces, houses)
+        rank = result[-1].rank if same else index + 1
+        result.append(Standing(rank, player, palaces, districts, houses, met))
+    return result
+
+
+def tie_break_text(state: State) -> str:
+    meeting = [s for s in range(state.n) if state.victory_conditions(s)]
+    if len(meeting) == 1:
+        return _("The only player to meet a victory condition.")
+    palaces = {s: sum(owners.count(s) for owners in state.palaces) for s in meeting}
+    best = max(palaces.values())
+    if sum(1 for v in palaces.values() if v == best) == 1:
+        return _("{n} qualify; most palaces decides ({best}).").format(n=len(meeting), best=best)
+    if len(state.winners) == 1:
+        return _("Palaces tied at {best}; most houses on the board decides ({h}).").format(
+            best=best, h=state.houses_on_board(state.winners[0])
+        )
+    return _("Tied on palaces and houses: a shared victory.")
+
+
+def chart_of(state: State, palaces_by_year: Sequence[dict[str, int]]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return tuple((p, tuple(year[p] for year in palaces_by_year)) for p in state.players)
+
+
+def ending_pages(state: State, palaces_by_year: Sequence[dict[str, int]], board: bool = False) -> list[Screen]:
+    """The game-over pages (and, with ``board``, the board at the end: districts and advisors)."""
+    players = state.players
+    conditions = {p: state.victory_conditions(seat) for seat, p in enumerate(players)}
+    chart = chart_of(state, palaces_by_year)
+    tie_break = tie_break_text(state)
+    pages = [
+        final_view([players[s] for s in state.winners], tie_break, conditions, chart),
+        standings_view([(r.rank, r.player, r.palaces, r.districts, r.houses, r.met) for r in standings(state)]),
+        chart_view(chart),
+    ]
+    if board:  # the summary picture: no keys to press on paper
+        snap = snapshot(state)
+        pages = [replace(page, footer="") for page in (*pages, *(board_view(snap, page) for page in range(3)))]
+    return pages

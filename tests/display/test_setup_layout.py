@@ -1,0 +1,66 @@
+"""Issue 17: every setup the host can reach fits every display in every language (options, keys and footer uncut),
+and the renderer never breaks a line inside a name."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from PIL import Image, ImageDraw
+
+from companion.flow.seats import Seats
+from companion.flow.views import keep_names_together, setup_view
+from companion.gallery import SIZES
+from companion.i18n import LANGUAGES, set_language
+from display.render import font, render, wrap
+from display.screen import Screen
+
+
+def setups() -> list[Seats]:
+    """Pads joined (0-4), computers among them, pads waiting to join, both ballot entries."""
+    found = []
+    for humans, bots, waiting, entry in product(range(5), range(5), range(3), ("private", "keypads")):
+        if humans + bots > 4 or humans + waiting > 4:
+            continue
+        seats = Seats(entry=entry)
+        for pad in range(1, humans + 1):
+            seats.pad_status(str(pad), True)
+            seats.pad_key(str(pad), "ok")
+        for pad in range(humans + 1, humans + waiting + 1):
+            seats.pad_status(str(pad), True)
+        for _bot in range(bots):
+            seats.add_or_clear_bots()
+        found.append(seats)
+    return found
+
+
+def screens(language: str) -> list[Screen]:
+    set_language(language)
+    try:
+        return [keep_names_together(setup_view(seats)) for seats in setups()]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_setup_fits(language: str, size: tuple[int, int]) -> None:
+    problems: list[str] = []
+    for screen in screens(language):
+        render(screen, size, problems)
+    assert problems == []
+
+
+def test_the_cut_footer_of_issue_17_would_be_caught() -> None:
+    """Guard: the old footer at 160x128 is reported, so the test above cannot miss a cut footer again."""
+    problems: list[str] = []
+    render(Screen("New game", (), footer="ok: start  left: language  right: ballots"), (160, 128), problems)
+    assert problems and problems[0].startswith("too wide:")
+
+
+def test_a_name_is_never_split_across_lines() -> None:
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    face = font(11)
+    text = "The palace in Santa\u00a0Croce goes to Red"
+    lines = wrap(draw, text, face, int(draw.textlength("The palace in Santa", font=face)) + 2)
+    assert "Santa\u00a0Croce" in "\n".join(lines) and not any(line.endswith("Santa") for line in lines)

@@ -1,0 +1,52 @@
+"""Issue 17: counts and winners read as people say them, with plurals and lists, in all three languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import Count
+from companion.flow.narration import count_notice
+from companion.flow.views import final_view
+from companion.i18n import and_list, set_language
+
+PLAYERS = ("red", "blue", "green")
+
+
+@pytest.fixture(autouse=True)
+def english() -> object:
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "Red, Blue and Green"), ("de", "Rot, Blau und Grün"), ("it", "Rosso, Blu e Verde")],
+)
+def test_lists_of_names(language: str, expected: str) -> None:
+    set_language(language)
+    names = expected.replace(" and ", ", ").replace(" und ", ", ").replace(" e ", ", ").split(", ")
+    assert and_list(names) == expected
+    assert (
+        and_list(names[:2])
+        == expected.split(", ")[0] + {"en": " and ", "de": " und ", "it": " e "}[language] + names[1]
+    )
+    assert and_list(names[:1]) == names[0]
+
+
+def test_a_three_way_tie_for_first() -> None:
+    count = Count(6, (2, 2, 2), None, (0, 1, 2), (), (0, 1, 0), (1, 1, 1))
+    text = "\n".join(line.text for line in count_notice(count, PLAYERS).lines)
+    assert "Red, Blue and Green tie for first: no winner" in text
+    assert "Blue: 2 votes (1 from markers + 1 advisor)" in text
+
+
+def test_an_advisor_alone_is_one_vote_from_one_advisor() -> None:
+    count = Count(0, (3, 1, 0), 0, (0,), (1,), (0, 1, 0), (1, 0, 0))
+    text = "\n".join(line.text for line in count_notice(count, PLAYERS).lines)
+    assert "Blue: 1 vote (from 1 advisor)" in text and "advisors" not in text and "0 in markers" not in text
+
+
+def test_a_shared_win_lists_every_winner() -> None:
+    set_language("it")
+    screen = final_view(("red", "blue", "green"), "", {}, ())
+    assert screen.lines[0].text == "Vincono Rosso, Blu e Verde!"
