@@ -265,12 +265,62 @@ _FAST_SHUFFLE = re.compile(rf'{_WS}\{{{_WS}"shuffle"{_WS}:{_WS}(\[[^{{}}\[\]]*\]
 _MEMO_LIMIT = 4096
 _decision_memo: dict[tuple[str, str], Decision] = {}
 _order_memo: dict[str, tuple[int, ...]] = {}
+# Whole lines without "t" that parsed: a game repeats many of them ("houses": 2...). A stamped line in the spelling
+# dump_line writes is the same line with ', "t": "STAMP"' before its closing brace, so it is found here too: the rest
+# is a valid line without "t", so adding a "t" key with a well-formed stamp gives a valid line with the same meaning.
+_line_memo: dict[str, Line] = {}
+_LINE_MEMO_LIMIT = 16384
+_STAMP_KEY = ', "t": "'
 
 
-def _memo_put(memo: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(memo) >= _MEMO_LIMIT:
+def _memo_put(memo: dict[Any, Any], key: Any, value: Any, limit: int = _MEMO_LIMIT) -> None:
+    if len(memo) >= limit:
         memo.clear()
     memo[key] = value
+
+
+def _is_time(value: str) -> bool:
+    try:
+        _check_time(value)
+    except MalformedLineError:
+        return False
+    return True
+
+
+def _remembered(text: str, players: Sequence[str]) -> Line | None:
+    """The line ``text`` is, if it (or its text without its canonical stamp) was read before."""
+    line = _line_memo.get(text)
+    if line is None:
+        if not text.endswith('"}'):
+            return None
+        cut = text.rfind(_STAMP_KEY)
+        if cut < 0:
+            return None
+        line = _line_memo.get(text[:cut] + "}")
+        if line is None:
+            return None
+        t = text[cut + len(_STAMP_KEY) : -2]
+        if not _TIME.match(t) or (t[8:10] > "28" and not _is_time(t)):
+            return None
+        if isinstance(line, DecisionLine):
+            return DecisionLine(line.player, line.decision, t) if line.player in players else None
+        return ShuffleLine(line.order, t)
+    if isinstance(line, DecisionLine) and line.player not in players:
+        return None
+    return line
+
+
+def _remember(text: str, line: Line) -> None:
+    t = line.t
+    if t is None:
+        _memo_put(_line_memo, text, line, _LINE_MEMO_LIMIT)
+    else:
+        tail = f'{_STAMP_KEY}{t}"}}'
+        if text.endswith(tail):
+            bare = (
+                DecisionLine(line.player, line.decision) if isinstance(line, DecisionLine) else ShuffleLine(line.order)
+            )
+            _memo_put(_line_memo, text[: -len(tail)] + "}", bare, _LINE_MEMO_LIMIT)
 
 
 def _load_value(text: str) -> Any:
@@ -285,6 +335,9 @@ _INVALID = object()
 
 def parse_line(text: str, players: Sequence[str]) -> Line:
     """One record line after the header (RECORD.md 1.2, 1.3), checked for form but not yet against the rules."""
+    line = _remembered(text, players)
+    if line is not None:
+        return line
     match = _FAST_DECISION.match(text)
     if match is not None:
         player, kind, value_text, t = match.groups()
@@ -300,7 +353,9 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
                     else:
                         _memo_put(_decision_memo, (kind, value_text), decision)
             if decision is not None:
-                return DecisionLine(player, decision, t if t is None or t[8:10] <= "28" else _check_time(t))
+                line = DecisionLine(player, decision, t if t is None or t[8:10] <= "28" else _check_time(t))
+                _remember(text, line)
+                return line
     else:
         match = _FAST_SHUFFLE.match(text)
         if match is not None:
@@ -312,7 +367,9 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
                     order = tuple(AREA_INDEX[a] for a in value)
                     _memo_put(_order_memo, order_text, order)
             if order is not None:
-                return ShuffleLine(order, t if t is None or t[8:10] <= "28" else _check_time(t))
+                line = ShuffleLine(order, t if t is None or t[8:10] <= "28" else _check_time(t))
+                _remember(text, line)
+                return line
     return _parse_line_strictly(text, players)
 
 
