@@ -287,8 +287,9 @@ def _is_time(value: str) -> bool:
     return True
 
 
-def _remembered(text: str, players: Sequence[str]) -> Line | None:
-    """The line ``text`` is, if it (or its text without its canonical stamp) was read before."""
+def _remembered(text: str, players: Sequence[str], with_t: bool = True) -> Line | None:
+    """The line ``text`` is, if it (or its text without its canonical stamp) was read before; ``with_t`` False gives
+    it without its (valid) stamp, for a replay, which has no use for the time."""
     line = _line_memo.get(text)
     if line is None:
         if not text.endswith('"}'):
@@ -302,9 +303,12 @@ def _remembered(text: str, players: Sequence[str]) -> Line | None:
         t = text[cut + len(_STAMP_KEY) : -2]
         if not _TIME.match(t) or (t[8:10] > "28" and not _is_time(t)):
             return None
-        if isinstance(line, DecisionLine):
-            return DecisionLine(line.player, line.decision, t) if line.player in players else None
-        return ShuffleLine(line.order, t)
+        if with_t:
+            line = (
+                ShuffleLine(line.order, t)
+                if isinstance(line, ShuffleLine)
+                else DecisionLine(line.player, line.decision, t)
+            )
     if isinstance(line, DecisionLine) and line.player not in players:
         return None
     return line
@@ -499,7 +503,7 @@ class Replay:
                 self.state = State(self.header.players)
                 self._index = {player: seat for seat, player in enumerate(self.header.players)}
             else:
-                line = parse_line(text, state.players)
+                line = _remembered(text, state.players, with_t=False) or parse_line(text, state.players)
                 if type(line) is DecisionLine:
                     state.apply(self._index[line.player], line.decision)
                 else:
