@@ -672,19 +672,23 @@ class State:
     def _reveal(self) -> None:
         """RULES.md 4.3: all chosen cards are turned at once; the markers go face down onto their areas."""
         n = self.n
-        for player, ballot in enumerate(self.pending):
+        pending, held, log = self.pending, self.markers, self._log
+        for player in range(n):
+            ballot = pending[player]
             if ballot is None:
                 continue
-            slot = ballot.area * n + player
-            self.used[player] |= 1 << ballot.area
-            if self._log is not None:
-                self._log.append(PutMarkers(player, ballot.area, len(ballot.markers)))
-            self.stack_count[slot] += len(ballot.markers)
-            self.stack_sum[slot] += sum(ballot.markers)
-            for value in ballot.markers:
-                self.markers[4 * player + value] -= 1
-            self.markers_left[player] -= len(ballot.markers)
-            self.pending[player] = None
+            area, markers = ballot
+            placed = len(markers)
+            slot = area * n + player
+            self.used[player] |= 1 << area
+            if log is not None:
+                log.append(PutMarkers(player, area, placed))
+            self.stack_count[slot] += placed
+            self.stack_sum[slot] += sum(markers)
+            for value in markers:
+                held[4 * player + value] -= 1
+            self.markers_left[player] -= placed
+            pending[player] = None
         self.round += 1
         self._waiting = self._with_markers()
         if self.round > rounds_per_year(n) or not self._waiting:
@@ -721,14 +725,15 @@ class State:
         if player != task.player or type(decision) not in (Advisor, Abstain):
             raise self._not_awaited(player, decision)
         slot = task.slot
-        name = self._name(player)
         if type(decision) is Advisor:
             area = decision.area
             if slot == QUARANTIA:
                 if area == QUARANTIA:
                     raise IllegalDecisionError(_("a Quarantia advisor may stand only in a district"), "7.2.2")
                 if not self.rings[player]:
-                    raise IllegalDecisionError(_("{name} has no free ring and must abstain").format(name=name), "7.3")
+                    raise IllegalDecisionError(
+                        _("{name} has no free ring and must abstain").format(name=self._name(player)), "7.3"
+                    )
                 self.tasks.pop()
                 if self._log is not None:
                     self._log.append(TakeAdvisor(player, QUARANTIA, area))
@@ -742,7 +747,9 @@ class State:
             controller = self.advisor_controller[slot]
             if controller != player:
                 if not self.rings[player]:
-                    raise IllegalDecisionError(_("{name} has no free ring and must abstain").format(name=name), "7.3")
+                    raise IllegalDecisionError(
+                        _("{name} has no free ring and must abstain").format(name=self._name(player)), "7.3"
+                    )
                 self._neutralize(slot)
                 if self._log is not None:
                     self._log.append(TakeAdvisor(player, slot, area))
@@ -777,21 +784,20 @@ class State:
         if type(decision) is not Houses or player not in task.waiting:
             raise self._not_awaited(player, decision)
         count = decision.number
-        name = self._name(player)
         if count < 0:
             raise IllegalDecisionError(_("the number of houses cannot be negative"), "8.2")
         if count > task.offer:
             raise IllegalDecisionError(
                 ngettext(
                     "{name} may place at most {n} house here", "{name} may place at most {n} houses here", task.offer
-                ).format(name=name, n=task.offer),
+                ).format(name=self._name(player), n=task.offer),
                 task.rule,
             )
         supply = self.house_supply[player]
         if count > supply:
             raise IllegalDecisionError(
                 ngettext("{name} has only {n} house in supply", "{name} has only {n} houses in supply", supply).format(
-                    name=name, n=supply
+                    name=self._name(player), n=supply
                 ),
                 "8.2",
             )
