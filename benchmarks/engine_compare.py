@@ -8,13 +8,17 @@ baseline's ``companion/engine`` and ``companion/i18n.py`` with ``git archive`` i
   offer the same choices in the same order, so they play the very same games;
 - replayed lines/s: the same record texts (with and without "t" stamps) fed through each engine's ``Replay``.
 
-Each figure is the median of the rounds' rates; the ratio is new over old. Needs git and the baseline commit.
+A third engine, "compiled", is this checkout's engine compiled by mypyc the way install.sh builds it for the Pi
+(build_support/backend.py), as the package ``companion_native``; it needs a C compiler and is left out, with a line
+saying why, where it cannot be built. Each figure is the median of the rounds' rates; the ratios are over old. Needs
+git and the baseline commit.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -50,6 +54,25 @@ def load_baseline(rev: str, into: Path) -> tuple[ModuleType, ModuleType]:
     sys.path.insert(0, str(into))
     return importlib.import_module("companion_base.engine"), importlib.import_module(
         "companion_base.engine.determinize"
+    )
+
+
+def load_compiled(into: Path) -> tuple[ModuleType, ModuleType] | None:
+    """This checkout's engine compiled by mypyc (the modules setup.py compiles), as the package ``companion_native``."""
+    package = into / "companion_native"
+    shutil.copytree(
+        ROOT / "companion" / "engine", package / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.so")
+    )
+    for name in ("__init__.py", "i18n.py"):
+        shutil.copy(ROOT / "companion" / name, package / name)
+    modules = [f"companion_native/engine/{name}.py" for name in ("state", "record")]
+    built = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=into, capture_output=True, text=True)
+    if built.returncode:
+        print(f"compiled engine left out: mypyc failed ({(built.stderr or built.stdout).strip().splitlines()[-1:]})")
+        return None
+    sys.path.insert(0, str(into))
+    return importlib.import_module("companion_native.engine"), importlib.import_module(
+        "companion_native.engine.determinize"
     )
 
 
@@ -92,12 +115,18 @@ def main(rev: str = BASELINE) -> None:
     from companion import engine as new
     from companion.engine import determinize as new_det
 
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as native_folder:
         old, old_det = load_baseline(rev, Path(folder))
         engines = {"old": (old, old_det.draw_order), "new": (new, new_det.draw_order)}
-        print(f"rules engine, baseline {rev[:7]} (old) and this checkout (new), median of {ROUNDS} interleaved rounds")
+        native = load_compiled(Path(native_folder))
+        if native is not None:
+            engines["compiled"] = (native[0], native[1].draw_order)
+        print(
+            f"rules engine, baseline {rev[:7]} (old), this checkout (new) and it compiled by mypyc (compiled), "
+            f"median of {ROUNDS} interleaved rounds"
+        )
         for players, games in ((3, 150), (4, 100)):
-            rates: dict[str, list[float]] = {"old": [], "new": []}
+            rates: dict[str, list[float]] = {name: [] for name in engines}
             for _round in range(ROUNDS):
                 for name, (engine, draw) in engines.items():
                     work = partial(play_games, engine, draw, PLAYERS[players], games)
@@ -106,7 +135,7 @@ def main(rev: str = BASELINE) -> None:
         for stamped in (False, True):
             texts = records(new, new_det.draw_order, stamped, 120)
             total = sum(len(r) for r in texts)
-            rates = {"old": [], "new": []}
+            rates = {name: [] for name in engines}
             for _round in range(ROUNDS):
                 for name, (engine, _draw) in engines.items():
                     rates[name].append(measure(partial(replay_all, engine, texts), total))
@@ -119,5 +148,10 @@ def play_games(engine: ModuleType, draw: Callable[[random.Random], Any], players
 
 
 def report(label: str, unit: str, rates: dict[str, list[float]]) -> None:
-    old, new = statistics.median(rates["old"]), statistics.median(rates["new"])
-    print(f"{label:<36} old {old:10.0f} {unit}   new {new:10.0f} {unit}   new/old {new / old:5.2f}x")
+    old = statistics.median(rates["old"])
+    figures = [f"old {old:8.0f} {unit}"]
+    for name in rates:
+        if name != "old":
+            rate = statistics.median(rates[name])
+            figures.append(f"{name} {rate:8.0f} {unit} = {rate / old:4.2f}x old")
+    print(f"{label:<30} " + "   ".join(figures))

@@ -53,9 +53,16 @@ def _settings(file: str | None, hint: bool = False) -> Any:
         return None
 
 
+def _engine_build() -> str:
+    """Says when the rules engine runs compiled (install.sh builds it so; build_support/backend.py)."""
+    from .engine import state
+
+    return "" if state.__file__.endswith(".py") else " (rules engine compiled with mypyc)"
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="doge-companion", description=_("The companion for the board game Doge."))
-    parser.add_argument("--version", action="version", version=f"doge-companion {__version__}")
+    parser.add_argument("--version", action="version", version=f"doge-companion {__version__}{_engine_build()}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     replay = commands.add_parser(
         "replay",

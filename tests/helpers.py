@@ -12,6 +12,7 @@ import pytest
 from companion.engine import AREA_INDEX, AREAS, Count, LineError, Replay, State, change_record, dump_header, snapshot
 from companion.engine.determinize import draw_order
 from companion.engine.record import DecisionLine, ShuffleLine, dump_line
+from companion.engine.state import FIELDS
 from tests.twin import TableTwin
 
 RGB = ("red", "blue", "green")
@@ -108,7 +109,7 @@ class Table:
 
 
 def _fields(state: State) -> dict[str, Any]:
-    return {name: getattr(state, name) for name in State.__slots__}
+    return {name: getattr(state, name) for name in FIELDS}
 
 
 def place(

@@ -13,6 +13,7 @@ from companion.bot_calibration import work_per_second
 from companion.bots import YEAR_WORK, HardBot, make_bot, make_view
 from companion.engine import State, replay_text, snapshot
 from companion.engine.determinize import determinize
+from companion.engine.state import FIELDS
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from hardware.events import InputEvent
@@ -35,7 +36,7 @@ def twin_for(state: State, viewer: int, seed: int) -> State:
 
 
 def fields(state: State) -> dict[str, object]:
-    return {name: getattr(state, name) for name in State.__slots__}
+    return {name: getattr(state, name) for name in FIELDS}
 
 
 @pytest.mark.parametrize("seed", range(4))

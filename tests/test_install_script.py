@@ -37,6 +37,8 @@ case "{name}" in
     mkdir -p "$3/bin"
     for tool in python pip doge-companion; do
       printf '#!/usr/bin/env bash\necho "venv-%s $*" >>"$STUB_LOG"\n' "$tool" >"$3/bin/$tool"
+      # a Pi where compiling fails: pip fails when asked to compile the rules engine
+      printf '[ "$DOGE_COMPILE_ENGINE" = 1 ] && [ -f "$STUB_STATE/no-compiler" ] && exit 1\nexit 0\n' >>"$3/bin/$tool"
       chmod +x "$3/bin/$tool"
     done ;;
 esac
@@ -95,7 +97,7 @@ def test_the_dry_run_says_everything_and_changes_nothing(machine: Machine) -> No
         "would run: useradd --system --no-create-home --shell /usr/sbin/nologin --groups gpio,spi,dialout doge",
         "would run: raspi-config nonint do_spi 0",
         f"would run: python3 -m venv {venv}",
-        f"would run: {venv}/bin/pip install --disable-pip-version-check --quiet {ROOT}[pi]",
+        f"would run: env DOGE_COMPILE_ENGINE=1 {venv}/bin/pip install --disable-pip-version-check --quiet {ROOT}[pi]",
         f'would write {machine.root}/etc/doge-companion/config.toml: hardware = "pi", [display] driver = "st7789"',
         f"{machine.root}/etc/systemd/system/doge-companion.service",
         f"{machine.root}/etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
@@ -151,3 +153,11 @@ def test_not_as_root_it_says_how() -> None:
         env, command = dict(os.environ), ["bash", str(ROOT / "install.sh")]
     result = subprocess.run(command, capture_output=True, text=True, timeout=30, env=env)
     assert result.returncode == 1 and "sudo ./install.sh" in result.stderr
+
+
+def test_a_failed_compile_of_the_rules_engine_installs_it_as_plain_python(machine: Machine) -> None:
+    (machine.state / "no-compiler").touch()
+    output, calls = machine.install()
+    pip = f"venv-pip install --disable-pip-version-check --quiet {ROOT}[pi]"
+    assert [call for call in calls if call.startswith("venv-pip")] == [pip, pip], "compiled first, then plain"
+    assert "installing it as plain Python" in output

@@ -265,12 +265,66 @@ _FAST_SHUFFLE = re.compile(rf'{_WS}\{{{_WS}"shuffle"{_WS}:{_WS}(\[[^{{}}\[\]]*\]
 _MEMO_LIMIT = 4096
 _decision_memo: dict[tuple[str, str], Decision] = {}
 _order_memo: dict[str, tuple[int, ...]] = {}
+# Whole lines without "t" that parsed: a game repeats many of them ("houses": 2...). A stamped line in the spelling
+# dump_line writes is the same line with ', "t": "STAMP"' before its closing brace, so it is found here too: the rest
+# is a valid line without "t", so adding a "t" key with a well-formed stamp gives a valid line with the same meaning.
+_line_memo: dict[str, Line] = {}
+_LINE_MEMO_LIMIT = 16384
+_STAMP_KEY = ', "t": "'
 
 
-def _memo_put(memo: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(memo) >= _MEMO_LIMIT:
+def _memo_put(memo: dict[Any, Any], key: Any, value: Any, limit: int = _MEMO_LIMIT) -> None:
+    if len(memo) >= limit:
         memo.clear()
     memo[key] = value
+
+
+def _is_time(value: str) -> bool:
+    try:
+        _check_time(value)
+    except MalformedLineError:
+        return False
+    return True
+
+
+def _remembered(text: str, players: Sequence[str], with_t: bool = True) -> Line | None:
+    """The line ``text`` is, if it (or its text without its canonical stamp) was read before; ``with_t`` False gives
+    it without its (valid) stamp, for a replay, which has no use for the time."""
+    line = _line_memo.get(text)
+    if line is None:
+        if not text.endswith('"}'):
+            return None
+        cut = text.rfind(_STAMP_KEY)
+        if cut < 0:
+            return None
+        line = _line_memo.get(text[:cut] + "}")
+        if line is None:
+            return None
+        t = text[cut + len(_STAMP_KEY) : -2]
+        if not _TIME.match(t) or (t[8:10] > "28" and not _is_time(t)):
+            return None
+        if with_t:
+            line = (
+                ShuffleLine(line.order, t)
+                if isinstance(line, ShuffleLine)
+                else DecisionLine(line.player, line.decision, t)
+            )
+    if isinstance(line, DecisionLine) and line.player not in players:
+        return None
+    return line
+
+
+def _remember(text: str, line: Line) -> None:
+    t = line.t
+    if t is None:
+        _memo_put(_line_memo, text, line, _LINE_MEMO_LIMIT)
+    else:
+        tail = f'{_STAMP_KEY}{t}"}}'
+        if text.endswith(tail):
+            bare = (
+                DecisionLine(line.player, line.decision) if isinstance(line, DecisionLine) else ShuffleLine(line.order)
+            )
+            _memo_put(_line_memo, text[: -len(tail)] + "}", bare, _LINE_MEMO_LIMIT)
 
 
 def _load_value(text: str) -> Any:
@@ -285,6 +339,9 @@ _INVALID = object()
 
 def parse_line(text: str, players: Sequence[str]) -> Line:
     """One record line after the header (RECORD.md 1.2, 1.3), checked for form but not yet against the rules."""
+    line = _remembered(text, players)
+    if line is not None:
+        return line
     match = _FAST_DECISION.match(text)
     if match is not None:
         player, kind, value_text, t = match.groups()
@@ -300,7 +357,9 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
                     else:
                         _memo_put(_decision_memo, (kind, value_text), decision)
             if decision is not None:
-                return DecisionLine(player, decision, t if t is None or t[8:10] <= "28" else _check_time(t))
+                line = DecisionLine(player, decision, t if t is None or t[8:10] <= "28" else _check_time(t))
+                _remember(text, line)
+                return line
     else:
         match = _FAST_SHUFFLE.match(text)
         if match is not None:
@@ -312,7 +371,9 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
                     order = tuple(AREA_INDEX[a] for a in value)
                     _memo_put(_order_memo, order_text, order)
             if order is not None:
-                return ShuffleLine(order, t if t is None or t[8:10] <= "28" else _check_time(t))
+                line = ShuffleLine(order, t if t is None or t[8:10] <= "28" else _check_time(t))
+                _remember(text, line)
+                return line
     return _parse_line_strictly(text, players)
 
 
@@ -442,7 +503,7 @@ class Replay:
                 self.state = State(self.header.players)
                 self._index = {player: seat for seat, player in enumerate(self.header.players)}
             else:
-                line = parse_line(text, state.players)
+                line = _remembered(text, state.players, with_t=False) or parse_line(text, state.players)
                 if type(line) is DecisionLine:
                     state.apply(self._index[line.player], line.decision)
                 else:

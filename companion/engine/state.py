@@ -13,7 +13,7 @@ the year end) until someone must decide again; so at any moment the top task nam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..i18n import _, ngettext
 from .areas import (
@@ -115,6 +115,10 @@ class MovesTask(NamedTuple):
 
 Task = AdvisorTask | HousesTask | BuildsTask | CheckTask | MovesTask
 
+# The tasks of a sole winner (10.2.1, 10.3), which every count with a winner needs: made once, shared (immutable).
+_WINNER_ADVISOR = tuple(tuple(AdvisorTask(p, area) for p in range(4)) for area in range(7))
+_WINNER_HOUSES = tuple(tuple(HousesTask(area, 2, (p,), (), False, "10.2.1") for p in range(4)) for area in range(6))
+
 
 class Awaited(NamedTuple):
     """One decision the engine waits for. ``decision`` is a record KIND; ``advisor`` stands for advisor-or-abstain."""
@@ -149,26 +153,51 @@ _MARKER_SETS: tuple[tuple[tuple[int, ...], tuple[int, int, int, int]], ...] = tu
     for c3 in range(MARKER_COUNTS[3] + 1)
     if 1 <= c0 + c1 + c2 + c3 <= 4
 )
+_ALL_BALLOTS = tuple(tuple(Ballot(area, values) for values, _counts in _MARKER_SETS) for area in range(7))
 _BALLOT_CACHE: dict[tuple[int, tuple[int, ...]], tuple[Ballot, ...]] = {}
+_HAND_CACHE: dict[tuple[int, ...], tuple[tuple[Ballot, ...], ...]] = {}
 _ADVISOR_CACHE: dict[tuple[int, bool, int], tuple[Decision, ...]] = {}
 _MOVE_CACHE: dict[int, tuple[Decision, ...]] = {}
 _NO_VOTES = {n: (0,) * n for n in (3, 4)}
 _HOUSES_AWAITED = tuple(Awaited(p, "houses") for p in range(4))
 _BALLOT_AWAITED = tuple(Awaited(p, "ballot") for p in range(4))
+# Who may be awaited is always a subset of the seats in seat order: each subset's answers exist once.
+_SEAT_SETS = tuple(tuple(p for p in range(4) if mask >> p & 1) for mask in range(16))
+_BALLOTS_AWAITED = {seats: tuple(_BALLOT_AWAITED[p] for p in seats) for seats in _SEAT_SETS}
+_HOUSES_AWAITED_BY = {seats: tuple(_HOUSES_AWAITED[p] for p in seats) for seats in _SEAT_SETS}
+_WITHOUT = {(seats, p): tuple(q for q in seats if q != p) for seats in _SEAT_SETS for p in seats}
+_BUILD_AWAITED = {(p, d): Awaited(p, "build", d) for p in range(4) for d in range(6)}
+_BUILDS_AWAITED_BY = {(seats, d): tuple(_BUILD_AWAITED[p, d] for p in seats) for seats in _SEAT_SETS for d in range(6)}
+_ADVISOR_AWAITED = tuple((Awaited(p, "advisor"),) for p in range(4))
+_MOVE_AWAITED = tuple((Awaited(p, "move"),) for p in range(4))
+_HOUSES_UP_TO = tuple(HOUSES[: k + 1] for k in range(len(HOUSES)))
+_BUILD_CHOICES = (BUILD_YES, BUILD_NO)
 
 
 def _ballot_choices(used: int, held: tuple[int, ...]) -> tuple[Ballot, ...]:
     key = (used, held)
     choices = _BALLOT_CACHE.get(key)
     if choices is None:
-        sets = [
-            values
-            for values, counts in _MARKER_SETS
-            if counts[0] <= held[0] and counts[1] <= held[1] and counts[2] <= held[2] and counts[3] <= held[3]
-        ]
-        choices = tuple(Ballot(area, values) for area in range(7) if not used >> area & 1 for values in sets)
+        per_area = _ballots_by_area(held)
+        choices = ()
+        for area in range(7):
+            if not used >> area & 1:
+                choices += per_area[area]
         _BALLOT_CACHE[key] = choices
     return choices
+
+
+def _ballots_by_area(held: tuple[int, ...]) -> tuple[tuple[Ballot, ...], ...]:
+    """For each area, the ballots a hand of ``held`` markers allows there (each Ballot value made once)."""
+    found = _HAND_CACHE.get(held)
+    if found is None:
+        allowed = [
+            index
+            for index, (_values, counts) in enumerate(_MARKER_SETS)
+            if counts[0] <= held[0] and counts[1] <= held[1] and counts[2] <= held[2] and counts[3] <= held[3]
+        ]
+        found = _HAND_CACHE[held] = tuple(tuple(_ALL_BALLOTS[area][i] for i in allowed) for area in range(7))
+    return found
 
 
 def _advisor_choices(slot: int, may_control: bool, houses_mask: int) -> tuple[Decision, ...]:
@@ -224,6 +253,39 @@ def _wanted(markers: tuple[int, ...]) -> tuple[int, int, int, int]:
 _WANTED: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
 
 
+FIELDS: Final = (
+    "_log",
+    "_waiting",
+    "advisor_area",
+    "advisor_controller",
+    "board",
+    "count",
+    "election",
+    "house_supply",
+    "markers",
+    "markers_left",
+    "n",
+    "next_order",
+    "palace_supply",
+    "palaces",
+    "pending",
+    "phase",
+    "players",
+    "quarantia",
+    "rings",
+    "round",
+    "stack_count",
+    "stack_sum",
+    "tasks",
+    "this_order",
+    "turned",
+    "used",
+    "winners",
+    "year",
+)
+"""Every field of a :class:`State`, for tools that compare states field by field."""
+
+
 class State:
     """One playthrough of Doge, from the header's players to the end of the game.
 
@@ -231,35 +293,7 @@ class State:
     private views (:mod:`companion.engine.views`) rather than these fields when showing anything to people.
     """
 
-    __slots__ = (
-        "_log",
-        "advisor_area",
-        "advisor_controller",
-        "board",
-        "count",
-        "election",
-        "house_supply",
-        "markers",
-        "markers_left",
-        "n",
-        "next_order",
-        "palace_supply",
-        "palaces",
-        "pending",
-        "phase",
-        "players",
-        "quarantia",
-        "rings",
-        "round",
-        "stack_count",
-        "stack_sum",
-        "tasks",
-        "this_order",
-        "turned",
-        "used",
-        "winners",
-        "year",
-    )
+    __slots__ = FIELDS
 
     players: tuple[str, ...]
     n: int
@@ -288,6 +322,7 @@ class State:
     count: Count | None
     winners: tuple[int, ...]
     _log: list[Event] | None
+    _waiting: tuple[int, ...]  # in the ballot phase, who has yet to choose this round (seat order)
 
     def __init__(self, players: Sequence[str]) -> None:
         """RULES.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next."""
@@ -323,12 +358,11 @@ class State:
         self.count = None
         self.winners = ()
         self._log = None
+        self._waiting = ()
 
     def copy(self) -> State:
         """An independent state: tuples are shared (immutable), lists are copied."""
-        other = State.__new__(State)
-        other.players = self.players
-        other.n = self.n
+        other = State(self.players)  # a plain constructor call: compiled (mypyc) classes allow no other
         other.phase = self.phase
         other.year = self.year
         other.round = self.round
@@ -354,6 +388,7 @@ class State:
         other.count = self.count
         other.winners = self.winners
         other._log = None
+        other._waiting = self._waiting
         return other
 
     # ------------------------------------------------------------------ queries
@@ -375,29 +410,30 @@ class State:
         """The players' decisions the next lines must supply, in seat order (empty when chance or nobody is)."""
         phase = self.phase
         if phase == BALLOT:
-            left, pending = self.markers_left, self.pending
-            return tuple(_BALLOT_AWAITED[p] for p in range(self.n) if left[p] and pending[p] is None)
+            return _BALLOTS_AWAITED[self._waiting]
         if phase != ELECTION:
             return ()
         task = self.tasks[-1]
-        if type(task) is HousesTask:
-            return tuple(_HOUSES_AWAITED[p] for p in task.waiting)
-        if type(task) is BuildsTask:
-            return tuple(Awaited(p, "build", task.district) for p in task.waiting)
-        if type(task) is CheckTask:
-            return (Awaited(task.player, "build", task.district),)
-        if type(task) is AdvisorTask:
-            return (Awaited(task.player, "advisor"),)
-        assert type(task) is MovesTask
-        return (Awaited(task.player, "move"),)
+        kind = type(task)
+        if kind is AdvisorTask:
+            return _ADVISOR_AWAITED[task.player]  # type: ignore[union-attr]
+        if kind is HousesTask:
+            return _HOUSES_AWAITED_BY[task.waiting]  # type: ignore[union-attr]
+        if kind is BuildsTask:
+            return _BUILDS_AWAITED_BY[task.waiting, task.district]  # type: ignore[union-attr]
+        if kind is CheckTask:
+            return (_BUILD_AWAITED[task.player, task.district],)  # type: ignore[union-attr]
+        assert kind is MovesTask
+        return _MOVE_AWAITED[task.player]  # type: ignore[union-attr]
 
     def legal(self, player: int) -> tuple[Decision, ...]:
         """Every decision ``player`` may make now; empty when they are not awaited."""
         phase = self.phase
         if phase == BALLOT:
-            if not self.markers_left[player] or self.pending[player] is not None:
+            if player not in self._waiting:
                 return ()
-            return _ballot_choices(self.used[player], tuple(self.markers[4 * player : 4 * player + 4]))
+            base = 4 * player
+            return _ballot_choices(self.used[player], tuple(self.markers[base : base + 4]))
         if phase != ELECTION:
             return ()
         task = self.tasks[-1]
@@ -410,11 +446,12 @@ class State:
         if type(task) is HousesTask:
             if player not in task.waiting:
                 return ()
-            return HOUSES[: min(task.offer, self.house_supply[player]) + 1]
+            supply = self.house_supply[player]
+            return _HOUSES_UP_TO[task.offer if task.offer < supply else supply]
         if type(task) is BuildsTask:
-            return (BUILD_YES, BUILD_NO) if player in task.waiting else ()
+            return _BUILD_CHOICES if player in task.waiting else ()
         if type(task) is CheckTask:
-            return (BUILD_YES, BUILD_NO) if task.player == player else ()
+            return _BUILD_CHOICES if task.player == player else ()
         assert type(task) is MovesTask
         if task.player != player:
             return ()
@@ -518,6 +555,7 @@ class State:
             self.election = 0
         self.phase = BALLOT
         self.round = 1
+        self._waiting = self._with_markers()
 
     # ------------------------------------------------------------------ decisions
 
@@ -582,8 +620,14 @@ class State:
             _("it is not {name}'s turn: awaiting {who}").format(name=name, who=who), _ELECTION_RULE
         )
 
+    def _with_markers(self) -> tuple[int, ...]:
+        """RULES.md 4.2: who chooses in a new ballot round (a player without markers sits it out)."""
+        left = self.markers_left
+        return tuple([p for p in range(self.n) if left[p]])
+
     def _apply_ballot(self, player: int, ballot: Ballot) -> None:
-        if not self.markers_left[player] or self.pending[player] is not None:
+        waiting = self._waiting
+        if player not in waiting:
             raise self._not_awaited(player, ballot)
         markers, area = ballot.markers, ballot.area
         wanted = _WANTED.get(markers)
@@ -620,32 +664,35 @@ class State:
                         ).format(name=name, have=have, value=value),
                         "4.2",
                     )
-        pending = self.pending
-        pending[player] = ballot
-        left = self.markers_left
-        for p in range(self.n):
-            if left[p] and pending[p] is None:
-                return
-        self._reveal()
+        self.pending[player] = ballot
+        waiting = self._waiting = _WITHOUT[waiting, player]
+        if not waiting:
+            self._reveal()
 
     def _reveal(self) -> None:
         """RULES.md 4.3: all chosen cards are turned at once; the markers go face down onto their areas."""
         n = self.n
-        for player, ballot in enumerate(self.pending):
+        pending, held, log = self.pending, self.markers, self._log
+        for player in range(n):
+            ballot = pending[player]
             if ballot is None:
                 continue
-            slot = ballot.area * n + player
-            self.used[player] |= 1 << ballot.area
-            if self._log is not None:
-                self._log.append(PutMarkers(player, ballot.area, len(ballot.markers)))
-            self.stack_count[slot] += len(ballot.markers)
-            self.stack_sum[slot] += sum(ballot.markers)
-            for value in ballot.markers:
-                self.markers[4 * player + value] -= 1
-            self.markers_left[player] -= len(ballot.markers)
-            self.pending[player] = None
+            area, markers = ballot
+            placed = len(markers)
+            slot = area * n + player
+            self.used[player] |= 1 << area
+            if log is not None:
+                log.append(PutMarkers(player, area, placed))
+            self.stack_count[slot] += placed
+            self.stack_sum[slot] += sum(markers)
+            for value in markers:
+                held[4 * player + value] -= 1
+            self.markers_left[player] -= placed
+            pending[player] = None
         self.round += 1
-        if self.round > rounds_per_year(n) or not any(self.markers_left):
+        self._waiting = self._with_markers()
+        if self.round > rounds_per_year(n) or not self._waiting:
+            self._waiting = ()
             self.phase = ELECTION
             self.round = 0
             self.election = 0
@@ -678,14 +725,15 @@ class State:
         if player != task.player or type(decision) not in (Advisor, Abstain):
             raise self._not_awaited(player, decision)
         slot = task.slot
-        name = self._name(player)
         if type(decision) is Advisor:
             area = decision.area
             if slot == QUARANTIA:
                 if area == QUARANTIA:
                     raise IllegalDecisionError(_("a Quarantia advisor may stand only in a district"), "7.2.2")
                 if not self.rings[player]:
-                    raise IllegalDecisionError(_("{name} has no free ring and must abstain").format(name=name), "7.3")
+                    raise IllegalDecisionError(
+                        _("{name} has no free ring and must abstain").format(name=self._name(player)), "7.3"
+                    )
                 self.tasks.pop()
                 if self._log is not None:
                     self._log.append(TakeAdvisor(player, QUARANTIA, area))
@@ -699,7 +747,9 @@ class State:
             controller = self.advisor_controller[slot]
             if controller != player:
                 if not self.rings[player]:
-                    raise IllegalDecisionError(_("{name} has no free ring and must abstain").format(name=name), "7.3")
+                    raise IllegalDecisionError(
+                        _("{name} has no free ring and must abstain").format(name=self._name(player)), "7.3"
+                    )
                 self._neutralize(slot)
                 if self._log is not None:
                     self._log.append(TakeAdvisor(player, slot, area))
@@ -734,21 +784,20 @@ class State:
         if type(decision) is not Houses or player not in task.waiting:
             raise self._not_awaited(player, decision)
         count = decision.number
-        name = self._name(player)
         if count < 0:
             raise IllegalDecisionError(_("the number of houses cannot be negative"), "8.2")
         if count > task.offer:
             raise IllegalDecisionError(
                 ngettext(
                     "{name} may place at most {n} house here", "{name} may place at most {n} houses here", task.offer
-                ).format(name=name, n=task.offer),
+                ).format(name=self._name(player), n=task.offer),
                 task.rule,
             )
         supply = self.house_supply[player]
         if count > supply:
             raise IllegalDecisionError(
                 ngettext("{name} has only {n} house in supply", "{name} has only {n} houses in supply", supply).format(
-                    name=name, n=supply
+                    name=self._name(player), n=supply
                 ),
                 "8.2",
             )
@@ -762,9 +811,8 @@ class State:
             if count and self.may_build(player, district):
                 self.tasks.append(CheckTask(player, district))
             return
-        waiting = tuple(p for p in task.waiting if p != player)
         placed = tuple(sorted((*task.placed, player))) if count else task.placed
-        self.tasks[-1] = task._replace(waiting=waiting, placed=placed)
+        self.tasks[-1] = HousesTask(district, task.offer, _WITHOUT[task.waiting, player], placed, True, task.rule)
 
     def _apply_check(self, player: int, decision: Decision, task: CheckTask) -> None:
         if type(decision) is not Build or player != task.player:
@@ -776,7 +824,7 @@ class State:
     def _apply_builds(self, player: int, decision: Decision, task: BuildsTask) -> None:
         if type(decision) is not Build or player not in task.waiting:
             raise self._not_awaited(player, decision)
-        waiting = tuple(p for p in task.waiting if p != player)
+        waiting = _WITHOUT[task.waiting, player]
         builders = tuple(sorted((*task.builders, player))) if decision.build else task.builders
         if waiting:
             self.tasks[-1] = BuildsTask(task.district, waiting, builders)
@@ -828,63 +876,68 @@ class State:
         """RULES.md 6.1 to 6.5: count the votes of the next area and queue its resolution (10.2 to 10.5)."""
         n = self.n
         area = self.this_order[self.election]
-        votes = self.stack_sum[area * n : area * n + n]
+        base = area * n
+        votes = self.stack_sum[base : base + n]
         advisor_votes = _NO_VOTES[n]
         standing_in = self.advisor_area  # -1 for a neutral advisor, so a match means controlled (7.1)
-        if area in standing_in or any(standing == area for _controller, standing in self.quarantia):
+        quarantia = self.quarantia
+        if area in standing_in or (quarantia and any(standing == area for _controller, standing in quarantia)):
             extra = [0] * n
             for district in range(6):
                 if standing_in[district] == area:
                     extra[self.advisor_controller[district]] += 1
-            for controller, standing in self.quarantia:
+            for controller, standing in quarantia:
                 if standing == area:
                     extra[controller] += 1
             for player in range(n):
                 votes[player] += extra[player]
             advisor_votes = tuple(extra)
-        placed = tuple(self.stack_count[area * n : area * n + n])
+        placed = tuple(self.stack_count[base : base + n])
+        log = self._log
         top = max(votes)
         if top == 0:  # 6.5
             self.count = Count(area, tuple(votes), None, (), (), advisor_votes, placed)
-            if self._log is not None:
-                self._log.append(self.count)
+            if log is not None:
+                log.append(self.count)
             return
-        first = tuple(p for p in range(n) if votes[p] == top)
         runners: tuple[int, ...] = ()
         winner = None
-        if len(first) == 1:
-            winner = first[0]
-            second = max([v for v in votes if v < top])
+        if votes.count(top) == 1:
+            winner = votes.index(top)
+            first: tuple[int, ...] = _SEAT_SETS[1 << winner]
+            votes_sorted = sorted(votes)
+            second = votes_sorted[-2]  # below the winner's, who alone has the most
             if second > 0:  # 6.2: only players with a vote are ranked
-                runners = tuple(p for p in range(n) if votes[p] == second)
+                runners = tuple([p for p in range(n) if votes[p] == second])
+        else:
+            first = tuple([p for p in range(n) if votes[p] == top])
         self.count = Count(area, tuple(votes), winner, first, runners, advisor_votes, placed)
-        if self._log is not None:
-            self._log.append(self.count)
+        if log is not None:
+            log.append(self.count)
         plan: list[Task]
         if area != QUARANTIA:
-            if winner is not None:  # 10.2.1
-                plan = [AdvisorTask(winner, area), HousesTask(area, 2, (winner,), (), False, "10.2.1")]
+            if winner is not None:  # 10.2.1; the stack runs from its end
+                plan = [_WINNER_HOUSES[area][winner], _WINNER_ADVISOR[area][winner]]
                 if runners:
-                    plan.append(HousesTask(area, 1, runners, (), len(runners) > 1, "10.2.1"))
+                    plan.insert(0, HousesTask(area, 1, runners, (), len(runners) > 1, "10.2.1"))
             else:  # 10.2.2
                 self._neutralize(area)
                 plan = [HousesTask(area, 2, first, (), True, "10.2.2")]
         else:
-            for controller, standing in self.quarantia:  # 10.3 step 1, 10.5
-                if self._log is not None:
-                    self._log.append(AdvisorBack(controller, QUARANTIA, standing))
+            for controller, standing in quarantia:  # 10.3 step 1, 10.5
+                if log is not None:
+                    log.append(AdvisorBack(controller, QUARANTIA, standing))
                 self.rings[controller] += 1
             self.quarantia = ()
             if winner is not None:
-                plan = [AdvisorTask(winner, QUARANTIA)]
+                plan = [_WINNER_ADVISOR[QUARANTIA][winner]]
                 if len(runners) == 1:  # 10.3 step 3
-                    plan.append(AdvisorTask(runners[0], QUARANTIA))
+                    plan.append(_WINNER_ADVISOR[QUARANTIA][runners[0]])
                 else:  # 10.4 [RULING] seat order
-                    plan.extend(MovesTask(p, 1, "10.4") for p in runners)
-                plan.append(AdvisorTask(winner, QUARANTIA))
+                    plan.extend(MovesTask(p, 1, "10.4") for p in reversed(runners))
+                plan.append(plan[0])
             else:  # 10.5 [RULING] seat order
-                plan = [MovesTask(p, 2, "10.5") for p in first]
-        plan.reverse()
+                plan = [MovesTask(p, 2, "10.5") for p in reversed(first)]
         self.tasks = plan
 
     def _advance(self) -> None:
@@ -894,10 +947,19 @@ class State:
             while tasks:
                 task = tasks[-1]
                 if type(task) is HousesTask:
-                    waiting = tuple(p for p in task.waiting if self.house_supply[p])
+                    seats = task.waiting
+                    supply = self.house_supply
+                    if len(seats) == 1:
+                        if supply[seats[0]]:
+                            return
+                        waiting: tuple[int, ...] = ()
+                    else:
+                        waiting = tuple([p for p in seats if supply[p]])
                     if waiting:
-                        if waiting != task.waiting:
-                            tasks[-1] = task._replace(waiting=waiting)
+                        if waiting != seats:
+                            tasks[-1] = HousesTask(
+                                task.district, task.offer, waiting, task.placed, task.together, task.rule
+                            )
                         return
                     tasks.pop()
                     if task.together and task.placed:  # 8.6
@@ -921,10 +983,8 @@ class State:
     def _close_election(self) -> None:
         """RULES.md 5.2, 6.6: the area's markers are done and one more card of next year's order is turned."""
         n = self.n
-        area = self.this_order[self.election]
-        for slot in range(area * n, area * n + n):
-            self.stack_count[slot] = 0
-            self.stack_sum[slot] = 0
+        base = self.this_order[self.election] * n
+        self.stack_count[base : base + n] = self.stack_sum[base : base + n] = _NO_VOTES[n]
         if self._log is not None:
             self._log.append(TurnCard(self.next_order[self.turned]))
         self.turned += 1

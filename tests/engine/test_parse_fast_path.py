@@ -1,4 +1,9 @@
-"""The fast path of ``parse_line`` must agree with the strict parser on every text, valid or not."""
+"""The fast paths of ``parse_line`` must agree with the strict parser on every text, valid or not.
+
+Two fast paths: a pattern for lines whose shape JSON reads one way, and a memo of whole lines read before (found
+again with a stamp added in dump_line's spelling). The memo is filled with the sample lines first, so mangled
+texts below meet it too.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import RecordError, parse_line
-from companion.engine.record import _parse_line_strictly
+from companion.engine.record import _parse_line_strictly, _remembered
 from tests.helpers import RGB, random_game
 
-LINES = random_game(5)[0][1:400]
+BARE = random_game(5)[0][1:400]
+STAMPS = ("2026-11-22T20:15:03Z", "2026-11-22T20:15:03.250Z", "2024-02-29T00:00:00Z", "2026-02-29T00:00:00Z")
+LINES = BARE + [f'{text[:-1]}, "t": "{STAMPS[i % len(STAMPS)]}"}}' for i, text in enumerate(BARE)]
+for _text in BARE:
+    parse_line(_text, RGB)
 PIECES = [
     " ",
     "\t",
@@ -72,3 +81,16 @@ def test_the_fast_path_is_taken_for_ordinary_lines() -> None:
 
     matched = sum(1 for text in LINES if _FAST_DECISION.match(text) or _FAST_SHUFFLE.match(text))
     assert matched == len(LINES)
+
+
+def test_lines_read_before_come_from_the_memo_with_or_without_a_stamp() -> None:
+    """Guard for the test above: the memo answers for the bare lines and their stamped twins, but never for a
+    day that does not exist, a stamp in another spelling, or a player the record does not have."""
+    text = BARE[10]
+    assert _remembered(text, RGB) == parse_line(text, RGB)
+    stamped = f'{text[:-1]}, "t": "2024-02-29T00:00:00Z"}}'
+    assert _remembered(stamped, RGB) == _parse_line_strictly(stamped, RGB)
+    assert _remembered(f'{text[:-1]}, "t": "2026-02-29T00:00:00Z"}}', RGB) is None
+    assert _remembered(f'{text[:-1]},"t":"2024-02-29T00:00:00Z"}}', RGB) is None
+    decision = next(line for line in BARE if '"player": "red"' in line)
+    assert _remembered(decision, ("blue", "green", "yellow")) is None

@@ -29,6 +29,7 @@ from companion.engine.decisions import (
 from companion.engine.determinize import draw_order
 from companion.engine.errors import IllegalDecisionError
 from companion.engine.record import Replay
+from companion.engine.state import _ballot_choices as ballot_choices
 from tests.helpers import RGB, RGBY, random_game, random_step
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -148,9 +149,8 @@ def scramble_secrets(state: State, rng: random.Random) -> State:
     n = twin.n
     if twin.phase == BALLOT:
         for p in range(n):
-            if twin.pending[p] is not None:
-                twin.pending[p] = None
-                twin.pending[p] = rng.choice(twin.legal(p))
+            if twin.pending[p] is not None:  # any ballot p could have chosen with the markers held
+                twin.pending[p] = rng.choice(ballot_choices(twin.used[p], tuple(twin.markers[4 * p : 4 * p + 4])))
     for slot, placed in enumerate(twin.stack_count):
         area = slot // n
         if placed and not (twin.count is not None and twin.count.area == area):  # values revealed at the count

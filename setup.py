@@ -1,0 +1,26 @@
+"""Only for the compiled rules engine (build_support/backend.py); all metadata lives in pyproject.toml."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "build_support"))
+from backend import compiling
+
+# The hot paths: the rules (every line, every imagined move of a computer player) and reading record lines.
+COMPILED = ["companion/engine/state.py", "companion/engine/record.py"]
+
+# setuptools also runs this file to learn the build's requirements, before mypy is installed: compile only for the
+# wheel itself, and never for an editable install (its extensions would shadow the checkout's changing source).
+if compiling() and "bdist_wheel" in sys.argv:
+    if importlib.util.find_spec("mypyc") is None:
+        sys.exit("DOGE_COMPILE_ENGINE=1 needs mypy (for mypyc) in the build environment")
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+else:
+    setup()
