@@ -277,7 +277,10 @@ class Controller:
 
     def screen(self) -> Screen:
         top = self.overlays[-1] if self.overlays else self.mode()
-        screen = top.view(self)
+        keys = top.keys(self)
+        if self.stage == "game" and not self.confirm_undo and self.game.undo_blocker() is None:
+            keys = (*keys, ("hold:back", _("undo")))  # handle(): a held back asks to undo, whatever is on top
+        screen = replace(top.view(self), keys=keys)
         banner = [
             Line(_("Pad {pad} is unplugged: plug it back in").format(pad=source), "small", "red")
             for source in sorted(self.seats.unplugged)

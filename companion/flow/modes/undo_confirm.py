@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 from hardware.events import InputEvent
 
+from ...i18n import _
 from ..views import undo_view
 from .base import Mode
 
@@ -20,6 +21,9 @@ class UndoConfirm(Mode):
         if event.key == "ok":
             ctx.undo()
         return None
+
+    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        return (("ok", _("undo")), ("left", _("keep")), ("right", _("keep")), ("back", _("keep")))
 
     def view(self, ctx: Controller) -> Screen:
         return undo_view(json.loads(ctx.game.history[-1].line)["player"])
