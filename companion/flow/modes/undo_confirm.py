@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from ..controller import Controller
 
 
+def undo_key(ctx: Controller) -> tuple[tuple[str, str], ...]:
+    """The host's held back asks to undo on any screen of a game (``Controller.handle``), when there is something
+    that may be undone: said with the keys of whatever screen is on top."""
+    if ctx.stage == "game" and not ctx.confirm_undo and ctx.game.undo_blocker() is None:
+        return (("hold:back", _("undo")),)
+    return ()
+
+
 class UndoConfirm(Mode):
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
         if event.key == "ok":
