@@ -182,6 +182,12 @@ class App:
     def screen_tags(self) -> tuple[str, ...]:
         return self.screen.tags if self.screen is not None else ()
 
+    @property
+    def screen_keys(self) -> tuple[tuple[str, str], ...]:
+        """What the host's keys do on the screen shown (``Screen.keys``), for a window that draws the device's
+        buttons: display/ may not ask the game flow itself."""
+        return self.screen.keys if self.screen is not None else ()
+
     def seat_names(self) -> dict[str, tuple[str, str]]:
         """Each seat's colour and the name people say for it, for a window that draws the pads (computer seats by
         their source, "cpu1"..., named as computers)."""

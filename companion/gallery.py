@@ -116,6 +116,7 @@ def simulator_picture(path: str, seed: int = 5) -> None:
             table.turn()
         table.press("2", "area:san_marco")  # blue keys in a ballot: their pad's LEDs light, the screen stays silent
         table.press("2", "marker:3")
+        simulator.focus = "2"  # as if typed on the keyboard: blue's keypad has the area and marker keys
         simulator.draw()
         simulator.save(path)
     finally:

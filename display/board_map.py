@@ -1,7 +1,8 @@
 """The board as a schematic map: the six districts placed roughly as on the real board, the Quarantia beneath.
 
 Each district shows its name, the houses of each player as a count in their colour, its five palace spaces marked
-3 to 7 (filled in the owner's colour once built) and the advisors standing there as rings in the controller's colour.
+3 to 7 (filled in the owner's colour once built) and the advisors standing there as rings in the controller's colour:
+in a row of their own where there is room, else at the end of the district's name line.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ Colour = tuple[int, int, int]
 # (column, row) of each district on a 3 x 2 grid, in the order cannaregio, castello, dorsoduro, san_marco, san_polo,
 # santa_croce: Santa Croce west, Cannaregio north, Castello east; Dorsoduro south-west, San Polo centre, San Marco.
 PLACES = ((1, 0), (2, 0), (0, 1), (2, 1), (1, 1), (0, 0))
+RING_ON_NAME = 3  # radius of the rings drawn on a district's name line when no row is left for them (160x128)
 
 
 def draw_board(
@@ -59,12 +61,20 @@ def _short(draw: ImageDraw.ImageDraw, name: str, face: Any, room: int) -> str:
 
 
 def _rings(
-    draw: ImageDraw.ImageDraw, owners: Sequence[str], x: int, y: int, radius: int, colours: Mapping[str, Colour]
+    draw: ImageDraw.ImageDraw,
+    owners: Sequence[str],
+    x: int,
+    y: int,
+    radius: int,
+    colours: Mapping[str, Colour],
+    step: int | None = None,
 ) -> int:
+    """One ring per advisor, left to right from ``x``, centred on ``y``; ``step`` apart (closer, even overlapping,
+    when many share a small cell: their colours still show)."""
     radius = max(3, radius)
     for owner in owners:
         draw.ellipse((x, y - radius, x + 2 * radius, y + radius), outline=colours.get(owner, (200, 200, 200)), width=2)
-        x += 2 * radius + 2
+        x += step or 2 * radius + 2
     return x
 
 
@@ -77,34 +87,44 @@ def _district(
     ink: tuple[Colour, Colour, Colour],
     line: int,
 ) -> None:
+    """Name, houses, palace spaces, then a row of advisors' rings; where the cell has no room for that row (160x128)
+    the rings stand at the end of the name line and the name gives way: who controls what is worth more than the
+    name's last letters, which the map's layout and the text pages tell anyway."""
     x0, y0, x1, y1 = box
     text, dim, background = ink
     name_face, small = faces
     draw.rectangle(box, outline=dim)
     room = x1 - x0
-    draw.text((x0 + 2, y0 + 1), _short(draw, area.name, small, room), font=small, fill=text)
-    y = y0 + line + 1
+    houses_y = y0 + line + 1
+    palaces_y = houses_y + int(getattr(name_face, "size", 11)) + 2
+    slot = max(6, min(line + 2, (room - 4) // 5 - 2))
+    rings_y = palaces_y + slot + 3
+    name_room = room
+    if area.advisors and rings_y + 6 >= y1:
+        radius = RING_ON_NAME
+        step = min(2 * radius + 2, max(3, (room - 24) // len(area.advisors)))
+        width = step * (len(area.advisors) - 1) + 2 * radius + 1
+        _rings(draw, area.advisors, x1 - 2 - width, y0 + 1 + line // 2, radius, colours, step)
+        name_room = room - width - 3
+    draw.text((x0 + 2, y0 + 1), _short(draw, area.name, small, name_room), font=small, fill=text)
     x = x0 + 2
     for player, count in area.houses:  # houses: a count in each player's colour
         label = str(count)
         width = int(draw.textlength(label, font=name_face))
         if x + width > x1 - 2:
             break
-        draw.text((x, y), label, font=name_face, fill=colours.get(player, text))
+        draw.text((x, houses_y), label, font=name_face, fill=colours.get(player, text))
         x += width + 4
-    y += int(getattr(name_face, "size", 11)) + 2
-    slot = max(6, min(line + 2, (room - 4) // 5 - 2))
     for index in range(5):  # palace spaces 3..7
         sx = x0 + 2 + index * (slot + 2)
         if sx + slot > x1:
             break
         if index < len(area.palaces):
-            draw.rectangle((sx, y, sx + slot, y + slot), fill=colours.get(area.palaces[index], text))
+            draw.rectangle((sx, palaces_y, sx + slot, palaces_y + slot), fill=colours.get(area.palaces[index], text))
         else:
-            draw.rectangle((sx, y, sx + slot, y + slot), outline=dim)
+            draw.rectangle((sx, palaces_y, sx + slot, palaces_y + slot), outline=dim)
             if slot >= line:
-                draw.text((sx + 2, y), str(index + 3), font=small, fill=dim)
-    y += slot + 3
-    if y + 6 < y1:
-        _rings(draw, area.advisors, x0 + 2, y + 3, min(4, (y1 - y) // 2), colours)
+                draw.text((sx + 2, palaces_y), str(index + 3), font=small, fill=dim)
+    if rings_y + 6 < y1:
+        _rings(draw, area.advisors, x0 + 2, rings_y + 3, min(4, (y1 - rings_y) // 2), colours)
     del background

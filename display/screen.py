@@ -51,10 +51,22 @@ class Screen:
     chart: tuple[tuple[str, tuple[int, ...]], ...] | None = None  # per player, palaces at the end of each year
     legend: tuple[str, ...] = ()  # the chart's players as people say them, in chart order
     board: tuple[MapArea, ...] | None = None  # the six districts then the Quarantia, drawn as a map
+    # What the host's keys do on this screen, ("left", "language"), ...: keys "ok", "left", "right", "back",
+    # "hold:back" and "any". Not drawn on the LCD (the footer and lines say it there); a window that draws the
+    # device's buttons names them from it, so its hint follows the screen instead of going stale.
+    keys: tuple[tuple[str, str], ...] = ()
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""
         menu = self.menu.options if self.menu else ()
         return "\n".join(
-            [self.title, *(line.text for line in self.lines), *menu, *self.legend, self.footer, self.rule or ""]
+            [
+                self.title,
+                *(line.text for line in self.lines),
+                *menu,
+                *self.legend,
+                self.footer,
+                self.rule or "",
+                *(meaning for _key, meaning in self.keys),
+            ]
         )

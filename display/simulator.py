@@ -1,10 +1,15 @@
 """``doge-companion sim``: the whole device in a pygame window.
 
 The LCD's image at its true pixel size scaled up, the device's four buttons and every player's pad, clickable and
-bound to keys shown beside them; pad LEDs light as on the real pads. Underneath is the same App (controller, engine,
-configuration, store) on mock hardware, run on this thread: pygame wants the main thread, and the simulator's loop
-is the game thread. The window is drawn here rather than with luma's pygame emulator, which exits the process on ESC
-and takes over the window (STACK-NOTES).
+bound to keys written on them; pad LEDs light as on the real pads. Every button has a key: the host's are the arrows,
+Enter and Backspace; each pad's left, ok, right and back have letters of their own (PAD_KEYS); a keypad's seven area
+and four marker keys are too many to give every pad its own, so one keypad at a time has the focus (F1-F4 pick it,
+Tab goes to the next, a click on a keypad moves it there) and the area keys G H J K L B N and the marker keys 0-3
+go to it. The hint line at the bottom names what the host's keys do on the screen shown (``Screen.keys``).
+
+Underneath is the same App (controller, engine, configuration, store) on mock hardware, run on this thread: pygame
+wants the main thread, and the simulator's loop is the game thread. The window is drawn here rather than with luma's
+pygame emulator, which exits the process on ESC and takes over the window (STACK-NOTES).
 """
 
 from __future__ import annotations
@@ -24,25 +29,39 @@ from .render import ACCENT, BACKGROUND, DIM, PLAYER_COLOURS, TEXT
 AREA_LABELS = ("Can", "Cas", "Dor", "SMa", "SPo", "SCr", "Qua")
 HOST_KEYS = {"left": "K_LEFT", "right": "K_RIGHT", "ok": "K_RETURN", "back": "K_BACKSPACE"}
 HOST_HINTS = {"left": N_("Left arrow"), "right": N_("Right arrow"), "ok": N_("Enter"), "back": N_("Backspace")}
-KEY_LABELS = {"left": N_("left"), "right": N_("right"), "ok": N_("ok"), "back": N_("back")}
+KEY_LABELS = {
+    "left": N_("left"),
+    "right": N_("right"),
+    "ok": N_("ok"),
+    "back": N_("back"),
+    "hold:back": N_("hold back"),
+    "any": N_("any key"),
+}
 PAD_KEYS = {  # pad -> (left, ok, right, back)
     "1": ("q", "w", "e", "r"),
     "2": ("a", "s", "d", "f"),
     "3": ("z", "x", "c", "v"),
     "4": ("u", "i", "o", "p"),
 }
+AREA_KEYS = ("g", "h", "j", "k", "l", "b", "n")  # the focused keypad's area keys, in the order drawn (AREAS)
+MARKER_KEYS = ("0", "1", "2", "3")  # its marker keys, by value
+FOCUS_KEYS = {"1": "K_F1", "2": "K_F2", "3": "K_F3", "4": "K_F4"}  # which keypad the area and marker keys go to
 HOLD_KEYS = {("host", "back"): InputEvent("host", "back", "hold")}
 FRAME_S = 1 / 60  # the window is redrawn at most this often: a burst of presses changes it once on screen
 
 
 @dataclass
 class Button:
+    """One clickable button; ``hint`` is its keyboard key as drawn, ``code`` the pygame key it is bound to (an area or
+    marker key only while its keypad has the focus). ``label`` is translated when drawn: the language can change."""
+
     source: str
     key: str
     label: str
     rect: Any  # pygame.Rect
     hint: str = ""
     hold: InputEvent | None = None  # what a long press means, if anything
+    code: int = 0
 
     @property
     def press(self) -> InputEvent:
@@ -78,6 +97,7 @@ class Simulator:
         pygame.display.set_caption("Doge Companion")
         self.font = pygame.font.Font(None, 22)
         self.small = pygame.font.Font(None, 18)
+        self.tiny = pygame.font.Font(None, 15)  # a pad button's key, in its corner
         app.on_effect = self._effect
         self.dirty = True
         self._drawn_frames = -1
@@ -85,7 +105,7 @@ class Simulator:
         self.drawn = 0  # window frames drawn
         self._lcd: Any = None
         self._lcd_frame = -1
-        self._texts: dict[tuple[str, tuple[int, ...], bool], Any] = {}
+        self._texts: dict[tuple[str, tuple[int, ...], bool, bool], Any] = {}
 
     # ------------------------------------------------------------------ layout
 
@@ -96,46 +116,60 @@ class Simulator:
         x = lcd.left
         for key in ("left", "back", "ok", "right"):
             rect = pygame.Rect(x, y, 92, 40)
-            self.buttons.append(Button("host", key, key, rect, HOST_HINTS[key], HOLD_KEYS.get(("host", key))))
+            code = getattr(pygame, HOST_KEYS[key])
+            self.buttons.append(
+                Button("host", key, KEY_LABELS[key], rect, HOST_HINTS[key], HOLD_KEYS.get(("host", key)), code)
+            )
             x += 100
         left = max(lcd.right, x) + 30
         top = 20
         self.pad_boxes: dict[str, Any] = {}
+        self.keypads: list[str] = []
         for number in ("1", "2", "3", "4"):
             keys = PAD_KEYS[number]
             if int(number) <= self.three_button:
-                height = 90
-                for index, (key, hint) in enumerate((("left", keys[0]), ("ok", keys[1]), ("right", keys[2]))):
+                height = 110
+                for index, (key, letter) in enumerate(zip(("left", "ok", "right"), keys, strict=False)):
                     rect = pygame.Rect(left + 40 + index * 80, top + 36, 70, 40)
                     hold = InputEvent(number, "back") if key == "ok" else None
-                    self.buttons.append(Button(number, key, _(KEY_LABELS[key]), rect, hint.upper(), hold))
+                    self.buttons.append(Button(number, key, KEY_LABELS[key], rect, letter.upper(), hold, _code(letter)))
             else:
                 height = 150
-                for index, label in enumerate(AREA_LABELS):
-                    rect = pygame.Rect(left + 40 + index * 46, top + 34, 42, 34)
-                    self.buttons.append(Button(number, f"area:{AREAS[index]}", label, rect))
-                for value in range(4):
-                    rect = pygame.Rect(left + 40 + value * 46, top + 74, 42, 30)
-                    self.buttons.append(Button(number, f"marker:{value}", str(value), rect))
-                for index, (key, hint) in enumerate((("left", keys[0]), ("ok", keys[1]), ("right", keys[2]))):
-                    rect = pygame.Rect(left + 40 + 4 * 46 + 8 + index * 44, top + 74, 40, 30)
-                    label = {"left": "<", "ok": _(KEY_LABELS["ok"]), "right": ">"}[key]
-                    self.buttons.append(Button(number, key, label, rect, hint.upper()))
-                rect = pygame.Rect(left + 40, top + 110, 86, 28)
-                self.buttons.append(Button(number, "back", _(KEY_LABELS["back"]), rect, keys[3].upper()))
+                self.keypads.append(number)
+                for index, (label, letter) in enumerate(zip(AREA_LABELS, AREA_KEYS, strict=True)):
+                    rect = pygame.Rect(left + 14 + index * 50, top + 34, 46, 34)
+                    area = f"area:{AREAS[index]}"
+                    self.buttons.append(Button(number, area, label, rect, letter.upper(), code=_code(letter)))
+                for value, letter in enumerate(MARKER_KEYS):
+                    rect = pygame.Rect(left + 14 + value * 50, top + 74, 46, 30)
+                    self.buttons.append(Button(number, f"marker:{value}", str(value), rect, letter, code=_code(letter)))
+                for index, (key, letter) in enumerate(zip(("left", "ok", "right"), keys, strict=False)):
+                    rect = pygame.Rect(left + 224 + index * 50, top + 74, 46, 30)
+                    label = {"left": "<", "ok": KEY_LABELS["ok"], "right": ">"}[key]
+                    self.buttons.append(Button(number, key, label, rect, letter.upper(), code=_code(letter)))
+                rect = pygame.Rect(left + 14, top + 110, 96, 28)
+                self.buttons.append(
+                    Button(number, "back", KEY_LABELS["back"], rect, keys[3].upper(), code=_code(keys[3]))
+                )
             self.pad_boxes[number] = pygame.Rect(left, top, 380, height - 6)
             top += height
-        self.size = (left + 400, max(top + 10, self.lcd_rect.bottom + 90))
-        self.keymap: dict[int, Button] = {}
+        self.hint_top = max(top, y + 64)  # under the pads and the host's buttons: the hint lines
+        self.size = (left + 400, self.hint_top + 48)
+        self.focus = self.keypads[0] if self.keypads else None
+        self.focus_keys = {getattr(pygame, FOCUS_KEYS[number]): number for number in self.keypads}
+        self.keymap: dict[int, Button] = {}  # keys that always mean the same button
+        self.focused: dict[str, dict[int, Button]] = {number: {} for number in self.keypads}  # the focused keypad's
         for button in self.buttons:
-            if button.source == "host":
-                self.keymap[getattr(pygame, HOST_KEYS[button.key])] = button
-            elif button.key in ("left", "ok", "right", "back") and button.hint:
-                self.keymap[getattr(pygame, f"K_{button.hint.lower()}")] = button
+            if button.key.startswith(("area:", "marker:")):
+                self.focused[button.source][button.code] = button
+            else:
+                self.keymap[button.code] = button
         for number in ("1", "2", "3", "4"):  # 3-button pads: the back key is a held ok
             if int(number) <= self.three_button:
                 ok = next(b for b in self.buttons if b.source == number and b.key == "ok")
-                self.keymap[getattr(pygame, f"K_{PAD_KEYS[number][3]}")] = Button(number, "back", "back", ok.rect)
+                self.keymap[_code(PAD_KEYS[number][3])] = Button(
+                    number, "back", "back", ok.rect, code=_code(PAD_KEYS[number][3])
+                )
 
     # ------------------------------------------------------------------ input
 
@@ -181,13 +215,25 @@ class Simulator:
         if not self.down:
             self._long_fired = False
 
+    def key_button(self, code: int) -> Button | None:
+        """The button a key press means now: its own, or an area or marker key of the keypad that has the focus."""
+        button = self.keymap.get(code)
+        if button is None and self.focus is not None:
+            button = self.focused[self.focus].get(code)
+        return button
+
     def handle(self, event: Any) -> bool:
         """One pygame event; False when the window is being closed."""
         pygame = self.pygame
         if event.type == pygame.QUIT:
             return False
-        if event.type == pygame.KEYDOWN and event.key in self.keymap:
-            button = self.keymap[event.key]
+        if event.type == pygame.KEYDOWN and event.key in self.focus_keys:
+            self.focus = self.focus_keys[event.key]
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.focus is not None:
+            self.focus = self.keypads[(self.keypads.index(self.focus) + 1) % len(self.keypads)]
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN and (button := self.key_button(event.key)) is not None:
             if button.key == "back" and button.source != "host" and int(button.source) <= self.three_button:
                 self.app.step(InputEvent(button.source, "back"))
                 return True
@@ -197,6 +243,8 @@ class Simulator:
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             clicked = next((b for b in self.buttons if b.rect.collidepoint(event.pos)), None)
             if clicked is not None:
+                if clicked.source in self.keypads:  # the keyboard's area and marker keys follow the mouse
+                    self.focus = clicked.source
                 self._begin(("mouse", "1"), clicked)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._end(("mouse", "1"))
@@ -238,12 +286,13 @@ class Simulator:
 
     # ------------------------------------------------------------------ drawing
 
-    def _text(self, text: str, colour: Any, small: bool = False) -> Any:
+    def _text(self, text: str, colour: Any, small: bool = False, tiny: bool = False) -> Any:
         """Labels are drawn every frame but rarely change: render each once."""
-        key = (text, tuple(colour), small)
+        key = (text, tuple(colour), small, tiny)
         surface = self._texts.get(key)
         if surface is None:
-            surface = self._texts[key] = (self.small if small else self.font).render(text, True, colour)
+            face = self.tiny if tiny else self.small if small else self.font
+            surface = self._texts[key] = face.render(text, True, colour)
         return surface
 
     def draw(self) -> None:
@@ -264,38 +313,85 @@ class Simulator:
             if number not in seats and computers:
                 seats[number] = computers.pop(0)
         for number, box in self.pad_boxes.items():
-            colour = PLAYER_COLOURS.get(seats[number][0], DIM) if number in seats else DIM
-            pygame.draw.rect(surface, BACKGROUND, box, border_radius=8)
-            width = 4 if self.flash.get(number, 0) >= self.clock() else 2
-            pygame.draw.rect(surface, colour, box, width, border_radius=8)
-            name = seats[number][1] if number in seats else _("free")
-            surface.blit(
-                self._text(_("Pad {n}: {name}").format(n=number, name=name), colour), (box.left + 10, box.top + 8)
-            )
-            lit = self.leds.get(number, {}).get("turn", "off") != "off"
-            pygame.draw.circle(surface, ACCENT if lit else (60, 60, 60), (box.right - 20, box.top + 16), 8)
-            keys = PAD_KEYS[number]
-            keys_text = _("keys {left} {ok} {right}, back {back}").format(
-                left=keys[0].upper(), ok=keys[1].upper(), right=keys[2].upper(), back=keys[3].upper()
-            )
-            surface.blit(self._text(keys_text, DIM, small=True), (box.left + 180, box.top + 10))
+            self._draw_pad(number, box, seats)
         for button in self.buttons:
-            lit = self.leds.get(button.source, {}).get(button.key, "off") != "off"
-            pressed = any(b is button for _start, b, _fired in self.down.values())
-            fill = ACCENT if lit else (90, 90, 100) if pressed else (55, 58, 70)
-            pygame.draw.rect(surface, fill, button.rect, border_radius=6)
-            text = self._text(button.label, BACKGROUND if lit else TEXT)
-            surface.blit(text, text.get_rect(center=button.rect.center))
-            if button.source == "host":
-                hint = self._text(button.hint, DIM, small=True)
-                surface.blit(hint, hint.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 4)))
-        footer = _("Host: ok goes on, left: rule help, back: board check, hold back: undo. Close the window to stop.")
-        surface.blit(self._text(footer, DIM, small=True), (20, self.size[1] - 22))
+            self._draw_button(button)
+        for index, line in enumerate(self.hint_lines()):
+            surface.blit(self._text(line, DIM, small=True), (20, self.hint_top + 4 + index * 20))
         pygame.display.flip()
         self.dirty = False
         self._drawn_frames = self.app.display.frames
         self._drawn_at = self.clock()
         self.drawn += 1
+
+    def _draw_pad(self, number: str, box: Any, seats: dict[str, tuple[str, str]]) -> None:
+        """The pad's frame in its player's colour, its name, its LED, and which keys are its left, ok, right and
+        back (and, on a keypad, which key gives it the area and marker keys: it is outlined while it has them)."""
+        pygame, surface = self.pygame, self.surface
+        colour = PLAYER_COLOURS.get(seats[number][0], DIM) if number in seats else DIM
+        if number == self.focus:
+            pygame.draw.rect(surface, ACCENT, box.inflate(8, 8), 2, border_radius=10)
+        pygame.draw.rect(surface, BACKGROUND, box, border_radius=8)
+        width = 4 if self.flash.get(number, 0) >= self.clock() else 2
+        pygame.draw.rect(surface, colour, box, width, border_radius=8)
+        name = seats[number][1] if number in seats else _("free")
+        surface.blit(self._text(_("Pad {n}: {name}").format(n=number, name=name), colour), (box.left + 10, box.top + 8))
+        lit = self.leds.get(number, {}).get("turn", "off") != "off"
+        pygame.draw.circle(surface, ACCENT if lit else (60, 60, 60), (box.right - 20, box.top + 16), 8)
+        for index, line in enumerate(self.pad_hints(number)):
+            keypad = number in self.keypads
+            at = (box.left + 124, box.top + 110 + index * 16) if keypad else (box.left + 40, box.top + 82)
+            focused = index == 1 and number == self.focus
+            surface.blit(self._text(line, ACCENT if focused else DIM, small=True), at)
+
+    def _draw_button(self, button: Button) -> None:
+        """The button, its label, and its key: beneath a host button, in a pad button's corner (dim on a keypad
+        that does not have the focus, whose area and marker keys go elsewhere)."""
+        pygame, surface = self.pygame, self.surface
+        lit = self.leds.get(button.source, {}).get(button.key, "off") != "off"
+        pressed = any(b is button for _start, b, _fired in self.down.values())
+        fill = ACCENT if lit else (90, 90, 100) if pressed else (55, 58, 70)
+        pygame.draw.rect(surface, fill, button.rect, border_radius=6)
+        text = self._text(_(button.label), BACKGROUND if lit else TEXT)
+        shift = 0 if button.source == "host" else -4  # room for the key in the corner
+        surface.blit(text, text.get_rect(center=(button.rect.centerx + shift, button.rect.centery + 1)))
+        if button.source == "host":
+            hint = self._text(_(button.hint), DIM, small=True)
+            surface.blit(hint, hint.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 4)))
+            return
+        waiting = button.key.startswith(("area:", "marker:")) and button.source != self.focus
+        colour = BACKGROUND if lit else (120, 120, 130) if waiting else ACCENT
+        corner = self._text(button.hint, colour, tiny=True)
+        surface.blit(corner, corner.get_rect(topright=(button.rect.right - 3, button.rect.top + 2)))
+
+    def pad_hints(self, number: str) -> list[str]:
+        """Under a pad: which key is its left, ok, right and back; on a keypad, the key that gives it the focus."""
+        left, ok, right, back = (letter.upper() for letter in PAD_KEYS[number])
+        if number not in self.keypads:
+            text = _("left {left}, ok {ok}, right {right}; back {back} or hold ok")
+            return [text.format(left=left, ok=ok, right=right, back=back)]
+        focus = FOCUS_KEYS[number][2:]
+        return [
+            _("left {left}, ok {ok}, right {right}, back {back}").format(left=left, ok=ok, right=right, back=back),
+            _("areas, markers: {key} or Tab").format(key=focus)
+            if number != self.focus
+            else _("areas, markers: these keys ({key})").format(key=focus),
+        ]
+
+    def hint_lines(self) -> list[str]:
+        """What the host's keys do on the screen shown (the screen says it: ``Screen.keys``, through the App), and,
+        with keypads, how the keyboard reaches their area and marker keys."""
+        meanings: dict[str, list[str]] = {}
+        for key, meaning in self.app.screen_keys:  # keys with the same meaning named together: "ok/right: ..."
+            meanings.setdefault(meaning, []).append(_(KEY_LABELS.get(key, key)))
+        named = "; ".join(f"{'/'.join(keys)}: {meaning}" for meaning, keys in meanings.items())
+        lines = [(_("Host: {keys}.").format(keys=named) if named else "") + " " + _("Close the window to stop.")]
+        if self.keypads:
+            focus = ", ".join(FOCUS_KEYS[number][2:] for number in self.keypads)
+            areas = " ".join(letter.upper() for letter in AREA_KEYS)
+            text = _("Keypads: {focus} or Tab picks the one that gets the area keys {areas} and the marker keys 0-3.")
+            lines.append(text.format(focus=focus, areas=areas))
+        return [line.strip() for line in lines]
 
     def save(self, path: str) -> None:
         if self.stale:
@@ -304,3 +400,10 @@ class Simulator:
 
     def close(self) -> None:
         self.pygame.quit()
+
+
+def _code(letter: str) -> int:
+    """The pygame key of a letter or digit key as written on a button."""
+    import pygame
+
+    return int(pygame.key.key_code(letter))

@@ -39,6 +39,7 @@ from .modes import (
     PrivateTurn,
     UndoConfirm,
 )
+from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state, year_start_notice
 from .seats import Seats
 from .views import keep_names_together
@@ -277,7 +278,7 @@ class Controller:
 
     def screen(self) -> Screen:
         top = self.overlays[-1] if self.overlays else self.mode()
-        screen = top.view(self)
+        screen = replace(top.view(self), keys=(*top.keys(self), *undo_key(self)))
         banner = [
             Line(_("Pad {pad} is unplugged: plug it back in").format(pad=source), "small", "red")
             for source in sorted(self.seats.unplugged)

@@ -11,7 +11,7 @@ import pytest
 
 from companion import config
 from companion.app import App
-from companion.engine import replay_text, snapshot
+from companion.engine import AREAS, replay_text, snapshot
 from companion.flow.autoplay import Table
 from hardware.events import InputEvent
 
@@ -69,8 +69,9 @@ def type_key(sim: Any, code: int) -> None:
 
 
 def synthetic(sim: Any, event: InputEvent) -> None:
-    """What a person at the simulator does for ``event``: a key for navigation, a click for everything else."""
-    from display.simulator import HOST_KEYS, PAD_KEYS
+    """What a person at the simulator does for ``event``: a key for navigation and areas (the keypad's focus key
+    first), a click for markers."""
+    from display.simulator import AREA_KEYS, FOCUS_KEYS, HOST_KEYS, PAD_KEYS
 
     pygame = sim.pygame
     if event.source == "host":
@@ -78,8 +79,11 @@ def synthetic(sim: Any, event: InputEvent) -> None:
     elif event.key in ("left", "ok", "right"):
         letter = PAD_KEYS[event.source][("left", "ok", "right").index(event.key)]
         type_key(sim, getattr(pygame, f"K_{letter}"))
-    elif event.key == "back" and int(event.source) <= sim.three_button:
+    elif event.key == "back":
         type_key(sim, getattr(pygame, f"K_{PAD_KEYS[event.source][3]}"))
+    elif event.key.startswith("area:"):
+        type_key(sim, getattr(pygame, FOCUS_KEYS[event.source]))
+        type_key(sim, getattr(pygame, f"K_{AREA_KEYS[AREAS.index(event.key[5:])]}"))
     else:
         click(sim, event.source, event.key)
     if isinstance(sim.clock, FakeClock):
@@ -180,3 +184,119 @@ def test_a_computer_player_is_named_on_the_pad_it_fills(simulator: Any) -> None:
     simulator._text = lambda text, *args, **kwargs: texts.append(text) or original(text, *args, **kwargs)
     simulator.draw()
     assert "Pad 3: Computer (Green)" in texts and "Pad 3: free" not in texts and "Pad 4: free" in texts
+
+
+def key_of(sim: Any, button: Any) -> int:
+    """The pygame key a person reads off the window for ``button``: its hint (a pad's letter or digit) or, for the
+    host, the key named beneath it."""
+    from display.simulator import HOST_KEYS
+
+    pygame = sim.pygame
+    return getattr(pygame, HOST_KEYS[button.key]) if button.source == "host" else pygame.key.key_code(button.hint)
+
+
+def drawn_texts(sim: Any) -> list[str]:
+    texts: list[str] = []
+    original = sim._text
+    sim._text = lambda text, *args, **kwargs: texts.append(text) or original(text, *args, **kwargs)
+    try:
+        sim.draw()
+    finally:
+        del sim._text
+    return texts
+
+
+@pytest.mark.parametrize("three_button", [False, True])
+def test_every_button_of_every_pad_has_its_key_drawn_on_it_and_that_key_presses_exactly_it(
+    tmp_path: Path, three_button: bool
+) -> None:
+    """Issue 17: no button needs the mouse. Every button shows a key (a pad's in its corner, the host's beneath it);
+    typing it (an area or marker key after the keypad's focus key) gives the App that button's event and no other."""
+    from display.simulator import FOCUS_KEYS, PAD_KEYS, Simulator
+
+    app = App(make_settings(tmp_path, three_button), seed=2)
+    sim = Simulator(app, clock=FakeClock())
+    try:
+        pygame = sim.pygame
+        assert len(sim.keypads) == (1 if three_button else 4)
+        assert len([b for b in sim.buttons if b.source != "host"]) == 15 * len(sim.keypads) + 3 * sim.three_button
+        texts = drawn_texts(sim)
+        drawn = sim.surface.copy()
+        hints = {id(b): b.hint for b in sim.buttons}
+        for button in sim.buttons:
+            button.hint = ""
+        sim.draw()
+        bare = sim.surface
+        for button in sim.buttons:
+            button.hint = hints[id(button)]
+            assert button.hint and (button.hint in texts or button.source == "host"), button
+            spot = button.rect if button.source != "host" else button.rect.move(0, button.rect.height)
+            pixels = [pygame.image.tobytes(surface.subsurface(spot), "RGB") for surface in (drawn, bare)]
+            assert pixels[0] != pixels[1], f"no key drawn on {button.source} {button.key}"
+
+        received: list[InputEvent] = []
+        app.step = received.append  # type: ignore[method-assign]
+        for button in sim.buttons:
+            if button.key.startswith(("area:", "marker:")):
+                type_key(sim, getattr(pygame, FOCUS_KEYS[button.source]))
+                assert sim.pump() and received == [] and sim.focus == button.source
+            type_key(sim, key_of(sim, button))
+            assert sim.pump()
+            assert received == [button.press], (button.source, button.key, button.hint)
+            received.clear()
+        for pad in ("1", "2", "3", "4")[: sim.three_button]:  # a 3-button pad's back: its own key, or a held ok
+            type_key(sim, pygame.key.key_code(PAD_KEYS[pad][3]))
+            assert sim.pump() and received == [InputEvent(pad, "back")]
+            received.clear()
+        for pad in sim.keypads:  # the drawn hint names the focus key, and says which key is which
+            lines = sim.pad_hints(pad)
+            left, ok, right, back = (k.upper() for k in PAD_KEYS[pad])
+            assert f"left {left}, ok {ok}, right {right}, back {back}" in lines[0]
+            assert FOCUS_KEYS[pad][2:] in lines[1] and lines[1] in drawn_texts(sim)
+    finally:
+        sim.close()
+        app.close()
+
+
+def test_keys_never_mean_two_buttons_and_tab_and_clicks_move_the_focus(simulator: Any) -> None:
+    from display.simulator import AREA_KEYS, FOCUS_KEYS, MARKER_KEYS
+
+    pygame = simulator.pygame
+    focused = {pygame.key.key_code(k) for k in (*AREA_KEYS, *MARKER_KEYS)}
+    direct = [b for b in simulator.buttons if not b.key.startswith(("area:", "marker:"))]
+    assert len(simulator.keymap) == len(direct), "a key bound to two buttons"
+    focus = {getattr(pygame, FOCUS_KEYS[pad]) for pad in simulator.keypads}
+    assert not (set(simulator.keymap) & focused) and not (focus & (set(simulator.keymap) | focused))
+    assert pygame.K_TAB not in set(simulator.keymap) | focused | focus
+    assert [simulator.focus] == simulator.keypads[:1]
+    for expected in ("2", "3", "4", "1"):
+        type_key(simulator, pygame.K_TAB)
+        simulator.pump()
+        assert simulator.focus == expected
+    received: list[InputEvent] = []
+    simulator.app.step = received.append
+    click(simulator, "3", "marker:2")
+    simulator.pump()
+    assert simulator.focus == "3" and received == [InputEvent("3", "marker:2")]
+    type_key(simulator, pygame.K_g)
+    simulator.pump()
+    assert received[-1] == InputEvent("3", "area:cannaregio"), "the keyboard goes on where the mouse was"
+
+
+def test_the_hint_line_says_what_the_host_keys_do_on_the_screen_shown(simulator: Any) -> None:
+    """Issue 17: at setup the host's left changes the language, so the window must not say "left: rule help"."""
+    app = simulator.app
+    app.show(app.controller.screen())
+    line = simulator.hint_lines()[0]
+    assert "left: language" in line and "right: ballot entry" in line and "rule help" not in line
+    assert line in drawn_texts(simulator)
+    table = Table(app.controller, random.Random(1), ["1", "2", "3"], False, handle=lambda e: synthetic(simulator, e))
+    table.setup()
+    while "decision" not in app.controller.screen().tags or not app.controller.history[-1].undoable:
+        table.turn()
+    line = simulator.hint_lines()[0]
+    assert line.startswith("Host: left: rule help; back: board check; hold back: undo.") and "language" not in line
+    assert line in drawn_texts(simulator)
+    synthetic(simulator, InputEvent("host", "back"))  # the board check: its own keys
+    line = simulator.hint_lines()[0]
+    assert "ok/back: close" in line and "left: previous page" in line and "right: next page" in line

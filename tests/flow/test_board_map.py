@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
 
 from companion.board_text import NAMES
 from companion.engine import AREAS, snapshot
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.flow.views import map_view
-from display.render import render
+from display.board_map import PLACES
+from display.render import PLAYER_COLOURS, render
+from display.screen import MapArea, Screen
 
 
 def test_the_map_shows_every_area_with_its_houses_palaces_and_advisors() -> None:
@@ -32,3 +38,65 @@ def test_the_map_shows_every_area_with_its_houses_palaces_and_advisors() -> None
         problems: list[str] = []
         render(screen, size, problems)
         assert problems == []
+
+
+def rings_drawn(screen: Screen, size: tuple[int, int], index: int) -> list[tuple[Any, int, int]]:
+    """The rings drawn for area ``index``, read from the pixels: the picture with only that area's advisors less the
+    picture with none; each connected patch of a player's colour is one ring, as (colour, centre x, centre y)."""
+    assert screen.board is not None
+    bare = tuple(replace(area, advisors=()) for area in screen.board)
+    only = tuple(area if i == index else bare[i] for i, area in enumerate(screen.board))
+    with_rings = render(replace(screen, board=only), size)
+    without = render(replace(screen, board=bare), size)
+    colours = set(PLAYER_COLOURS.values())
+    spots = {
+        (x, y)
+        for x in range(size[0])
+        for y in range(size[1])
+        if with_rings.getpixel((x, y)) != without.getpixel((x, y)) and with_rings.getpixel((x, y)) in colours
+    }
+    rings = []
+    while spots:
+        patch, todo = set(), [spots.pop()]
+        while todo:
+            x, y = todo.pop()
+            patch.add((x, y))
+            colour = with_rings.getpixel((x, y))
+            for near in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                if near in spots and with_rings.getpixel(near) == colour:
+                    spots.remove(near)
+                    todo.append(near)
+        xs, ys = [x for x, _y in patch], [y for _x, y in patch]
+        rings.append((colour, (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2))
+    return rings
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
+def test_every_advisor_is_a_ring_in_its_controllers_colour_in_its_area_at_every_size(size: tuple[int, int]) -> None:
+    """Issue 17: at 160x128 too (no row left under the palaces there: the rings stand on the name line)."""
+    controller = Controller(random.Random(5))
+    table = Table(controller, random.Random(5), ["1", "2", "3", "4"], keypads=False)
+    table.setup()
+
+    def interesting(board: tuple[MapArea, ...]) -> bool:
+        return bool(board[6].advisors) and any(len(set(area.advisors)) > 1 for area in board[:6])
+
+    while controller.state is None or not interesting(map_view(snapshot(controller.state)).board or ()):
+        assert controller.state is None or not controller.state.is_over, "no board with advisors to check"
+        table.turn()
+    snap = snapshot(controller.state)
+    screen = map_view(snap)
+    assert screen.board is not None
+    standing = [*(snap["advisors"][d] for d in AREAS[:6]), *snap["advisors"]["quarantia"]]
+    rows: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    for index, area in enumerate(AREAS):
+        expected = sorted(PLAYER_COLOURS[a["controller"]] for a in standing if a and a["area"] == area)
+        rings = rings_drawn(screen, size, index)
+        assert sorted(colour for colour, _x, _y in rings) == expected, (size, area)
+        column, row = PLACES[index] if index < 6 else (None, 2)
+        for _colour, x, y in rings:
+            if column is not None:
+                assert column * size[0] // 3 <= x < (column + 1) * size[0] // 3, (size, area, x)
+            rows[row].append(y)
+    assert rows[0] and rows[1] and rows[2]
+    assert max(rows[0]) < min(rows[1]) and max(rows[1]) < min(rows[2]), "north, south, then the Quarantia"

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 from hardware.events import InputEvent
 
+from ...i18n import _
+
 if TYPE_CHECKING:
     from ..controller import Controller
 
@@ -18,6 +20,11 @@ class Mode:
 
     def view(self, ctx: Controller) -> Screen:
         raise NotImplementedError
+
+    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        """What the host's keys do here, as ``handle`` decides it (``Screen.keys``): kept beside ``handle`` so the
+        two are changed together."""
+        return ()
 
 
 class GameMode(Mode):
@@ -39,6 +46,14 @@ class GameMode(Mode):
 
     def host(self, ctx: Controller, key: str) -> Mode | None:
         return self
+
+    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        board = (("back", _("board check")),) if ctx.stage == "game" else ()
+        return (*self.host_keys(ctx), ("left", _("rule help")), *board)
+
+    def host_keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        """The keys :meth:`host` gives a meaning."""
+        return ()
 
     def pad(self, ctx: Controller, seat: int, key: str) -> None:
         """A key on a seated human player's own pad."""

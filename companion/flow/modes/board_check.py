@@ -8,6 +8,7 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...engine import snapshot
+from ...i18n import _
 from ..views import board_view
 from .base import Mode
 
@@ -29,6 +30,9 @@ class BoardCheck(Mode):
         else:
             return None
         return self
+
+    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
         assert ctx.state is not None

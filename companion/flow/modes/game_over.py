@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 from hardware.events import InputEvent
 
+from ...i18n import _
 from ..ending import ending_pages
 from .base import GameMode, Mode
 
@@ -23,6 +24,9 @@ def _pages(ctx: Controller) -> list[Screen]:
 class GameOverMode(GameMode):
     def host(self, ctx: Controller, key: str) -> Mode | None:
         return EndingPages(1) if key in ("right", "ok") else self
+
+    def host_keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        return (("ok", _("standings, chart")), ("right", _("standings, chart")))
 
     def view(self, ctx: Controller) -> Screen:
         return _pages(ctx)[0]
@@ -42,6 +46,9 @@ class EndingPages(Mode):
         elif event.key == "left":
             self.page -= 1
         return self if event.key != "back" and 0 < self.page < len(_pages(ctx)) else None
+
+    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        return (("ok", _("next page")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
         return _pages(ctx)[self.page]

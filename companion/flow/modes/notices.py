@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 
 from ...engine import BALLOT
+from ...i18n import _
 from ..views import notice_view
 from .base import GameMode, Mode
 
@@ -23,6 +24,9 @@ class NoticesMode(GameMode):
         if key == "ok":
             ctx.notices.pop(0)
         return self
+
+    def host_keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        return (("ok", _("go on")),)
 
     def pad(self, ctx: Controller, seat: int, key: str) -> None:
         state = ctx.state

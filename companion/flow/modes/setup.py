@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 from hardware.events import InputEvent
 
+from ...i18n import _
 from ..views import setup_view
 from .base import Mode
 
@@ -29,6 +30,15 @@ class SetupMode(Mode):
         elif event.key == "ok" and seats.ready:
             ctx.start()
         return self
+
+    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        seats = ctx.seats
+        keys = [("ok", _("start"))] if seats.ready else []
+        keys += [("left", _("language")), ("right", _("ballot entry"))]
+        full = len(seats.joined) >= 4
+        if not full or seats.bot_levels:
+            keys.append(("back", _("no computers") if full else _("add a computer")))
+        return tuple(keys)
 
     def view(self, ctx: Controller) -> Screen:
         return setup_view(ctx.seats)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 from hardware.events import InputEvent
 
+from ...i18n import _
 from ..views import undo_view
 from .base import Mode
 
@@ -15,11 +16,22 @@ if TYPE_CHECKING:
     from ..controller import Controller
 
 
+def undo_key(ctx: Controller) -> tuple[tuple[str, str], ...]:
+    """The host's held back asks to undo on any screen of a game (``Controller.handle``), when there is something
+    that may be undone: said with the keys of whatever screen is on top."""
+    if ctx.stage == "game" and not ctx.confirm_undo and ctx.game.undo_blocker() is None:
+        return (("hold:back", _("undo")),)
+    return ()
+
+
 class UndoConfirm(Mode):
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
         if event.key == "ok":
             ctx.undo()
         return None
+
+    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        return (("ok", _("undo")), ("left", _("keep")), ("right", _("keep")), ("back", _("keep")))
 
     def view(self, ctx: Controller) -> Screen:
         return undo_view(json.loads(ctx.game.history[-1].line)["player"])
