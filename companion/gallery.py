@@ -29,6 +29,8 @@ def kind(screen: Screen) -> str:
         return f"decision-{marks['asks']}"
     if first == "private":
         return f"private-{marks['stage']}"
+    if first == "reminder":
+        return f"reminder-{marks['page']}"
     if first == "over" and "page" in marks:
         return f"over-{marks['page']}"
     if first == "board":

@@ -24,6 +24,7 @@ from ..engine import SETUP as SETUP_PHASE
 from ..i18n import _
 from . import computer_players
 from .cues import Cues
+from .first_year import first_year_notices
 from .game import Game, NotSaved, Saver
 from .menus import Menu
 from .modes import (
@@ -39,7 +40,7 @@ from .modes import (
     PrivateTurn,
     UndoConfirm,
 )
-from .narration import Notice, narrate, restore_screen, screen_state, year_start_notice
+from .narration import Notice, narrate, restore_screen, screen_state
 from .seats import Seats
 from .views import keep_names_together
 
@@ -220,8 +221,8 @@ class Controller:
                 return
             state = self.game.state
             assert state is not None
-            if setup and not state.chance_awaited():
-                self.notices.append(year_start_notice(state, [], "2.2"))
+            if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
+                self.notices += first_year_notices(state, self.seats.entry)
             self.notices += narrate(events, state, 0)  # a new year (5.3)
 
     def undo(self) -> None:

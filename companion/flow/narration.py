@@ -35,6 +35,7 @@ class Notice:
     lines: list[Line]
     rule: str | None = None
     tag: str = "notice"
+    page: tuple[int, int] | None = None  # (n, of): one page of several read in a row (the first year's reminder)
 
 
 def _group(event: Event) -> str:
@@ -174,7 +175,9 @@ def screen_state(notices: Sequence[Notice], last_reveal: Sequence[Line]) -> dict
         return [[line.text, line.size, line.colour] for line in items]
 
     kept = [
-        {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag} for n in notices if n.tag != "error"
+        {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag, "page": n.page}
+        for n in notices
+        if n.tag != "error"
     ]
     return {"notices": kept, "last_reveal": lines(last_reveal)}
 
@@ -183,5 +186,8 @@ def restore_screen(screen: dict[str, Any]) -> tuple[list[Notice], list[Line]]:
     def restore(items: list[list[Any]]) -> list[Line]:
         return [Line(text, size, colour) for text, size, colour in items]
 
-    notices = [Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"]) for n in screen.get("notices", [])]
+    notices = [
+        Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"], tuple(n["page"]) if n.get("page") else None)
+        for n in screen.get("notices", [])
+    ]
     return notices, restore(screen.get("last_reveal", []))

@@ -128,7 +128,17 @@ def decision_view(player: str, asks: str, menu: Menu) -> Screen:
 
 
 def notice_view(notice: Notice) -> Screen:
-    return Screen(notice.title, tuple(notice.lines), footer=_("ok: go on"), rule=notice.rule, tags=(notice.tag,))
+    """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery)."""
+    if notice.page is None:
+        return Screen(notice.title, tuple(notice.lines), footer=_("ok: go on"), rule=notice.rule, tags=(notice.tag,))
+    page, pages = notice.page
+    return Screen(
+        notice.title,
+        tuple(notice.lines),
+        footer=_("ok: go on ({page}/{pages})").format(page=page, pages=pages),
+        rule=notice.rule,
+        tags=(notice.tag, f"page:{page}"),
+    )
 
 
 def undo_view(player: str) -> Screen:
