@@ -124,6 +124,7 @@ class App:
             rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"], clock=now, saver=self.saver
         )
         self.controller.storage_problem = self.store.problem
+        self.controller.parts.size = self.display.size  # a screen too long for it is shown in parts
         self.controller.seats.bot_level = settings["game"]["bot_level"]
         self.controller.seats.bot_work = settings["game"]["bot_work"] or None
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000

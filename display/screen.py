@@ -51,6 +51,7 @@ class Screen:
     chart: tuple[tuple[str, tuple[int, ...]], ...] | None = None  # per player, palaces at the end of each year
     legend: tuple[str, ...] = ()  # the chart's players as people say them, in chart order
     board: tuple[MapArea, ...] | None = None  # the six districts then the Quarantia, drawn as a map
+    part: tuple[int, int] | None = None  # (k, n): part k of a screen too long for the display (display/pages.py)
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""

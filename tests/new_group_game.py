@@ -8,8 +8,9 @@ players join on keypads; Blue and Green are generous: they put their ballots whe
 year: of many random ballot plans (4 areas, markers split among them) it keeps the one whose year, played out, leaves
 it nearest to a victory condition (RULES.md 9.2), and at each of its decisions it plays every legal answer out to the
 year's end and keeps the best. Every choice reaches the companion as key presses only (area and marker keys, a
-menu's direct keys, left/right and ok), through the same controller `doge-companion run` uses, so the printed
-script with the same ``--seed`` replays exactly this game. Each line has a comment saying what it does.
+menu's direct keys, left/right and ok), through the same controller `doge-companion run` uses, at the size of the
+default display (a notice too long for the display is read in parts, each part one ok), so the printed script with
+the same ``--seed`` and the default config replays exactly this game. Each line has a comment saying what it does.
 
 tests/test_scripted_input_doc.py runs the doc's script through the real command; this generator is how it was made
 (the doc says which seed).
@@ -22,6 +23,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from companion import config
 from companion.engine import AREAS, ELECTION, Abstain, Advisor, Ballot, Build, Decision, Houses, Move, State
 from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.flow.controller import Controller
@@ -168,6 +170,8 @@ class Script:
 
     def __init__(self, seed: int) -> None:
         self.controller = Controller(random.Random(seed), entry="private")
+        # the default display's size (the doc's command reads no config): a notice too long for it takes more oks
+        self.controller.parts.size = config.load(search=False).display_size
         self.lines: list[str] = []
 
     def press(self, source: str, key: str, comment: str = "") -> None:

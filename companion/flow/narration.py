@@ -168,7 +168,7 @@ def year_end_notice(state: State, markers_back: str) -> Notice:
     return Notice(_("Year {year} ends").format(year=state.year), lines, rule="9.2", tag="year")
 
 
-def screen_state(notices: Sequence[Notice], last_reveal: Sequence[Line]) -> dict[str, Any]:
+def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
     """The notices still to read, as data the store keeps, so a resumed game shows them again (errors excepted)."""
 
     def lines(items: Sequence[Line]) -> list[list[Any]]:
@@ -179,10 +179,13 @@ def screen_state(notices: Sequence[Notice], last_reveal: Sequence[Line]) -> dict
         for n in notices
         if n.tag != "error"
     ]
-    return {"notices": kept, "last_reveal": lines(last_reveal)}
+    return {"notices": kept}
 
 
-def restore_screen(screen: dict[str, Any]) -> tuple[list[Notice], list[Line]]:
+def restore_screen(screen: dict[str, Any]) -> list[Notice]:
+    """The notices saved by :func:`screen_state` (an older version's "last_reveal", a keypad round's reveal shown
+    beside the next round, is not shown again: its sentences were on the screen before the game stopped)."""
+
     def restore(items: list[list[Any]]) -> list[Line]:
         return [Line(text, size, colour) for text, size, colour in items]
 
@@ -190,4 +193,4 @@ def restore_screen(screen: dict[str, Any]) -> tuple[list[Notice], list[Line]]:
         Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"], tuple(n["page"]) if n.get("page") else None)
         for n in screen.get("notices", [])
     ]
-    return notices, restore(screen.get("last_reveal", []))
+    return notices
