@@ -67,11 +67,11 @@ def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
         Line(_("Hold host back: undo"), "small"),
         Line(_("Your pad: your ballots and decisions"), "small"),
     ]
-    pages = [
+    pages = [  # the cards last: the next screen shows year 1's order
         (_("Set up the board"), board, "2.1"),
-        (_("The cards"), cards, "2.2"),
         (_("Ballots"), ballots, "4.3"),
         (_("The keys"), keys, None),
+        (_("The cards"), cards, "2.2"),
     ]
     return [
         Notice(title, lines, rule=rule, tag="reminder", page=(number, len(pages)))

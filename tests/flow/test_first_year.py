@@ -36,7 +36,7 @@ def test_a_new_game_opens_with_the_reminder_pages_then_year_1() -> None:
         controller.handle(InputEvent("host", "ok"))
     assert "Yellow's pieces stay in the box." in texts[0], "three players: the fourth colour is named"
     assert "§2.1" not in texts[0] and controller.screen().title == "Year 1" and controller.screen().rule == "2.2"
-    assert "own keypad" in texts[2] and "Area cards stay in the box" in texts[1]
+    assert "own keypad" in texts[1] and "Area cards stay in the box" in texts[3], "the cards just before year 1"
 
 
 def test_four_players_one_at_a_time_get_their_own_words() -> None:
