@@ -87,8 +87,10 @@ class App:
         acks: Any = None,
         notifier: Notifier | None = None,
         power_off: Callable[[], None] | None = None,
+        summary_path: Path | None = None,
     ) -> None:
         self.settings = settings
+        self.summary_path = summary_path  # where the summary picture goes, if not beside the store (a throw-away one)
         self.events = events or EventQueue()
         self.mock = settings["hardware"] == "mock"
         # Simulated hardware gets GPIO only with a pin factory to drive (tests inject gpiozero's MockFactory):
@@ -122,6 +124,7 @@ class App:
             rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"], clock=now, saver=self.saver
         )
         self.controller.storage_problem = self.store.problem
+        self.controller.parts.size = self.display.size  # a screen too long for it is shown in parts
         self.controller.seats.bot_level = settings["game"]["bot_level"]
         self.controller.seats.bot_work = settings["game"]["bot_work"] or None
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
@@ -227,15 +230,20 @@ class App:
 
     def _write_summary(self) -> None:
         """When a game ends: its one-page summary (standings, chart, the board at the end) beside the record, as
-        game-<id>-summary.png in the store's directory."""
+        game-<id>-summary.png in the store's directory, or at ``summary_path`` (a script's game: its store is
+        thrown away, so the picture goes beside the ``--record`` file). A game kept nowhere gets none."""
         state, game, store_path = self.controller.state, self.saver.game, self.store.path
-        if state is None or not state.is_over or game is None or store_path is None or self.summary is not None:
+        if state is None or not state.is_over or game is None or self.summary is not None:
             return
+        path = self.summary_path
+        if path is None:
+            if store_path is None:
+                return
+            path = store_path.with_name(f"game-{game}-summary.png")
         from display.summary import summary_image
 
         from .flow.ending import ending_pages
 
-        path = store_path.with_name(f"game-{game}-summary.png")
         try:
             summary_image(ending_pages(state, self.controller.palaces_by_year, board=True)).save(path)
         except OSError as error:

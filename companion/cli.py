@@ -191,12 +191,16 @@ def _run(args: argparse.Namespace) -> int:
             print(_("doge-companion: {error}").format(error=error), file=sys.stderr)
             return EXIT_INVALID_RECORD
     store = None
+    summary_path = None
     lock: StateLock | None = None
     if (script is not None or args.autoplay is not None) and not args.resume:
         # A script plus --seed replays exactly, and a demo never touches the paused game of a real table.
         from .store import Store
 
         store = Store(None, memory=True)
+        if args.record:  # the store is thrown away: the game's summary picture goes beside its record
+            record_path = Path(args.record)
+            summary_path = record_path.with_name(f"{record_path.stem}-summary.png")
         logging.getLogger("doge-companion").info(
             "a new game in a throw-away store: the saved games are not touched (--resume goes on with them)"
         )
@@ -213,6 +217,7 @@ def _run(args: argparse.Namespace) -> int:
             entry=args.entry,
             acks=sys.stdout if args.acks else None,
             store=store,
+            summary_path=summary_path,
         )
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         message = _("doge-companion: cannot start the hardware: {error}").format(error=error)

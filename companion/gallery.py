@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from display.pages import paginate
 from display.render import render
 from display.screen import Screen
 from hardware.events import InputEvent
@@ -29,6 +30,8 @@ def kind(screen: Screen) -> str:
         return f"decision-{marks['asks']}"
     if first == "private":
         return f"private-{marks['stage']}"
+    if first == "reminder":
+        return f"reminder-{marks['page']}"
     if first == "over" and "page" in marks:
         return f"over-{marks['page']}"
     if first == "board":
@@ -73,7 +76,8 @@ def collect(seed: int = 3) -> dict[str, Screen]:
 
 
 def write(out: Path, seed: int = 3) -> list[Path]:
-    """English at every size in ``out/<size>/``; German and Italian at 320x240 in ``out/<lang>/320x240/``."""
+    """English at every size in ``out/<size>/``; German and Italian at 320x240 in ``out/<lang>/320x240/``. A screen too
+    long for a display shows its first part, as the device does (display/pages.py)."""
     written = []
     for language in LANGUAGES:
         set_language(language)
@@ -84,7 +88,7 @@ def write(out: Path, seed: int = 3) -> list[Path]:
             folder.mkdir(parents=True, exist_ok=True)
             for name, screen in sorted(screens.items()):
                 path = folder / f"{name}.png"
-                render(screen, (width, height)).save(path, optimize=True)
+                render(paginate(screen, (width, height))[0], (width, height)).save(path, optimize=True)
                 written.append(path)
     set_language("en")
     window = out.parent / "simulator.png"

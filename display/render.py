@@ -93,7 +93,7 @@ def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = N
     _text(image, (margin, margin), title, title_font, PLAYER_COLOURS.get(screen.colour or "", ACCENT))
     y = margin + sizes["title"] + margin
     draw.line((margin, y - margin // 2, width - margin, y - margin // 2), fill=DIM)
-    bottom = height - margin - (sizes["small"] + margin if screen.footer else 0)
+    bottom = height - margin - (sizes["small"] + margin if screen.footer or screen.part else 0)
     for line in screen.lines:
         line_font = font(sizes[line.size], bold=line.size == "large")
         colour = PLAYER_COLOURS.get(line.colour or "", TEXT)
@@ -114,8 +114,14 @@ def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = N
         draw_board(
             draw, screen.board, (margin, y, width - margin, bottom), faces, PLAYER_COLOURS, (TEXT, DIM, BACKGROUND)
         )
+    part_width = 0
+    if screen.part is not None:  # "1/2" at the bottom right: more of this screen follows (or came before)
+        label = "{}/{}".format(*screen.part)
+        label_width = int(_length(label, footer_font))
+        part_width = label_width + margin
+        _text(image, (width - margin - label_width, height - margin - sizes["small"]), label, footer_font, ACCENT)
     if screen.footer:
-        footer = fit(draw, screen.footer, footer_font, width - 2 * margin, problems)
+        footer = fit(draw, screen.footer, footer_font, width - 2 * margin - part_width, problems)
         _text(image, (margin, height - margin - sizes["small"]), footer, footer_font, DIM)
     if screen.rule:
         label = f"§{screen.rule}"

@@ -55,6 +55,7 @@ class Screen:
     # "hold:back" and "any". Not drawn on the LCD (the footer and lines say it there); a window that draws the
     # device's buttons names them from it, so its hint follows the screen instead of going stale.
     keys: tuple[tuple[str, str], ...] = ()
+    part: tuple[int, int] | None = None  # (k, n): part k of a screen too long for the display (display/pages.py)
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""

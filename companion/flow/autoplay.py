@@ -67,7 +67,9 @@ class Table:
     def turn(self) -> None:
         screen = self.controller.screen()
         tags = set(screen.tags)
-        if tags & NOTICE_TAGS:
+        if "reminder" in tags:  # no draw here: every seeded game plays as it did before the reminder existed
+            self.press("host", "ok")
+        elif tags & NOTICE_TAGS:
             self.rng.choice(["host", *self.pads])  # (a draw kept, so that every seeded game stays the same)
             self.press("host", "ok")  # only the host dismisses a notice
         elif "ballot-gate" in tags:

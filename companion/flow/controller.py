@@ -24,6 +24,7 @@ from ..engine import SETUP as SETUP_PHASE
 from ..i18n import _
 from . import computer_players
 from .cues import Cues
+from .first_year import first_year_notices
 from .game import Game, NotSaved, Saver
 from .menus import Menu
 from .modes import (
@@ -40,7 +41,8 @@ from .modes import (
     UndoConfirm,
 )
 from .modes.undo_confirm import undo_key
-from .narration import Notice, narrate, restore_screen, screen_state, year_start_notice
+from .narration import Notice, narrate, restore_screen, screen_state
+from .paging import Parts
 from .seats import Seats
 from .views import keep_names_together
 
@@ -81,7 +83,7 @@ class Controller:
         self.keypad: dict[int, KeypadBallot] = {}
         self.private: PrivateTurn | None = None
         self.effects: list[Effect] = []
-        self.last_reveal: list[Line] = []
+        self.parts = Parts()  # which part of a screen too long for the display is shown (paging.py)
         self.menus: list[Menu] = []  # the acting player's menu and the submenus they opened (modes/decision.py)
         self.menus_for: Any = None  # the moment they were built for
         self._saved_screen: dict[str, Any] | None = None
@@ -200,13 +202,7 @@ class Controller:
             return False
         after = self.game.state
         assert after is not None
-        notices = narrate(events, after, state.round)
-        keying = after.phase == BALLOT and any(a.player not in self.bots for a in after.awaiting())
-        if notices and notices[0].tag == "reveal" and self.seats.entry == "keypads" and keying:
-            # keypads: shown beside the next round's progress, so nobody must clear it first (when only computer
-            # players have markers left, nobody keys anything in: the reveal is a notice, or the next would hide it)
-            self.last_reveal = [Line(notices[0].title, "small"), *notices.pop(0).lines]
-        self.notices += notices
+        self.notices += narrate(events, after, state.round)  # keypads go on under a reveal (modes/notices.py)
         self._draw_chance()
         return True
 
@@ -221,8 +217,8 @@ class Controller:
                 return
             state = self.game.state
             assert state is not None
-            if setup and not state.chance_awaited():
-                self.notices.append(year_start_notice(state, [], "2.2"))
+            if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
+                self.notices += first_year_notices(state, self.seats.entry)
             self.notices += narrate(events, state, 0)  # a new year (5.3)
 
     def undo(self) -> None:
@@ -285,10 +281,12 @@ class Controller:
         ]
         if self.storage_problem:
             banner.insert(0, Line(self.storage_problem, "small", "red"))
-        return keep_names_together(replace(screen, lines=(*banner, *screen.lines)) if banner else screen)
+        if banner:
+            screen = replace(screen, lines=(*banner, *screen.lines))
+        return self.parts.show(keep_names_together(screen))
 
     def _screen_state(self) -> dict[str, Any]:
-        return screen_state(self.notices, self.last_reveal)
+        return screen_state(self.notices)
 
     def _save_screen(self) -> None:
         if self.stage == "setup":
@@ -305,6 +303,6 @@ class Controller:
         self.seats.sit_as_in(header.players, header.extra)
         self.game.resume(lines)
         self.bots = computer_players.make_bots(self)
-        self.notices, self.last_reveal = restore_screen(screen)
+        self.notices = restore_screen(screen)
         self._saved_screen = self._screen_state()
         self._draw_chance()

@@ -71,11 +71,9 @@ def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]
     still = [d for d in legal if type(d) is Abstain and d.move is None]
     moves = [(d.move.source, d.move.target, d) for d in legal if type(d) is Abstain and d.move is not None]
     move_rule = "8.3.2" if slot == QUARANTIA else "8.3.1"
-    abstain_options = [Option(_("Abstain, move no house"), still[0])]
+    abstain_options = [Option(_("Move no house"), still[0])]  # the menu's title says "Abstain on ..."
     if moves:
-        abstain_options.append(
-            Option(_("Abstain and move a house"), _move_tree(_("Abstain: move which house?"), moves, move_rule))
-        )
+        abstain_options.append(Option(_("Move a house"), _move_tree(_("Abstain: move which house?"), moves, move_rule)))
     abstain = Menu(_("Abstain on {advisor}").format(advisor=advisor), abstain_options, rule="7.4")
     if not takes:
         abstain.title = _("No free ring: abstain on {advisor}").format(advisor=advisor)

@@ -35,6 +35,7 @@ class Notice:
     lines: list[Line]
     rule: str | None = None
     tag: str = "notice"
+    page: tuple[int, int] | None = None  # (n, of): one page of several read in a row (the first year's reminder)
 
 
 def _group(event: Event) -> str:
@@ -167,21 +168,29 @@ def year_end_notice(state: State, markers_back: str) -> Notice:
     return Notice(_("Year {year} ends").format(year=state.year), lines, rule="9.2", tag="year")
 
 
-def screen_state(notices: Sequence[Notice], last_reveal: Sequence[Line]) -> dict[str, Any]:
+def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
     """The notices still to read, as data the store keeps, so a resumed game shows them again (errors excepted)."""
 
     def lines(items: Sequence[Line]) -> list[list[Any]]:
         return [[line.text, line.size, line.colour] for line in items]
 
     kept = [
-        {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag} for n in notices if n.tag != "error"
+        {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag, "page": n.page}
+        for n in notices
+        if n.tag != "error"
     ]
-    return {"notices": kept, "last_reveal": lines(last_reveal)}
+    return {"notices": kept}
 
 
-def restore_screen(screen: dict[str, Any]) -> tuple[list[Notice], list[Line]]:
+def restore_screen(screen: dict[str, Any]) -> list[Notice]:
+    """The notices saved by :func:`screen_state` (an older version's "last_reveal", a keypad round's reveal shown
+    beside the next round, is not shown again: its sentences were on the screen before the game stopped)."""
+
     def restore(items: list[list[Any]]) -> list[Line]:
         return [Line(text, size, colour) for text, size, colour in items]
 
-    notices = [Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"]) for n in screen.get("notices", [])]
-    return notices, restore(screen.get("last_reveal", []))
+    notices = [
+        Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"], tuple(n["page"]) if n.get("page") else None)
+        for n in screen.get("notices", [])
+    ]
+    return notices

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..i18n import N_, _
 
 RULES: dict[str, str] = {
+    "2.1": N_("At the start the board is empty: all pieces in their owners' supplies, the advisors without rings."),
     "2.2": N_("Two decks give the voting order: this year's is face up, next year's face down."),
     "4.2": N_("Each round, everyone with markers picks an area card not used this year and 1 to 4 markers. No pass."),
     "4.3": N_("All choices are revealed at once; markers go face down on their areas. Values stay secret."),

@@ -75,15 +75,13 @@ def round_title(snap: dict[str, Any]) -> str:
     return _("Year {year}, round {round}").format(year=snap["year"], round=snap["round"])
 
 
-def keypad_view(snap: dict[str, Any], last_reveal: Sequence[Line]) -> Screen:
-    """RULES.md 4.2 at once on keypads: only who is still choosing and who has locked in, and the last reveal."""
+def keypad_view(snap: dict[str, Any]) -> Screen:
+    """RULES.md 4.2 at once on keypads: only who is still choosing and who has locked in."""
     waiting = [a["player"] for a in snap["awaiting"]]
     done = [p for p, supply in snap["players"].items() if p not in waiting and supply["markers"]]
     lines = [Line(_("Choose on your keypad, then ok"), "normal")]
     lines += [Line(_("{name}: choosing").format(name=player_name(p)), "normal", p) for p in waiting]
     lines += [Line(_("{name}: locked in").format(name=player_name(p)), "normal", p) for p in done]
-    if snap["round"] > 1:
-        lines += last_reveal
     return Screen(round_title(snap), tuple(lines), rule="4.2", tags=("ballot-wait",))
 
 
@@ -128,7 +126,17 @@ def decision_view(player: str, asks: str, menu: Menu) -> Screen:
 
 
 def notice_view(notice: Notice) -> Screen:
-    return Screen(notice.title, tuple(notice.lines), footer=_("ok: go on"), rule=notice.rule, tags=(notice.tag,))
+    """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery)."""
+    if notice.page is None:
+        return Screen(notice.title, tuple(notice.lines), footer=_("ok: go on"), rule=notice.rule, tags=(notice.tag,))
+    page, pages = notice.page
+    return Screen(
+        notice.title,
+        tuple(notice.lines),
+        footer=_("ok: go on ({page}/{pages})").format(page=page, pages=pages),
+        rule=notice.rule,
+        tags=(notice.tag, f"page:{page}"),
+    )
 
 
 def undo_view(player: str) -> Screen:
@@ -160,7 +168,7 @@ def map_view(snap: dict[str, Any]) -> Screen:
         areas.append(MapArea(NAMES[area], tuple(info["houses"].items()), tuple(info["palaces"]), rings))
     return Screen(
         _("Board"),
-        footer=_("host left/right: page   back: close"),
+        footer=_("left/right: page   back: close"),
         tags=("board", "page:0"),
         board=tuple(areas),
     )
@@ -216,9 +224,7 @@ def board_view(snap: dict[str, Any], page: int) -> Screen:
         ]
         turned = [NAMES[a] for a in snap["order"]["next_year"]]
         lines.append(Line(_("Next year: {cards}").format(cards=", ".join(turned) or "-"), "small"))
-    return Screen(
-        title, tuple(lines), footer=_("host left/right: page   back: close"), tags=("board", f"page:{page + 1}")
-    )
+    return Screen(title, tuple(lines), footer=_("left/right: page   back: close"), tags=("board", f"page:{page + 1}"))
 
 
 def final_view(

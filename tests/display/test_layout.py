@@ -1,4 +1,5 @@
-"""Every screen fits every display: nothing shortened, nothing left out, at 160x128, 240x240 and 320x240."""
+"""Every screen fits every display: nothing shortened, nothing left out, at 160x128, 240x240 and 320x240 (a screen
+too long for a display in parts, display/pages.py, each part checked)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from companion.gallery import SIZES, collect
 from companion.i18n import LANGUAGES, set_language
+from display.pages import paginate
 from display.render import render
 from display.screen import Screen
 
@@ -30,6 +32,7 @@ def test_the_gallery_has_every_kind_of_screen() -> None:
         "setup", "notice", "ballot-gate", "private-area", "private-markers", "ballot-wait", "reveal", "count",
         "empty", "decision-advisor", "decision-houses", "decision-build", "decision-move", "instructions", "year",
         "over", "help", "undo", "check-districts", "check-advisors", "check-supplies", "check-voting-order",
+        "reminder-1", "reminder-2", "reminder-3", "reminder-4",
     }  # fmt: skip
     assert expected <= set(SCREENS)
 
@@ -43,12 +46,12 @@ def test_every_language_has_every_kind_of_screen(language: str) -> None:
 @pytest.mark.parametrize("name", sorted(SCREENS))
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_nothing_is_cut(language: str, name: str, size: tuple[int, int]) -> None:
-    screen = ALL[language][name]
     problems: list[str] = []
-    render(screen, size, problems)
-    if screen.menu is not None:  # every option, as it looks when highlighted
-        for cursor in range(len(screen.menu.options)):
-            render(replace(screen, menu=replace(screen.menu, cursor=cursor)), size, problems)
+    for screen in paginate(ALL[language][name], size):  # each part of a screen too long for the display
+        render(screen, size, problems)
+        if screen.menu is not None:  # every option, as it looks when highlighted
+            for cursor in range(len(screen.menu.options)):
+                render(replace(screen, menu=replace(screen.menu, cursor=cursor)), size, problems)
     assert problems == []
 
 

@@ -1,7 +1,7 @@
 """Players who know no rules do what the screen tells them, and their board stays the game's board.
 
-Whole games through button events only. The simulated table reads every notice the shared screen shows (and, with
-keypads, the reveal shown beside the next round), understands each board sentence as a player would
+Whole games through button events only. The simulated table reads every notice the shared screen shows (a round's
+reveal too, with ballots on keypads), understands each board sentence as a player would
 (tests/sentences.py) and carries it out on the table twin. Whenever no notice is pending, the twin must equal the
 game's public snapshot; and the sentences read, in order, must be exactly those rendered from the engine's changes.
 """
@@ -30,7 +30,6 @@ class ReadingTable(Table):
         self.read: list[str] = []
         self.checks = 0
         self._seen: dict[int, object] = {}  # notices already read (kept referenced so ids stay unique)
-        self._reveals: set[tuple[int, str]] = set()
 
     def follow(self, lines: Any) -> None:
         assert self.twin is not None
@@ -50,11 +49,6 @@ class ReadingTable(Table):
         if tags & NOTICE_TAGS and controller.notices and id(controller.notices[0]) not in self._seen:
             self._seen[id(controller.notices[0])] = controller.notices[0]
             self.follow(screen.lines)
-        elif "ballot-wait" in tags and controller.last_reveal and state is not None and state.round > 1:
-            key = (state.year, controller.last_reveal[0].text)
-            if key not in self._reveals:
-                self._reveals.add(key)
-                self.follow(controller.last_reveal[1:])
         if self.twin is not None and not controller.notices and state is not None:
             assert self.twin.differences(snapshot(state)) == [], controller.record[-1]
             self.checks += 1

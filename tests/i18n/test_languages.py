@@ -26,6 +26,9 @@ def test_the_language_is_chosen_at_setup_and_kept_in_the_record() -> None:
     assert "lingua Italiano" in controller.screen().text()
     controller.handle(InputEvent("host", "ok"))
     assert '"language": "it"' in controller.record[0]
+    assert controller.screen().title == "Preparazione", "the first year's reminder, in the table's language"
+    while "reminder" in controller.screen().tags:
+        controller.handle(InputEvent("host", "ok"))
     assert controller.screen().title == "Anno 1"
 
 

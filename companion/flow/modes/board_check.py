@@ -24,9 +24,11 @@ class BoardCheck(Mode):
 
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
         if event.key == "right":
-            self.page = (self.page + 1) % PAGES
+            if not ctx.parts.next():  # a page too long for the display: its next part first (paging.py)
+                self.page = (self.page + 1) % PAGES
         elif event.key == "left":
-            self.page = (self.page - 1) % PAGES
+            if not ctx.parts.back():
+                self.page = (self.page - 1) % PAGES
         else:
             return None
         return self

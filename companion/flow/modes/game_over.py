@@ -41,9 +41,10 @@ class EndingPages(Mode):
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
         if event.source != "host":
             return self
-        if event.key in ("right", "ok"):
+        # the standings too long for the display: their parts first (paging.py)
+        if event.key in ("right", "ok") and not ctx.parts.next():
             self.page += 1
-        elif event.key == "left":
+        elif event.key == "left" and not ctx.parts.back():
             self.page -= 1
         return self if event.key != "back" and 0 < self.page < len(_pages(ctx)) else None
 

@@ -69,4 +69,4 @@ class KeypadBallotMode(GameMode):
 
     def view(self, ctx: Controller) -> Screen:
         assert ctx.state is not None
-        return keypad_view(snapshot(ctx.state), ctx.last_reveal)
+        return keypad_view(snapshot(ctx.state))

@@ -1,7 +1,9 @@
-"""Notices to read (a count, what to do on the board, a year's end): the host's ok clears the top one.
+"""Notices to read (a count, what to do on the board, a year's end): the host's ok clears the top one (or shows its
+next part, if it is too long for the display: ``paging.py``).
 
 Only the host's ok: a player's ok is their own (locking in a ballot, trying again after "Not saved") and must never
-be swallowed by a notice. Keypad ballots go on underneath, since they are keyed on the players' own pads.
+be swallowed by a notice. Keypad ballots go on underneath, since they are keyed on the players' own pads: a round's
+reveal is read while the next round is keyed in.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
 
 class NoticesMode(GameMode):
     def host(self, ctx: Controller, key: str) -> Mode | None:
-        if key == "ok":
+        if key == "ok" and not ctx.parts.next():  # a notice too long for the display: its next part first
             ctx.notices.pop(0)
         return self
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from companion.flow.modes import KEYPAD_BALLOT, NOTICES, BoardCheck, Help
-from tests.flow.modes.helpers import press, table
+from tests.flow.modes.helpers import press, read_notices, table
 
 
 def test_the_host_ok_clears_one_notice_and_a_pad_ok_clears_none() -> None:
     controller = table().controller
-    assert controller.mode() is NOTICES and controller.screen().tags == ("notice",)
+    assert controller.mode() is NOTICES and controller.screen().tags == ("reminder", "page:1")
     first = controller.notices[0]
     assert controller.screen().title == first.title and "ok: go on" in controller.screen().footer
     press(controller, "1", "ok")
@@ -23,7 +23,7 @@ def test_keypad_keys_go_on_under_a_notice() -> None:
     press(controller, "1", "area:castello")
     assert controller.keypad[0].area == 1
     assert any(e.kind == "led" and e.target == "area:castello" for e in controller.take_effects())
-    press(controller, "host", "ok")
+    read_notices(controller)
     assert controller.mode() is KEYPAD_BALLOT and controller.keypad[0].area == 1
 
 

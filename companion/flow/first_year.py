@@ -1,0 +1,79 @@
+"""The first year's reminder: how to set up the table for year 1, and what the device does instead of cards and
+markers, read page by page before the "Year 1" notice (issue 17: a table that needs no manual).
+
+The pages are notices (``modes/notices.py``): the host's ok turns each one, they are saved with the other pending
+notices, so a power cut while the table reads them shows the unread pages again on resume, and once read they are
+gone for good: they are made only when a new game starts (``Controller._draw_chance``), never on resume. Everything
+on them is public (RULES.md 11.3): the seats and how ballots are entered, nothing of anyone's markers.
+
+Every page fits the smallest display (160x128) in every language: tests/display/test_layout.py renders them from the
+gallery, tests/display/test_game_layout.py from whole games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from display.screen import Line
+
+from ..board_text import player_name
+from ..engine import State
+from ..i18n import _
+from .narration import Notice, year_start_notice
+from .seats import COLOURS
+
+
+def first_year_notices(state: State, entry: str) -> list[Notice]:
+    """What a new game shows once both decks are shuffled (RULES.md 2.2): the reminder, then year 1's order."""
+    return [*reminder_pages(state.players, entry), year_start_notice(state, [], "2.2")]
+
+
+def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
+    """The reminder's pages for these seats (colours in seat order) and ballot entry ("private" or "keypads")."""
+    # RULES.md 2.1: nothing on the board, every advisor neutral (on its symbol, the words of the board notices);
+    # 1.1: each player's pieces, and with 3 players the fourth colour's stay in the box.
+    board = [
+        Line(_("Start with an empty board: no houses, palaces or rings on it."), "small"),
+        Line(_("The 9 advisors stand on their symbols, without rings."), "small"),
+        Line(_("Each player takes 15 houses, 8 palaces, 6 rings and 7 markers of their colour."), "small"),
+    ]
+    unused = [colour for colour in COLOURS if colour not in players]
+    if len(players) == 3 and unused:
+        board.append(Line(_("{name}'s pieces stay in the box.").format(name=player_name(unused[0])), "small"))
+    # 2.2, 5.2, 5.3: the device shuffles (chance is drawn outside the rules) and names each card to turn up;
+    # 4.2: a ballot is chosen on a pad, so the area cards are not played.
+    cards = [
+        Line(_("Nothing to shuffle: the device draws the voting order."), "small"),
+        Line(
+            _("Lay out year 1's cards face up as the next page shows; later the device names each card to turn up."),
+            "small",
+        ),
+        Line(_("Area cards stay in the box: ballots are chosen on the pads."), "small"),
+    ]
+    # 4.2 (secret choices, on the pads), 4.3 (markers face down: their values never leave the device), 6.1, 10.1.
+    if entry == "keypads":
+        how = _("Everyone keys area and markers on their own keypad, then ok.")
+    else:
+        how = _("One player at a time chooses on this screen; the others look away.")
+    ballots = [
+        Line(how, "small"),
+        Line(_("After each round, put markers face down where the screen says: any of yours will do."), "small"),
+        Line(_("The device counts the votes and says what to place, move and build."), "small"),
+    ]
+    keys = [
+        Line(_("Host ok: go on"), "small"),
+        Line(_("Host left: the rule behind the screen"), "small"),
+        Line(_("Host back: check the board"), "small"),
+        Line(_("Hold host back: undo"), "small"),
+        Line(_("Your pad: your ballots and decisions"), "small"),
+    ]
+    pages = [  # the cards last: the next screen shows year 1's order
+        (_("Set up the board"), board, "2.1"),
+        (_("Ballots"), ballots, "4.3"),
+        (_("The keys"), keys, None),
+        (_("The cards"), cards, "2.2"),
+    ]
+    return [
+        Notice(title, lines, rule=rule, tag="reminder", page=(number, len(pages)))
+        for number, (title, lines, rule) in enumerate(pages, 1)
+    ]

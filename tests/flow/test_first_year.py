@@ -1,0 +1,90 @@
+"""Issue 17: the first year's reminder (how to set up the table, what the device does instead of cards and markers),
+read page by page before "Year 1", once per game: a power cut while it is read shows the unread pages again; once
+read it never comes back, not on resume and not later in the game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from companion import config
+from companion.app import App
+from companion.flow.autoplay import Table
+from companion.flow.controller import Controller
+from companion.flow.first_year import reminder_pages
+from hardware.events import InputEvent
+
+
+def started(players: int, entry: str, seed: int = 1) -> Controller:
+    controller = Controller(random.Random(seed), entry=entry)
+    for pad in range(1, players + 1):
+        controller.handle(InputEvent(str(pad), "ok"))
+    controller.handle(InputEvent("host", "ok"))
+    assert controller.stage == "game"
+    return controller
+
+
+def test_a_new_game_opens_with_the_reminder_pages_then_year_1() -> None:
+    controller = started(3, "keypads")
+    texts = []
+    for page in range(1, 5):
+        screen = controller.screen()
+        assert screen.tags == ("reminder", f"page:{page}") and screen.footer == f"ok: go on ({page}/4)"
+        texts.append(screen.text())
+        controller.handle(InputEvent("1", "ok"))  # a player's ok is their own: it turns no page
+        assert controller.screen() == screen
+        controller.handle(InputEvent("host", "ok"))
+    assert "Yellow's pieces stay in the box." in texts[0], "three players: the fourth colour is named"
+    assert "§2.1" not in texts[0] and controller.screen().title == "Year 1" and controller.screen().rule == "2.2"
+    assert "own keypad" in texts[1] and "Area cards stay in the box" in texts[3], "the cards just before year 1"
+
+
+def test_four_players_one_at_a_time_get_their_own_words() -> None:
+    text = "\n".join(
+        line.text for page in reminder_pages(("red", "blue", "green", "yellow"), "private") for line in page.lines
+    )
+    assert "pieces stay in the box" not in text
+    assert "One player at a time chooses on this screen; the others look away." in text
+
+
+def test_the_reminder_depends_on_the_seats_only_never_on_a_shuffle() -> None:
+    """Nothing on it can be a secret (RULES.md 11): another seed, other decks, the same pages."""
+    one, other = started(4, "private", 1), started(4, "private", 2)
+    assert one.state is not None and other.state is not None and one.state.this_order != other.state.this_order
+    assert one.notices[:4] == other.notices[:4]
+
+
+def settings(state_dir: Path) -> config.Settings:
+    data = config.load(search=False).data
+    data["display"]["driver"] = "capture"
+    data["pads"]["serial"] = "off"
+    data["game"]["state_dir"] = str(state_dir)
+    return config.Settings(data, None)
+
+
+def test_a_power_cut_shows_the_unread_pages_again_and_a_read_reminder_never_returns(tmp_path: Path) -> None:
+    first = App(settings(tmp_path), seed=4)
+    for event in (InputEvent("1", "ok"), InputEvent("2", "ok"), InputEvent("3", "ok"), InputEvent("host", "ok")):
+        first.step(event)
+    first.step(InputEvent("host", "ok"))  # page 1 read
+    assert first.screen_tags == ("reminder", "page:2")
+    page_two = first.controller.screen()
+    first.close()  # the power goes
+    second = App(settings(tmp_path), seed=4)
+    assert second.resumed and second.controller.screen() == page_two, "the unread pages again, as they were"
+    for _page in range(3):
+        second.step(InputEvent("host", "ok"))
+    assert second.controller.screen().title == "Year 1"
+    second.close()
+    third = App(settings(tmp_path), seed=4)
+    seen: list[tuple[str, ...]] = []
+    try:
+        assert third.resumed and third.controller.screen().title == "Year 1", "read once: not shown again"
+        table = Table(
+            third.controller, random.Random(4), ["1", "2", "3"], keypads=False,
+            watch=lambda controller, _event: seen.append(controller.screen().tags),
+        )  # fmt: skip
+        table.play()
+    finally:
+        third.close()
+    assert len(seen) > 100 and not [tags for tags in seen if "reminder" in tags], "never again in the whole game"

@@ -1,0 +1,70 @@
+"""A screen too long for the display is shown in parts (flow/paging.py): the host's ok turns a notice's parts before
+clearing it, right and left turn a board-check page's parts before paging on; keypad rounds go on under a reveal."""
+
+from __future__ import annotations
+
+from companion.flow.narration import Notice
+from display.screen import Line
+from tests.flow.modes.helpers import press, read_notices, table
+
+SENTENCE = "Red: take 4 houses from Santa Croce back to your supply and put a palace on the space marked 4"
+
+
+def long_notice() -> Notice:
+    return Notice("On the board", [Line(f"{n}. {SENTENCE}", "normal") for n in range(4)], tag="instructions")
+
+
+def test_the_host_ok_shows_a_long_notices_next_part_before_clearing_it() -> None:
+    controller = table().controller
+    controller.parts.size = (160, 128)
+    notice = long_notice()
+    controller.notices.insert(0, notice)
+    parts = []
+    while controller.notices and controller.notices[0] is notice:
+        screen = controller.screen()
+        assert screen.part is not None and screen.part[0] == len(parts) + 1
+        parts.append(screen)
+        press(controller, "1", "ok")  # a player's ok turns nothing
+        assert controller.screen() == screen
+        press(controller, "host", "ok")
+    assert len(parts) == parts[0].part[1] > 1  # type: ignore[index]
+    assert [line.text.replace("\u00a0", " ") for part in parts for line in part.lines] == [x.text for x in notice.lines]
+
+
+def test_without_a_display_size_nothing_is_cut() -> None:
+    controller = table().controller
+    notice = long_notice()
+    controller.notices.insert(0, notice)
+    assert controller.screen().part is None and len(controller.screen().lines) == 4
+    press(controller, "host", "ok")
+    assert notice not in controller.notices
+
+
+def test_the_board_check_turns_a_pages_parts_before_the_next_page() -> None:
+    controller = table().controller
+    read_notices(controller)
+    controller.parts.size = (160, 80)  # a display so small that the districts page is cut
+    press(controller, "host", "back")
+    press(controller, "host", "right")
+    first = controller.screen()
+    assert first.title == "Board: districts" and first.part == (1, first.part[1]) and first.part[1] > 1  # type: ignore[index]
+    for _part in range(first.part[1] - 1):  # type: ignore[index]
+        press(controller, "host", "right")
+        assert controller.screen().title == "Board: districts"
+    press(controller, "host", "left")
+    assert controller.screen().part is not None and controller.screen().part[0] == first.part[1] - 1  # type: ignore[index]
+    press(controller, "host", "right")
+    press(controller, "host", "right")
+    assert controller.screen().title == "Board: advisors"
+
+
+def test_a_keypad_rounds_reveal_is_a_notice_and_the_next_round_is_keyed_under_it() -> None:
+    at = table("keypads")
+    controller = at.controller
+    read_notices(controller)
+    while "reveal" not in controller.screen().tags:
+        at.keypad_ballot()
+    state = controller.state
+    assert state is not None and state.round == 2 and "Round 1 revealed" in controller.screen().title
+    press(controller, "1", "area:castello")
+    assert controller.keypad[0].area == 1 and "reveal" in controller.screen().tags, "keyed while the reveal shows"

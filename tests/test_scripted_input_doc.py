@@ -1,0 +1,71 @@
+"""docs/scripted-input.md's new group's whole game: exactly its script, run with exactly its command, ends the game
+(the record replays to a finished game that Red won) and leaves the summary picture beside the record."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from tests.new_group_game import write
+
+ROOT = Path(__file__).resolve().parents[1]
+SECTION = "## A new group's whole game"
+
+
+def section() -> str:
+    text = (ROOT / "docs" / "scripted-input.md").read_text()
+    assert SECTION in text, f"docs/scripted-input.md has no section {SECTION!r}"
+    return text.split(SECTION, 1)[1].split("\n## ", 1)[0]
+
+
+def doc_commands() -> list[list[str]]:
+    block = section().split("```sh\n", 1)[1].split("```", 1)[0]
+    return [shlex.split(line, comments=True) for line in block.strip().splitlines()]
+
+
+def doc_script() -> str:
+    return section().split("```text\n", 1)[1].split("```", 1)[0]
+
+
+def companion(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``doge-companion ARGS`` as the doc writes it, with no user config (XDG_CONFIG_HOME is empty)."""
+    assert args[0] == "doge-companion"
+    env = {**os.environ, "XDG_CONFIG_HOME": str(cwd / "no-config")}
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args[1:]], cwd=cwd, env=env,
+        capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+def test_the_docs_new_group_game_ends_and_saves_its_summary_beside_the_record(tmp_path: Path) -> None:
+    run, replay = doc_commands()
+    assert run[:2] == ["doge-companion", "run"] and "--seed" in run and replay[:2] == ["doge-companion", "replay"]
+    script = tmp_path / run[run.index("--script") + 1]
+    record = tmp_path / run[run.index("--record") + 1]
+    script.write_text(doc_script())
+    result = companion(run, tmp_path)
+    assert result.returncode == 0, result.stderr
+    replayed = companion(replay, tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    final = json.loads(replayed.stdout)
+    assert final["phase"] == "over" and final["winners"] == ["red"], "the script plays the game to its end"
+    summary = record.with_name(f"{record.stem}-summary.png")
+    assert summary.exists(), f"no summary picture beside the record: {sorted(p.name for p in tmp_path.iterdir())}"
+    assert Image.open(summary).size[0] > 400
+
+
+def test_the_docs_script_is_what_its_generator_writes() -> None:
+    """The doc says how the script was made; after a change to screens or menus, this says to make it again."""
+    run, _replay = doc_commands()
+    seed = int(run[run.index("--seed") + 1])
+    lines, _state = write(seed)
+    assert doc_script().splitlines() == lines, (
+        f"docs/scripted-input.md's script is stale: run `.venv/bin/python -m tests.new_group_game --seed {seed}` "
+        "and paste its output into the section " + repr(SECTION)
+    )
