@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion import config
 from companion.engine import AREA_INDEX, AREAS, Count, LineError, Replay, State, change_record, dump_header, snapshot
 from companion.engine.determinize import draw_order
 from companion.engine.record import DecisionLine, ShuffleLine, dump_line
@@ -208,3 +210,12 @@ def without_stamps(lines: Sequence[str]) -> list[dict[str, Any]]:
     for line in parsed[1:]:
         line.pop("t", None)
     return parsed
+
+
+def app_settings(state_dir: Path) -> config.Settings:
+    """The default settings on simulated hardware, capturing frames, with games kept in ``state_dir``."""
+    data = config.load(search=False).data
+    data["display"]["driver"] = "capture"
+    data["pads"]["serial"] = "off"
+    data["game"]["state_dir"] = str(state_dir)
+    return config.Settings(data, None)

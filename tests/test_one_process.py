@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from companion import config
 from companion.app import App
 from companion.cli import EXIT_IN_USE, STOP_GRACE_S
 from companion.engine import replay_text, snapshot
@@ -24,17 +23,9 @@ from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.lock import LOCK_NAME, Locked, StateLock
 from companion.store import FILENAME, Store
-from tests.helpers import without_stamps
+from tests.helpers import app_settings, without_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def settings(state_dir: Path) -> config.Settings:
-    data = config.load(search=False).data
-    data["display"]["driver"] = "capture"
-    data["pads"]["serial"] = "off"
-    data["game"]["state_dir"] = str(state_dir)
-    return config.Settings(data, None)
 
 
 def write_config(tmp_path: Path, state_dir: Path) -> Path:
@@ -52,7 +43,7 @@ def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
 
 def paused_game(state_dir: Path, turns: int = 60) -> list[str]:
     """A real table's game, paused mid-way in the store."""
-    app = App(settings(state_dir), seed=3)
+    app = App(app_settings(state_dir), seed=3)
     try:
         table = Table(app.controller, random.Random(1), ["1", "2", "3"], keypads=False, handle=app.step)
         table.setup()
@@ -159,7 +150,7 @@ def test_games_never_moves_a_damaged_store_aside_only_the_companion_does_and_say
         assert result.returncode == 1
         assert len(result.stderr.strip().splitlines()) == 1 and "moves it aside" in result.stderr, result.stderr
         assert sorted(p.name for p in tmp_path.iterdir()) == before, "nothing moved, nothing created"
-    app = App(settings(tmp_path), seed=1)
+    app = App(app_settings(tmp_path), seed=1)
     try:
         assert any(".broken-" in p.name for p in tmp_path.iterdir())
         app.show(app.controller.screen())
@@ -190,7 +181,7 @@ def test_on_a_read_only_disk_the_saved_game_is_resumed_and_played_on_unsaved(
 ) -> None:
     record = paused_game(tmp_path)
     monkeypatch.setattr("companion.store._read_only", lambda path: True)
-    app = App(settings(tmp_path), seed=5)
+    app = App(app_settings(tmp_path), seed=5)
     try:
         assert app.resumed and app.controller.record == record
         assert not app.store.saving

@@ -14,24 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from companion import config
 from companion.app import App
 from companion.engine import replay_text, snapshot
 from companion.export import public_record
 from companion.flow.autoplay import Table
 from companion.store import APPLICATION_ID, FILENAME, SCHEMA_VERSION, Store, StoreError, default_directory
-from tests.helpers import random_game, without_stamps
+from tests.helpers import app_settings, random_game, without_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = '{"doge": 1, "players": ["red", "blue", "green"]}'
-
-
-def settings(state_dir: Path) -> config.Settings:
-    data = config.load(search=False).data
-    data["display"]["driver"] = "capture"
-    data["pads"]["serial"] = "off"
-    data["game"]["state_dir"] = str(state_dir)
-    return config.Settings(data, None)
 
 
 def test_state_directory_order() -> None:
@@ -169,7 +160,7 @@ def test_a_read_only_disk_means_no_saving_and_a_message() -> None:
 
 
 def test_disk_full_is_said_on_screen_and_the_decision_is_not_acknowledged(tmp_path: Path) -> None:
-    app = App(settings(tmp_path), seed=4)
+    app = App(app_settings(tmp_path), seed=4)
     try:
         table = Table(app.controller, random.Random(1), ["1", "2", "3"], keypads=False, handle=app.step)
         table.setup()
@@ -198,7 +189,7 @@ def test_disk_full_is_said_on_screen_and_the_decision_is_not_acknowledged(tmp_pa
 
 
 def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> None:
-    first = App(settings(tmp_path), seed=9, entry="keypads")
+    first = App(app_settings(tmp_path), seed=9, entry="keypads")
     table = Table(first.controller, random.Random(2), ["1", "2", "3", "4"], keypads=True, handle=first.step)
     table.setup()
     for _ in range(600):
@@ -208,7 +199,7 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
     screen, record = first.controller.screen(), list(first.controller.record)
     state = first.controller.state
     first.close()  # as if the power went
-    second = App(settings(tmp_path), seed=99)
+    second = App(app_settings(tmp_path), seed=99)
     try:
         assert second.resumed
         resumed = second.controller
@@ -222,7 +213,7 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
         assert snapshot(replay_text(resumed.record))["winners"]
     finally:
         second.close()
-    third = App(settings(tmp_path), seed=5)
+    third = App(app_settings(tmp_path), seed=5)
     assert not third.resumed, "a finished game is not resumed"
     third.close()
 
@@ -255,7 +246,7 @@ def cli(config_file: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_games_and_export_commands(tmp_path: Path) -> None:
-    app = App(settings(tmp_path), seed=2)
+    app = App(app_settings(tmp_path), seed=2)
     table = Table(app.controller, random.Random(2), ["1", "2", "3"], keypads=False, handle=app.step)
     table.setup()
     table.play()

@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion import config
 from companion.app import App
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.flow.first_year import reminder_pages
 from hardware.events import InputEvent
+from tests.helpers import app_settings
 
 
 def started(players: int, entry: str, seed: int = 1) -> Controller:
@@ -54,29 +54,21 @@ def test_the_reminder_depends_on_the_seats_only_never_on_a_shuffle() -> None:
     assert one.notices[:4] == other.notices[:4]
 
 
-def settings(state_dir: Path) -> config.Settings:
-    data = config.load(search=False).data
-    data["display"]["driver"] = "capture"
-    data["pads"]["serial"] = "off"
-    data["game"]["state_dir"] = str(state_dir)
-    return config.Settings(data, None)
-
-
 def test_a_power_cut_shows_the_unread_pages_again_and_a_read_reminder_never_returns(tmp_path: Path) -> None:
-    first = App(settings(tmp_path), seed=4)
+    first = App(app_settings(tmp_path), seed=4)
     for event in (InputEvent("1", "ok"), InputEvent("2", "ok"), InputEvent("3", "ok"), InputEvent("host", "ok")):
         first.step(event)
     first.step(InputEvent("host", "ok"))  # page 1 read
     assert first.screen_tags == ("reminder", "page:2")
     page_two = first.controller.screen()
     first.close()  # the power goes
-    second = App(settings(tmp_path), seed=4)
+    second = App(app_settings(tmp_path), seed=4)
     assert second.resumed and second.controller.screen() == page_two, "the unread pages again, as they were"
     for _page in range(3):
         second.step(InputEvent("host", "ok"))
     assert second.controller.screen().title == "Year 1"
     second.close()
-    third = App(settings(tmp_path), seed=4)
+    third = App(app_settings(tmp_path), seed=4)
     seen: list[tuple[str, ...]] = []
     try:
         assert third.resumed and third.controller.screen().title == "Year 1", "read once: not shown again"
