@@ -79,8 +79,28 @@ def size_class(height: int) -> str:
     return "small" if height < 200 else "medium" if height < 320 else "large"
 
 
+# The last screen drawn: a long screen is drawn once to see whether it fits (display/pages.py) and then again to be
+# shown, and the second time must not cost a Pi another whole drawing.
+_last: tuple[Screen, tuple[int, int], Image.Image, tuple[str, ...]] | None = None
+
+
 def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = None) -> Image.Image:
     """Draw ``screen``; anything that had to be shortened or left out is described in ``problems`` (if given)."""
+    global _last
+    last = _last
+    if last is not None and last[1] == size and last[0] == screen:
+        if problems is not None:
+            problems.extend(last[3])
+        return last[2].copy()
+    found: list[str] = []
+    image = _draw(screen, size, found)
+    _last = (screen, size, image.copy(), tuple(found))
+    if problems is not None:
+        problems.extend(found)
+    return image
+
+
+def _draw(screen: Screen, size: tuple[int, int], problems: list[str]) -> Image.Image:
     width, height = size
     sizes = _SIZES[size_class(min(width, height))]
     image = Image.new("RGB", size, BACKGROUND)
