@@ -38,7 +38,7 @@ def player_name(player: str) -> str:
 def change_text(change: Change, players: Sequence[str]) -> str:
     """The sentence for one change: who, which piece, how many, where (a palace space by its printed number)."""
     if type(change) is MarkersBack:
-        return _("Everyone: take back your markers and area cards.")
+        return _("Everyone: take back all your markers.")
     if type(change) is TurnCard:
         return _("Turn up next year's next card: {area}").format(area=AREA_NAMES[change.area])
     if type(change) is NewYear:

@@ -24,7 +24,7 @@ COUNT = r"(a|\d+)"
 
 PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (rf"{NAME}: put (\d+) of your markers face down on (?:the )?{AREA}", "markers", ("player", "count", "area")),
-    (r"Everyone: take back your markers and area cards\.", "markers_back", ()),
+    (r"Everyone: take back all your markers\.", "markers_back", ()),
     (f"{NAME}: put {COUNT} houses? in {AREA}", "houses", ("player", "count", "district")),
     (f"{NAME}: move {COUNT} houses? from {AREA} to {AREA}", "move", ("player", "count", "from", "to")),
     (
