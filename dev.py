@@ -34,7 +34,11 @@ def ensure_environment() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py is what runs on an older Python
         sys.exit(f"dev.py: Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + EXTRAS.encode()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+    # A copy of the package in the venv (a plain or compiled `pip install .`) would run instead of the checkout.
+    copied = any(VENV.glob("lib/python*/site-packages/companion/__init__.py"))
+    if copied:
+        print("dev.py: the venv holds an installed copy of the companion, not this checkout: reinstalling", flush=True)
+    elif STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
         return
     if not PYTHON.exists():
         print("dev.py: creating the virtual environment in .venv", flush=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 
@@ -13,6 +14,12 @@ from backend import compiling
 
 # The hot paths: the rules (every line, every imagined move of a computer player) and reading record lines.
 COMPILED = ["companion/engine/state.py", "companion/engine/record.py"]
+
+# A wheel is built from a clean build/: setuptools copies into build/lib without removing what an earlier build left
+# there, so a compiled module of the last build (or one no longer compiled) would otherwise ship in the next wheel
+# and shadow its source.
+if "bdist_wheel" in sys.argv:
+    shutil.rmtree(Path(__file__).resolve().parent / "build", ignore_errors=True)
 
 # setuptools also runs this file to learn the build's requirements, before mypy is installed: compile only for the
 # wheel itself, and never for an editable install (its extensions would shadow the checkout's changing source).

@@ -164,6 +164,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     raise AssertionError(args.command)  # argparse only lets known commands through
 
 
+def _output_problem(option: str, value: str, folder: bool = False) -> str | None:
+    """Why a path given for output cannot be written, said before anything is played (not after the game)."""
+    import os
+    from pathlib import Path
+
+    path = Path(value)
+    if folder:
+        if path.exists() and not path.is_dir():
+            return _("{option} {path}: that is a file, not a folder").format(option=option, path=value)
+        parent = next((p for p in (path, *path.parents) if p.exists()), Path("."))
+    else:
+        if path.is_dir():
+            return _("{option} {path}: that is a folder; give a file name").format(option=option, path=value)
+        parent = path.parent
+        if not parent.is_dir():
+            return _("{option} {path}: the folder {folder} does not exist").format(
+                option=option, path=value, folder=parent
+            )
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return _("{option} {path}: cannot write in {folder}").format(option=option, path=value, folder=parent)
+    return None
+
+
+def _outputs_problem(args: argparse.Namespace) -> str | None:
+    if getattr(args, "record", None) and (problem := _output_problem("--record", args.record)):
+        return problem
+    if getattr(args, "screenshots", None):
+        return _output_problem("--screenshots", args.screenshots, folder=True)
+    if getattr(args, "out", None):
+        return _output_problem("--out", args.out)
+    return None
+
+
 def _run(args: argparse.Namespace) -> int:
     import logging
     import signal
@@ -178,6 +211,9 @@ def _run(args: argparse.Namespace) -> int:
     if loaded is None:
         return EXIT_INVALID_RECORD
     settings = with_overrides(loaded, args.hardware)
+    if problem := _outputs_problem(args):
+        print(logs.error_line(_("doge-companion: {problem}").format(problem=problem)), file=sys.stderr)
+        return 1
     if problem := extras.missing(settings["hardware"], "run"):
         print(logs.error_line(problem), file=sys.stderr)
         return 1
@@ -263,7 +299,11 @@ def _run(args: argparse.Namespace) -> int:
 
             # The same public history as `export`: no unrevealed ballot, no unturned card (RULES.md 11).
             record = app.controller.record
-            Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
+            try:
+                Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
+            except OSError as error:
+                print(_("doge-companion: cannot write {path}: {error}").format(path=args.record, error=error.strerror),
+                      file=sys.stderr)  # fmt: skip
 
 
 def _stop_within_grace() -> None:
@@ -374,6 +414,9 @@ def _stored(args: argparse.Namespace) -> int:
     settings = _settings(args.config)
     if settings is None:
         return EXIT_INVALID_RECORD
+    if problem := _outputs_problem(args):
+        print(_("doge-companion: {problem}").format(problem=problem), file=sys.stderr)
+        return 1
     directory = default_directory(settings["game"]["state_dir"])
     if not (directory / FILENAME).exists():
         print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
@@ -409,7 +452,12 @@ def _stored(args: argparse.Namespace) -> int:
 
         text = "\n".join(public_record(lines)) + "\n"
         if args.out:
-            Path(args.out).write_text(text, encoding="utf-8")
+            try:
+                Path(args.out).write_text(text, encoding="utf-8")
+            except OSError as error:
+                print(_("doge-companion: cannot write {path}: {error}").format(path=args.out, error=error.strerror),
+                      file=sys.stderr)  # fmt: skip
+                return 1
         else:
             sys.stdout.write(text)
         return 0

@@ -32,4 +32,5 @@ def missing(mode: str, command: str) -> str | None:
     if not absent:
         return None
     names = ", ".join("pyserial" if module == "serial" else module for module in absent)
-    return f"doge-companion {command}: {names} not installed; install it with: pip install 'doge-companion[{extra}]'"
+    it = "it" if len(absent) == 1 else "them"
+    return f"doge-companion {command}: {names} not installed; install {it} with: pip install 'doge-companion[{extra}]'"

@@ -1,7 +1,8 @@
 """The rules engine as install.sh builds it: compiled by mypyc into the wheel (issue 18), the same rules.
 
 The wheel is built with DOGE_COMPILE_ENGINE=1 from a copy of the tree and installed in a fresh venv (with no
-dependencies: the engine needs none). Then the whole engine test suite runs against the compiled modules (the
+dependencies: the engine needs none); the same copy built again without it must give a plain wheel with no extension
+left over from the compiled build. Then the whole engine test suite runs against the compiled modules (the
 venv's site-packages first on the path, so ``companion.engine.state`` is the extension), and ``replay --each`` from
 that venv prints the very snapshots the checkout prints for a few random games. A C compiler and the package index
 are needed, as on the Pi; without a compiler the test says so, and in CI it fails rather than skip.
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import sysconfig
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -44,6 +46,13 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert built.returncode == 0, built.stderr[-3000:]
     (wheel,) = dist.glob("doge_companion-*.whl")
     assert "-py3-none-any" not in wheel.name, "a compiled wheel is tagged for this interpreter and platform"
+    # The same checkout built again without the variable: a plain wheel, nothing left over from the compiled build.
+    plain = work / "plain"
+    subprocess.run([sys.executable, *PIP, "wheel", "--no-deps", "-w", str(plain), str(source)], check=True, timeout=600)
+    (pure,) = plain.glob("doge_companion-*.whl")
+    with zipfile.ZipFile(pure) as archive:
+        leftovers = [name for name in archive.namelist() if name.endswith(".so")]
+    assert pure.name.endswith("-py3-none-any.whl") and not leftovers, leftovers
     target = work / "venv"
     venv.create(target, with_pip=True)
     python = target / "bin" / "python"

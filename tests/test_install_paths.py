@@ -45,7 +45,7 @@ def test_a_missing_library_gives_one_line_naming_the_extra(monkeypatch: pytest.M
     assert line == "doge-companion run: gpiozero not installed; install it with: pip install 'doge-companion[mock]'"
     monkeypatch.setattr(extras, "installed", lambda module: module not in ("pygame", "serial"))
     assert extras.missing("sim", "sim") == (
-        "doge-companion sim: pyserial, pygame not installed; install it with: pip install 'doge-companion[sim]'"
+        "doge-companion sim: pyserial, pygame not installed; install them with: pip install 'doge-companion[sim]'"
     )
 
 

@@ -155,21 +155,25 @@ class Controller:
                 self._ask_undo()
         elif event.source == "host" or not self.overlays:
             self._route(event)
+        elif self.mode() is KEYPAD_BALLOT:  # keyed and echoed on the pad itself: a host screen never swallows it
+            self._route(event, self.mode())
+        if self.overlays and self.private is not None:  # RULES.md 11: a half-keyed ballot goes behind its gate
+            self.private.stage = "gate"
         self._draw_chance()
         if self.sync_bots:
             self.run_bots(self._bot_rng)
         self.cues.update(self)
         self._save_screen()
 
-    def _route(self, event: InputEvent) -> None:
+    def _route(self, event: InputEvent, under: Mode | None = None) -> None:
         seat = None if event.source == "host" else self.seats.seat_of(event.source)
         if event.source != "host" and self.stage != "setup" and (seat is None or seat in self.bots):
             return  # a pad nobody sits at, or a computer player's seat
-        top = self.overlays[-1] if self.overlays else self.mode()
+        top = under or (self.overlays[-1] if self.overlays else self.mode())
         after = top.handle(self, event, seat)
-        if after is None:
+        if under is None and after is None:
             self.overlays.pop()
-        elif after is not top:
+        elif under is None and after is not top:
             self.overlays.append(after)
 
     def _ask_undo(self) -> None:

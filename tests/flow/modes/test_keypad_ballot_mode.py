@@ -45,3 +45,18 @@ def test_ok_without_an_area_or_markers_beeps() -> None:
     press(controller, "3", "ok")
     assert Effect("beep", "3") in controller.take_effects()
     assert 2 not in controller.keypad or controller.keypad[2].area is None
+
+
+def test_a_keypad_ballot_goes_on_under_the_board_check_and_help() -> None:
+    """A player keying a ballot on their own keypad is not stopped by what the host opens on the shared screen."""
+    controller = table("keypads").controller
+    read_notices(controller)
+    press(controller, "host", "back")  # the board check
+    board = controller.screen()
+    press(controller, "3", "area:castello")
+    press(controller, "3", "marker:3")
+    press(controller, "3", "ok")
+    assert (controller.screen().title, controller.screen().lines) == (board.title, board.lines), "nothing shows"
+    assert controller.state is not None and controller.state.pending[2] is not None, "green locked in meanwhile"
+    press(controller, "host", "ok")
+    assert not controller.overlays and "Green: locked in" in controller.screen().text()

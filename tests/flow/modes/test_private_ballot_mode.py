@@ -43,3 +43,21 @@ def test_gate_then_area_then_markers_then_done_locks_the_ballot_in() -> None:
     assert controller.state is not None and controller.state.pending[0] is not None
     assert controller.state.pending[0].area == AREAS.index("castello") and controller.state.pending[0].markers == (0,)
     assert controller.screen().tags == ("ballot-gate",) and "Blue's secret ballot" in controller.screen().text()
+
+
+def test_a_screen_the_host_opens_sends_a_half_keyed_ballot_back_behind_its_gate() -> None:
+    """RULES.md 11: help, the board check or the undo question over a ballot being keyed on the shared screen; when
+    it closes, the screen asks everyone else to look away again instead of showing the half-keyed choice."""
+    for opening, closing in ((("host", "back", "press"),) * 2, (("host", "left", "press"), ("host", "left", "press"))):
+        controller = table().controller
+        read_notices(controller)
+        press(controller, "1", "ok")
+        press(controller, "1", "ok")  # an area: the marker menu is open
+        press(controller, "1", "ok")  # one marker ticked
+        assert "stage:markers" in controller.screen().tags
+        press(controller, *opening)
+        assert controller.overlays
+        press(controller, *closing)
+        assert not controller.overlays
+        assert controller.screen().tags == ("ballot-gate",), (opening, controller.screen().tags)
+        assert controller.state is not None and controller.state.pending[0] is None
