@@ -173,7 +173,7 @@ class Controller:
         after = top.handle(self, event, seat)
         if under is None and after is None:
             self.overlays.pop()
-        elif under is None and after is not top:
+        elif under is None and after is not None and after is not top:
             self.overlays.append(after)
 
     def _ask_undo(self) -> None:
