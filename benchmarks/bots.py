@@ -11,9 +11,10 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Iterator, Sequence
 from multiprocessing import Pool
 
-from companion.bots import make_bot, make_view
+from companion.bots import Bot, make_bot, make_view
 from companion.engine import State
 from companion.engine.determinize import draw_order
 
@@ -25,6 +26,19 @@ MATCHES = (
 )
 
 
+def play_bots(state: State, bots: Sequence[Bot], rng: random.Random, max_year: int) -> Iterator[tuple[int, float]]:
+    """Computer players play ``state`` on, up to ``max_year``; yields each decision's seat and seconds."""
+    while not state.is_over and state.year <= max_year:
+        if state.chance_awaited():
+            state.shuffle(draw_order(rng))
+            continue
+        seat = state.awaiting()[0].player
+        started = time.perf_counter()
+        decision = bots[seat].decide(make_view(state, seat, rng, bots[seat].samples))
+        yield seat, time.perf_counter() - started
+        state.apply(seat, decision)
+
+
 def play(args: tuple[tuple[str, ...], int]) -> tuple[list[float], dict[str, list[float]]]:
     levels, seed = args
     rotation = seed % len(levels)
@@ -33,15 +47,8 @@ def play(args: tuple[tuple[str, ...], int]) -> tuple[list[float], dict[str, list
     bots = [make_bot(level, seed * 31 + seat) for seat, level in enumerate(seated)]
     state = State([f"p{seat}" for seat in range(len(seated))])
     times: dict[str, list[float]] = {level: [] for level in levels}
-    while not state.is_over and state.year < 100:
-        if state.chance_awaited():
-            state.shuffle(draw_order(rng))
-            continue
-        seat = state.awaiting()[0].player
-        started = time.perf_counter()
-        decision = bots[seat].decide(make_view(state, seat, rng, bots[seat].samples))
-        times[seated[seat]].append(time.perf_counter() - started)
-        state.apply(seat, decision)
+    for seat, seconds in play_bots(state, bots, rng, 99):
+        times[seated[seat]].append(seconds)
     share = [0.0] * len(levels)
     for winner in state.winners:
         share[(winner + rotation) % len(levels)] += 1 / len(state.winners)

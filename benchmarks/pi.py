@@ -85,25 +85,16 @@ def _child_flow(presses: int = PRESSES) -> dict[str, Any]:
 
 
 def _child_bots() -> dict[str, Any]:
-    from companion.bots import HardBot, make_bot, make_view
+    from companion.bots import HardBot, make_bot
     from companion.engine import State
-    from companion.engine.determinize import draw_order
+
+    from .bots import play_bots
 
     rng = random.Random(18)
     bots = [make_bot("hard", 1), make_bot("normal", 2), make_bot("normal", 3)]
     state = State(["a", "b", "c"])
     _ready()
-    times = []
-    while not state.is_over and state.year <= YEARS:
-        if state.chance_awaited():
-            state.shuffle(draw_order(rng))
-            continue
-        seat = state.awaiting()[0].player
-        started = time.perf_counter()
-        decision = bots[seat].decide(make_view(state, seat, rng, bots[seat].samples))
-        if seat == 0:
-            times.append((time.perf_counter() - started) * 1000)
-        state.apply(seat, decision)
+    times = [seconds * 1000 for seat, seconds in play_bots(state, bots, rng, YEARS) if seat == 0]
     hard = bots[0]
     assert isinstance(hard, HardBot)
     return {"times": times, "work": hard.work, "cut_short": hard.cut_short}

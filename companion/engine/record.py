@@ -337,9 +337,12 @@ def _load_value(text: str) -> Any:
 _INVALID = object()
 
 
-def parse_line(text: str, players: Sequence[str]) -> Line:
-    """One record line after the header (RECORD.md 1.2, 1.3), checked for form but not yet against the rules."""
-    line = _remembered(text, players)
+def parse_line(text: str, players: Sequence[str], with_t: bool = True) -> Line:
+    """One record line after the header (RECORD.md 1.2, 1.3), checked for form but not yet against the rules.
+
+    ``with_t`` False may leave out a valid stamp (a replay has no use for the time, and a remembered line then needs
+    no new value)."""
+    line = _remembered(text, players, with_t)
     if line is not None:
         return line
     match = _FAST_DECISION.match(text)
@@ -503,7 +506,7 @@ class Replay:
                 self.state = State(self.header.players)
                 self._index = {player: seat for seat, player in enumerate(self.header.players)}
             else:
-                line = _remembered(text, state.players, with_t=False) or parse_line(text, state.players)
+                line = parse_line(text, state.players, with_t=False)
                 if type(line) is DecisionLine:
                     state.apply(self._index[line.player], line.decision)
                 else:

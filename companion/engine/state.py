@@ -324,8 +324,13 @@ class State:
     _log: list[Event] | None
     _waiting: tuple[int, ...]  # in the ballot phase, who has yet to choose this round (seat order)
 
-    def __init__(self, players: Sequence[str]) -> None:
-        """RULES.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next."""
+    def __init__(self, players: Sequence[str], _copy_of: State | None = None) -> None:
+        """RULES.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next.
+
+        ``_copy_of`` is :meth:`copy`'s way in: a class compiled by mypyc can be made only by its constructor."""
+        if _copy_of is not None:
+            self._copy_from(_copy_of)
+            return
         if not 3 <= len(players) <= 4:
             raise IllegalDecisionError(_("Doge is played by 3 or 4 players"), "1.1")
         if len(set(players)) != len(players):
@@ -362,34 +367,37 @@ class State:
 
     def copy(self) -> State:
         """An independent state: tuples are shared (immutable), lists are copied."""
-        other = State(self.players)  # a plain constructor call: compiled (mypyc) classes allow no other
-        other.phase = self.phase
-        other.year = self.year
-        other.round = self.round
-        other.this_order = self.this_order
-        other.next_order = self.next_order
-        other.turned = self.turned
-        other.election = self.election
-        other.house_supply = self.house_supply[:]
-        other.palace_supply = self.palace_supply[:]
-        other.rings = self.rings[:]
-        other.markers = self.markers[:]
-        other.markers_left = self.markers_left[:]
-        other.used = self.used[:]
-        other.pending = self.pending[:]
-        other.stack_count = self.stack_count[:]
-        other.stack_sum = self.stack_sum[:]
-        other.board = self.board[:]
-        other.palaces = self.palaces[:]
-        other.advisor_controller = self.advisor_controller[:]
-        other.advisor_area = self.advisor_area[:]
-        other.quarantia = self.quarantia
-        other.tasks = self.tasks[:]
-        other.count = self.count
-        other.winners = self.winners
-        other._log = None
-        other._waiting = self._waiting
-        return other
+        return State(self.players, self)
+
+    def _copy_from(self, source: State) -> None:
+        self.players = source.players
+        self.n = source.n
+        self.phase = source.phase
+        self.year = source.year
+        self.round = source.round
+        self.this_order = source.this_order
+        self.next_order = source.next_order
+        self.turned = source.turned
+        self.election = source.election
+        self.house_supply = source.house_supply[:]
+        self.palace_supply = source.palace_supply[:]
+        self.rings = source.rings[:]
+        self.markers = source.markers[:]
+        self.markers_left = source.markers_left[:]
+        self.used = source.used[:]
+        self.pending = source.pending[:]
+        self.stack_count = source.stack_count[:]
+        self.stack_sum = source.stack_sum[:]
+        self.board = source.board[:]
+        self.palaces = source.palaces[:]
+        self.advisor_controller = source.advisor_controller[:]
+        self.advisor_area = source.advisor_area[:]
+        self.quarantia = source.quarantia
+        self.tasks = source.tasks[:]
+        self.count = source.count
+        self.winners = source.winners
+        self._log = None
+        self._waiting = source._waiting
 
     # ------------------------------------------------------------------ queries
 
