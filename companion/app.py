@@ -20,6 +20,7 @@ from display.render import render
 from display.screen import Line, Screen
 from hardware.events import POWER, BotMove, EventQueue, InputEvent
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
+from hardware.indicators import Indicators
 
 from .config import Settings
 from .flow.controller import Controller, Effect, Saver
@@ -102,7 +103,7 @@ class App:
         self._closers: list[Any] = []
         try:
             self.buttons = self._keep(GpioButtons(settings.data, self.events, pin_factory) if wired else Unwired())
-            self.indicators = self._keep(GpioIndicators(settings.data, pin_factory) if wired else Unwired())
+            self.indicators: Indicators = self._keep(GpioIndicators(settings.data, pin_factory) if wired else Unwired())
             self.pads = self._build_pads()
             self.display: Display = self._keep(self._build_display(screenshots))
         except Exception:
@@ -277,16 +278,14 @@ class App:
     def _effect(self, effect: Effect) -> None:
         if self.on_effect is not None:
             self.on_effect(effect)
-        if effect.kind == "beep":
-            if self.pads is not None and self.pads.by_source(effect.source) is not None:
-                self.pads.beep(effect.source)
-            else:
-                self.indicators.beep()
+        keypad = self.pads is not None and self.pads.by_source(effect.source) is not None
+        if effect.kind == "beep":  # on the player's keypad if it has one, else the device's buzzer
+            (self.pads if keypad and self.pads is not None else self.indicators).beep(effect.source)
         elif effect.kind == "led":
-            if effect.target == "turn":
-                self.indicators.led(effect.source, effect.state)
-            if self.pads is not None:
-                self.pads.led(effect.source, effect.target, effect.state)
+            sinks: tuple[Indicators | None, ...] = (self.indicators, self.pads)
+            for indicators in sinks:
+                if indicators is not None:
+                    indicators.led(effect.source, effect.target, effect.state)
 
     def run(
         self, stop: threading.Event, script: Iterable[InputEvent] | None = None, autoplay: int | None = None

@@ -205,10 +205,11 @@ class GpioIndicators:
             self.close()
             raise
 
-    def led(self, source: str, state: str) -> None:
-        """``state`` is ``on``, ``off`` or ``blink``; pads without an LED are ignored."""
+    def led(self, source: str, target: str, state: str) -> None:
+        """``state`` is ``on``, ``off`` or ``blink``; a GPIO pad's one LED is its turn light, so other targets and
+        pads without an LED are ignored (:class:`~hardware.indicators.Indicators`)."""
         led = self.leds.get(source)
-        if led is None:
+        if led is None or target not in ("turn", "all"):
             return
         if state == "on":
             led.on()
@@ -217,10 +218,12 @@ class GpioIndicators:
         else:
             led.off()
 
-    def beep(self, seconds: float = 0.08) -> None:
-        """A short beep in the background (gpiozero times it on its own thread; the game thread never sleeps)."""
+    def beep(self, source: str, ms: int = 80) -> None:
+        """A short beep on the device's one buzzer, in the background (gpiozero times it on its own thread; the
+        game thread never sleeps)."""
         if self.buzzer is None:
             return
+        seconds = ms / 1000
         if self.tonal:
             if self._tone_end is not None:
                 self._tone_end.cancel()
@@ -259,10 +262,10 @@ class Unwired:
     """No GPIO: what simulated hardware has when no pin factory is handed in (see ``App``). Buttons that never
     press, LEDs and a buzzer that stay dark."""
 
-    def led(self, source: str, state: str) -> None:
+    def led(self, source: str, target: str, state: str) -> None:
         pass
 
-    def beep(self, seconds: float = 0.08) -> None:
+    def beep(self, source: str, ms: int = 80) -> None:
         pass
 
     def close(self) -> None:

@@ -156,12 +156,14 @@ def test_a_failed_build_releases_what_it_took(factory: MockFactory, settings: di
 def test_pad_led_and_buzzer(factory: MockFactory, settings: dict[str, Any]) -> None:
     indicators = GpioIndicators(settings, factory)
     try:
-        indicators.led("1", "on")
+        indicators.led("1", "turn", "on")
         assert factory.pin(23).state
-        indicators.led("1", "off")
+        indicators.led("1", "turn", "off")
         assert not factory.pin(23).state
-        indicators.led("2", "on")  # no such LED: ignored
-        indicators.beep(0.05)
+        indicators.led("1", "area:castello", "on")  # a keypad's key light: a GPIO pad has only its turn light
+        assert not factory.pin(23).state
+        indicators.led("2", "turn", "on")  # no such LED: ignored
+        indicators.beep("1", 50)
         deadline = time.monotonic() + 60  # a hang guard
         while not any(state for _, state in factory.pin(12).states) and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -174,7 +176,7 @@ def test_tonal_buzzer(factory: MockFactory, settings: dict[str, Any]) -> None:
     settings["buzzer"]["tonal"] = True
     indicators = GpioIndicators(settings, factory)
     try:
-        indicators.beep(0.05)
+        indicators.beep("1", 50)
         assert factory.pin(12).frequency is not None
     finally:
         indicators.close()
