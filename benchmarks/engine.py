@@ -118,7 +118,7 @@ def main() -> None:
         print(f"{label:<44} {rate:10.0f} lines/s   ({total} lines)")
     rng = random.Random(3)
     state = State(PLAYERS[4])
-    while state.year < 3 or state.chance_awaited() or state.phase != 2:
+    while state.year < 3 or state.chance_awaited() or state.phase != "election":
         if state.chance_awaited():
             state.shuffle(rng.sample(range(7), 7))
         else:

@@ -14,11 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .engine import (
-    BALLOT,
-    ELECTION,
-    OVER,
+    ALL_AREAS,
     QUARANTIA,
-    YEAR_END,
     Abstain,
     Advisor,
     Ballot,
@@ -32,7 +29,6 @@ from .engine import (
     snapshot,
 )
 from .engine.determinize import determinize, draw_order
-from .engine.state import AdvisorTask
 
 
 @dataclass(frozen=True)
@@ -80,29 +76,27 @@ class EasyBot:
 
 def _area_worth(state: State, seat: int, area: int) -> float:
     """How much winning ``area`` this year is worth to ``seat``: palaces first, then advisors."""
-    n = state.n
     if area == QUARANTIA:
         worth = 1.6
     else:
-        built = len(state.palaces[area])
-        mine = state.board[area * n + seat]
-        cost = 3 + built
-        if built >= 5 or not state.palace_supply[seat]:
+        mine = state.houses(area, seat)
+        if state.district_full(area) or not state.palace_supply(seat):
             worth = 0.6
         else:
-            worth = 1.0 + 0.35 * mine + (2.5 if mine + 2 >= cost else 0.0)
-            if seat not in state.palaces[area]:
+            worth = 1.0 + 0.35 * mine + (2.5 if mine + 2 >= state.palace_cost(area) else 0.0)
+            if seat not in state.palaces_in(area):
                 worth += 1.0  # a new district counts towards every victory condition
-        if not state.house_supply[seat]:
+        if not state.house_supply(seat):
             worth *= 0.5
-    rivals = sum(state.stack_count[area * n + p] for p in range(n) if p != seat)
+    rivals = sum([state.markers_placed(area, p) for p in range(state.player_count) if p != seat])
     return worth / (1.0 + 0.45 * rivals)
 
 
 def _ballot_choice(state: State, seat: int, legal: tuple[Decision, ...]) -> Decision:
-    worth = [_area_worth(state, seat, area) for area in range(7)]
-    unused = sorted((worth[a] for a in range(7) if not state.used[seat] >> a & 1), reverse=True)
-    rounds_left = max(1, (4 if state.n == 3 else 3) - state.round + 1)
+    worth = [_area_worth(state, seat, area) for area in ALL_AREAS]
+    used = state.areas_used(seat)
+    unused = sorted((worth[a] for a in ALL_AREAS if a not in used), reverse=True)
+    rounds_left = max(1, state.rounds_per_year() - state.round + 1)
     threshold = unused[min(len(unused) - 1, rounds_left)] if unused else 0.0  # what markers could buy later
     best, best_score = legal[0], float("-inf")
     for choice in legal:
@@ -116,13 +110,13 @@ def _ballot_choice(state: State, seat: int, legal: tuple[Decision, ...]) -> Deci
 
 def _build_move(state: State, seat: int, choices: Sequence[tuple[Decision, int, int]]) -> Decision | None:
     """A house move that makes a palace possible where it arrives, if there is one."""
-    n = state.n
     for decision, source, target in choices:
-        built = len(state.palaces[target])
-        enables = built < 5 and state.palace_supply[seat] and state.board[target * n + seat] + 1 >= 3 + built
-        source_hopeless = (
-            state.board[source * n + seat] < 3 + len(state.palaces[source]) or len(state.palaces[source]) >= 5
+        enables = (
+            not state.district_full(target)
+            and state.palace_supply(seat)
+            and state.houses(target, seat) + 1 >= state.palace_cost(target)
         )
+        source_hopeless = state.houses(source, seat) < state.palace_cost(source) or state.district_full(source)
         if enables and source_hopeless:  # a house from where it could not build anyway
             return decision
     return None
@@ -137,8 +131,8 @@ def heuristic_choice(state: State, seat: int, legal: tuple[Decision, ...], rng: 
         return Build(True)
     if type(first) is Houses:
         most = max(d.number for d in legal if type(d) is Houses)
-        keep = 2 if state.palace_supply[seat] > 1 else 0  # a few houses in hand for the next palaces
-        return Houses(max(min(most, state.house_supply[seat] - keep), 0 if most == 0 else 1))
+        keep = 2 if state.palace_supply(seat) > 1 else 0  # a few houses in hand for the next palaces
+        return Houses(max(min(most, state.house_supply(seat) - keep), 0 if most == 0 else 1))
     if type(first) is Move:
         moves = [(d, d.move.source, d.move.target) for d in legal if type(d) is Move and d.move]
         return _build_move(state, seat, moves) or Move(None)
@@ -146,13 +140,12 @@ def heuristic_choice(state: State, seat: int, legal: tuple[Decision, ...], rng: 
     takes = [d for d in legal if type(d) is Advisor]
     abstain_moves = [(d, d.move.source, d.move.target) for d in legal if type(d) is Abstain and d.move]
     if takes:
-        n = state.n
-        upcoming = state.this_order[state.election + 1 :] if state.phase == ELECTION else state.this_order
-        for area in upcoming:
-            if state.stack_count[area * n + seat] and any(d.area == area for d in takes):
+        for area in state.upcoming():
+            if state.markers_placed(area, seat) and any(d.area == area for d in takes):
                 return Advisor(area)
-        task = state.tasks[-1] if state.tasks else None
-        home = task.slot if isinstance(task, AdvisorTask) else -1
+        awaited = state.awaiting()
+        slot = awaited[0].slot if awaited else None
+        home = -1 if slot is None else slot
         best = max(
             (d for d in takes if d.area != home),
             key=lambda d: _area_worth(state, seat, d.area) + rng.random() * 0.01,
@@ -179,14 +172,15 @@ class NormalBot:
 def _evaluate(state: State, seat: int) -> float:
     """Palaces, spread over districts, and houses on the board; relative to the best rival."""
 
+    winners = state.winners  # empty until the game is over
+
     def score(player: int) -> float:
-        palaces = sum(owners.count(player) for owners in state.palaces)
-        districts = sum(1 for owners in state.palaces if player in owners)
-        won = 1000.0 if state.phase == OVER and player in state.winners else 0.0
+        won = 1000.0 if player in winners else 0.0
+        palaces, districts = state.palaces_of(player), state.districts_of(player)
         return won + 10 * palaces + 4 * districts + 0.6 * state.houses_on_board(player)
 
     mine = score(seat)
-    return mine - max(score(p) for p in range(state.n) if p != seat)
+    return mine - max(score(p) for p in range(state.player_count) if p != seat)
 
 
 def _rollout(state: State, rng: random.Random, limit: int = 400) -> tuple[State, int]:
@@ -194,7 +188,7 @@ def _rollout(state: State, rng: random.Random, limit: int = 400) -> tuple[State,
     year = state.year
     work = 0
     for _step in range(limit):
-        if state.phase in (YEAR_END, OVER) or state.year != year:
+        if state.phase in ("year_end", "over") or state.year != year:
             break
         work += STEP_WORK
         if state.chance_awaited():
@@ -203,7 +197,7 @@ def _rollout(state: State, rng: random.Random, limit: int = 400) -> tuple[State,
         player = state.awaiting()[0].player
         legal = state.legal(player)
         work += len(legal)
-        if state.phase == BALLOT and rng.random() < 0.25:
+        if state.phase == "ballot" and rng.random() < 0.25:
             state.apply(player, rng.choice(legal))  # a little randomness: rivals are not this predictable
         else:
             state.apply(player, heuristic_choice(state, player, legal, rng))
@@ -246,7 +240,7 @@ class HardBot:
             return legal
         state = view.samples[0]
         if type(legal[0]) is Ballot:
-            worth = [_area_worth(state, view.seat, a) for a in range(7)]
+            worth = [_area_worth(state, view.seat, a) for a in ALL_AREAS]
             legal.sort(key=lambda d: -worth[d.area] * sum(d.markers) + 0.2 * len(d.markers))  # type: ignore[union-attr]
         else:
             guess = heuristic_choice(state, view.seat, view.legal, self.rng)

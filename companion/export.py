@@ -18,7 +18,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from .engine import BALLOT, ELECTION, YEAR_END, Ballot, DecisionLine, Replay, ShuffleLine, dump_line, parse_line
+from .engine import ALL_AREAS, Ballot, DecisionLine, Replay, ShuffleLine, dump_line, parse_line
 from .engine.areas import MARKER_VALUES
 
 
@@ -29,17 +29,15 @@ def public_record(lines: list[str]) -> list[str]:
     year_start = 0
     last_reveal = 0
     for index, text in enumerate(lines):
-        before_year = replay.state.year if replay.state else 0
-        before_round = replay.state.round if replay.state else 0
-        replay.feed(text)
-        now = replay.state
-        if now is None or index == 0:
+        read = replay.read(text)
+        state = replay.state
+        if index == 0 or state is None:
             continue
-        if '"shuffle"' in text:
+        if type(read.line) is ShuffleLine:
             last_shuffle = index
-            if now.year != before_year or now.round == 1:
+            if state.phase == "ballot":  # the shuffle that starts a year's ballots
                 year_start = index
-        if now.round != before_round or now.phase != BALLOT:
+        if read.revealed.anything or state.phase != "ballot":
             last_reveal = index
     state = replay.state
     assert state is not None and replay.header is not None
@@ -48,13 +46,10 @@ def public_record(lines: list[str]) -> list[str]:
     players = replay.header.players
     kept = list(lines)
     waiting: list[str] = []
-    if state.phase == BALLOT:
-        waiting = [players[seat] for seat in range(state.n) if state.pending[seat] is not None]
+    if state.phase == "ballot":
+        waiting = [players[seat] for seat in range(state.player_count) if state.locked_in(seat)]
         kept = kept[: last_reveal + 1]  # the round's ballots after its last reveal are all still hidden
-    if state.phase == ELECTION:
-        counted = set(state.this_order[: state.election + 1])
-    else:  # the ballot phase: nothing counted yet this year; the year's end: everything was
-        counted = set(range(7)) if state.phase == YEAR_END else set()
+    counted = state.counted()
     shown: dict[str, Counter[int]] = {p: Counter() for p in players}
     secret_ballots: list[int] = []
     for index in range(year_start + 1, len(kept)):
@@ -71,9 +66,9 @@ def public_record(lines: list[str]) -> list[str]:
         size = len(line.decision.markers)
         values, pool[line.player] = pool[line.player][:size], pool[line.player][size:]
         kept[index] = dump_line(DecisionLine(line.player, Ballot(line.decision.area, tuple(values)), line.t))
-    if last_shuffle and state.turned < 7 and state.next_order:
-        turned = state.next_order[: state.turned]
-        order = (*turned, *(a for a in range(7) if a not in turned))
+    turned = state.next_year_turned()
+    if last_shuffle and len(turned) < 7 and state.phase != "setup":
+        order = (*turned, *(a for a in ALL_AREAS if a not in turned))
         old = parse_line(kept[last_shuffle], players)
         kept[last_shuffle] = dump_line(ShuffleLine(order, old.t))
     header: dict[str, Any] = json.loads(kept[0])

@@ -11,7 +11,18 @@ from typing import Any
 import pytest
 
 from companion import config
-from companion.engine import AREA_INDEX, AREAS, Count, LineError, Replay, State, change_record, dump_header, snapshot
+from companion.engine import (
+    AREAS,
+    Count,
+    LineError,
+    Replay,
+    State,
+    change_record,
+    dump_header,
+    parse_header,
+    set_up,
+    snapshot,
+)
 from companion.engine.determinize import draw_order
 from companion.engine.record import DecisionLine, ShuffleLine, dump_line
 from companion.engine.state import FIELDS
@@ -46,6 +57,11 @@ class Table:
             self.do({"shuffle": list(this_year)})
         if next_year is not None:
             self.do({"shuffle": list(next_year)})
+
+    @classmethod
+    def from_header(cls, header: str) -> Table:
+        """A table for a record's header line, before any shuffle."""
+        return cls(parse_header(header).players, None, None)  # type: ignore[arg-type]
 
     @property
     def state(self) -> State:
@@ -121,36 +137,13 @@ def place(
     advisors: Mapping[str, tuple[str, str]] | None = None,
     quarantia: Iterable[tuple[str, str]] = (),
 ) -> None:
-    """Set up a position as if earlier years had built it, taking every piece from its owner's supply.
+    """Set up a position as if earlier years had built it (the engine's position builder, :func:`set_up`)."""
+    set_up(state, houses, palaces, advisors, quarantia)
 
-    Like a FEN in chess tests: it lets a rule be tested in the position it is about without playing there.
-    """
-    index = {p: i for i, p in enumerate(state.players)}
-    n = state.n
-    for district, per_player in (houses or {}).items():
-        d = AREA_INDEX[district]
-        for player, count in per_player.items():
-            p = index[player]
-            state.house_supply[p] -= count - state.board[d * n + p]
-            state.board[d * n + p] = count
-            assert state.house_supply[p] >= 0
-    for district, owners in (palaces or {}).items():
-        d = AREA_INDEX[district]
-        for owner in state.palaces[d]:
-            state.palace_supply[owner] += 1
-        state.palaces[d] = tuple(index[o] for o in owners)
-        for owner in state.palaces[d]:
-            state.palace_supply[owner] -= 1
-            assert state.palace_supply[owner] >= 0
-    for district, (player, area) in (advisors or {}).items():
-        d = AREA_INDEX[district]
-        assert state.advisor_controller[d] < 0
-        state.advisor_controller[d] = index[player]
-        state.advisor_area[d] = AREA_INDEX[area]
-        state.rings[index[player]] -= 1
-    for player, area in quarantia:
-        state.quarantia = tuple(sorted((*state.quarantia, (index[player], AREA_INDEX[area]))))
-        state.rings[index[player]] -= 1
+
+def anyone_locked_in(state: State | None) -> bool:
+    """Whether a ballot of the round in progress is locked in (public; the ballot itself is not, RULES.md 11.1)."""
+    return state is not None and any(state.locked_in(seat) for seat in range(state.player_count))
 
 
 def random_step(state: State, rng: random.Random) -> None:

@@ -24,11 +24,12 @@ import sys
 from collections.abc import Sequence
 
 from companion import config
-from companion.engine import AREAS, ELECTION, Abstain, Advisor, Ballot, Build, Decision, Houses, Move, State
+from companion.engine import AREAS, DISTRICTS, Abstain, Advisor, Ballot, Build, Decision, Houses, Move, State
 from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.flow.controller import Controller
 from companion.flow.menus import Menu
 from hardware.events import InputEvent
+from tests.helpers import anyone_locked_in
 
 SEED = 0
 PADS = ("1", "2", "3")  # Red, Blue, Green: seats in the order they join (RULES.md 2.3)
@@ -43,17 +44,16 @@ def score(state: State) -> float:
     """How near Red is to a victory condition: palaces in distinct districts first, then houses towards the next."""
     if state.is_over:
         return 1e6 if RED in state.winners else -1e6
-    n = state.n
-    districts = sum(1 for owners in state.palaces if RED in owners)
-    palaces = sum(owners.count(RED) for owners in state.palaces)
     towards = sum(
-        min(state.board[d * n + RED], state.palace_cost(d)) / state.palace_cost(d)
-        for d in range(6)
-        if RED not in state.palaces[d]
+        min(state.houses(d, RED), state.palace_cost(d)) / state.palace_cost(d)
+        for d in DISTRICTS
+        if RED not in state.palaces_in(d)
     )
-    advisors = {state.advisor_area[d] for d in range(6) if state.advisor_controller[d] == RED}
-    advisors |= {area for owner, area in state.quarantia if owner == RED}
-    return 100 * districts + 40 * palaces + 20 * towards + 3 * len(advisors) + 0.1 * state.house_supply[RED]
+    standing = (state.advisor(d) for d in DISTRICTS)
+    advisors = {advisor[1] for advisor in standing if advisor is not None and advisor[0] == RED}
+    advisors |= {area for owner, area in state.quarantia_advisors() if owner == RED}
+    palaces, districts = state.palaces_of(RED), state.districts_of(RED)
+    return 100 * districts + 40 * palaces + 20 * towards + 3 * len(advisors) + 0.1 * state.house_supply(RED)
 
 
 # ---------------------------------------------------------------------------------------------- quick policies
@@ -92,7 +92,7 @@ def quick_red(state: State) -> Decision:
 
 def play_out(state: State) -> State:
     """The rest of the year's elections with the quick policies."""
-    while state.phase == ELECTION:
+    while state.phase == "election":
         seat = state.awaiting()[0].player
         state.apply(seat, quick_red(state) if seat == RED else generous(state, seat))
     return state
@@ -140,7 +140,7 @@ def others_ballots(red_areas: Sequence[int], rounds: int, seat: int) -> list[Bal
 
 def plan_year(state: State, rng: random.Random) -> list[list[Ballot]]:
     """For each round, each seat's ballot (seat order): Red's plan whose year played out scores best."""
-    rounds = 4 if state.n == 3 else 3
+    rounds = 4 if state.player_count == 3 else 3
     best: tuple[float, list[list[Ballot]]] | None = None
     for _attempt in range(PLANS):
         areas = rng.sample(range(7), rounds)
@@ -149,7 +149,8 @@ def plan_year(state: State, rng: random.Random) -> list[list[Ballot]]:
             continue
         red = [Ballot(a, g) for a, g in zip(areas, groups, strict=True)]
         plan = [
-            [red[r], *(others_ballots(areas, rounds, seat)[r] for seat in range(1, state.n))] for r in range(rounds)
+            [red[r], *(others_ballots(areas, rounds, seat)[r] for seat in range(1, state.player_count))]
+            for r in range(rounds)
         ]
         trial = state.copy()
         for ballots in plan:
@@ -281,14 +282,14 @@ def write(seed: int = SEED) -> tuple[list[str], State]:
                 script.note(f"======== year {year} " + "=" * 60)
             script.press("host", "ok", notice_comment(screen.title, tags, [line.text for line in screen.lines]))
         elif "ballot-wait" in tags:
-            if state.round == 1 and not any(state.pending) and not plan:
+            if state.round == 1 and not anyone_locked_in(state) and not plan:
                 plan = plan_year(state, rng)
                 red = ", ".join(AREA_NAMES[ballots[RED].area] for ballots in plan)
                 script.note(f"Red plays {red}; Blue and Green go elsewhere")
             ballots = plan[state.round - 1]
             script.note(f"round {state.round}: everyone keys area and markers on their own keypad, then ok")
             for seat, ballot in enumerate(ballots):
-                if state.pending[seat] is not None or not state.markers_left[seat]:
+                if state.locked_in(seat) or not state.markers_left(seat):
                     continue
                 pad = PADS[seat]
                 values = "+".join(str(v) for v in ballot.markers)
@@ -302,8 +303,7 @@ def write(seed: int = SEED) -> tuple[list[str], State]:
         else:
             seat = state.awaiting()[0].player
             decision = best_red_decision(state) if seat == RED else generous(state, seat)
-            task = state.tasks[-1]
-            slot = getattr(task, "slot", None)
+            slot = state.awaiting()[0].slot
             script.choose(seat, decision, f"{name(seat, players)} {describe(decision, slot)}")
     script.note("the game is over: the winner, then (host right) the standings and the chart")
     script.press("host", "right", "standings")

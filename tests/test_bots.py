@@ -27,11 +27,11 @@ SMALL_WORK = YEAR_WORK * 12  # a few imagined worlds: the search runs, the tests
 def twin_for(state: State, viewer: int, seed: int) -> State:
     """Another state that differs from ``state`` only in what ``viewer`` cannot know."""
     twin = scramble_secrets(state, random.Random(seed))
-    n = state.n
-    twin.pending[viewer] = state.pending[viewer]
-    twin.markers[4 * viewer : 4 * viewer + 4] = state.markers[4 * viewer : 4 * viewer + 4]
+    n = state.player_count
+    twin._pending[viewer] = state._pending[viewer]
+    twin._markers[4 * viewer : 4 * viewer + 4] = state._markers[4 * viewer : 4 * viewer + 4]
     for area in range(7):
-        twin.stack_sum[area * n + viewer] = state.stack_sum[area * n + viewer]
+        twin._stack_sum[area * n + viewer] = state._stack_sum[area * n + viewer]
     return twin
 
 
@@ -46,7 +46,7 @@ def test_an_imagined_state_depends_only_on_what_its_viewer_may_know(seed: int) -
     checked = 0
     while not state.is_over and state.year <= 3:
         if not state.chance_awaited():
-            for viewer in range(state.n):
+            for viewer in range(state.player_count):
                 imagined = determinize(state, viewer, random.Random(7))
                 assert fields(imagined) == fields(
                     determinize(twin_for(state, viewer, checked), viewer, random.Random(7))
@@ -203,7 +203,7 @@ def test_a_bot_answer_that_arrives_too_late_is_dropped() -> None:
     decision = controller.bots[seat].decide(controller.bot_view(seat, random.Random(1)))
     assert not controller.apply_bot(seat, decision, token=len(controller.record) - 1), "asked about another moment"
     assert controller.apply_bot(seat, decision, token=len(controller.record))
-    assert controller.state is not None and controller.state.pending[seat] is not None
+    assert controller.state is not None and controller.state._pending[seat] is not None
 
 
 def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_queue(tmp_path: Path) -> None:
@@ -244,9 +244,9 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
         assert state is not None and app.controller.stage == "game"
         started = len(app.controller.record)
         assert started == 3, "header and two shuffles: the game thread did not wait for the bot"
-        assert state.pending[2] is None
+        assert state._pending[2] is None
         released.set()
-        wait_for(lambda: app.controller.state is not None and app.controller.state.pending[2] is not None, timeout=600)
+        wait_for(lambda: app.controller.state is not None and app.controller.state._pending[2] is not None, timeout=600)
         assert len(app.controller.record) == started + 1, "the bot's ballot, locked in and still secret"
         assert len(pauses) == 1 and 0 <= pauses[0] <= 0.3, "the pause is what is left of bot_pause_ms"
     finally:

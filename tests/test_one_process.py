@@ -23,7 +23,7 @@ from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.lock import LOCK_NAME, Locked, StateLock
 from companion.store import FILENAME, Store
-from tests.helpers import app_settings, without_stamps
+from tests.helpers import anyone_locked_in, app_settings, without_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -253,10 +253,10 @@ def test_run_record_and_export_write_the_same_public_history_with_who_locked_in(
     controller = Controller(random.Random(11), entry="private")
     table = Table(controller, random.Random(3), ["1", "2", "3"], keypads=True)
     table.setup()
-    while not (controller.state and controller.state.round == 2 and any(controller.state.pending)):
+    while not (controller.state and controller.state.round == 2 and anyone_locked_in(controller.state)):
         table.turn()
     state = controller.state
-    waiting = [controller.players[seat] for seat in range(state.n) if state.pending[seat] is not None]
+    waiting = [controller.players[seat] for seat in range(state.player_count) if state._pending[seat] is not None]
     script = tmp_path / "part.txt"
     script.write_text("\n".join(str(event) for event in table.events) + "\n")
     record = tmp_path / "part.jsonl"

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
-from companion.engine import replay_text, snapshot
+from companion.engine import private_view, replay_text, snapshot
 from companion.export import public_record
 from companion.flow.autoplay import Table
 from companion.store import APPLICATION_ID, FILENAME, SCHEMA_VERSION, Store, StoreError, default_directory
-from tests.helpers import app_settings, random_game, without_stamps
+from tests.helpers import anyone_locked_in, app_settings, random_game, without_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = '{"doge": 1, "players": ["red", "blue", "green"]}'
@@ -194,7 +194,9 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
     table.setup()
     for _ in range(600):
         table.turn()
-    while not (first.controller.state and first.controller.state.phase == 1 and any(first.controller.state.pending)):
+    while not (
+        first.controller.state and first.controller.state.phase == "ballot" and anyone_locked_in(first.controller.state)
+    ):
         table.turn()  # stop with a ballot locked in but not revealed
     screen, record = first.controller.screen(), list(first.controller.record)
     state = first.controller.state
@@ -206,7 +208,9 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
         assert resumed.record == record
         assert resumed.state is not None and state is not None
         assert snapshot(resumed.state) == snapshot(state)
-        assert resumed.state.pending == state.pending, "locked-in ballots are still locked in, and still secret"
+        assert [private_view(resumed.state, s) for s in range(state.player_count)] == [
+            private_view(state, s) for s in range(state.player_count)
+        ], "locked-in ballots are still locked in, and still secret"
         assert resumed.screen() == screen
         assert resumed.players == first.controller.players and resumed.seats.entry == "keypads"
         Table(resumed, random.Random(3), ["1", "2", "3", "4"], keypads=True, handle=second.step).play()

@@ -11,15 +11,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engine import BALLOT, Ballot, Build, Count, Decision, Houses, State, change_record, snapshot
+from companion.engine import Ballot, Build, Count, Decision, Houses, State, change_record, private_view, snapshot
 from companion.engine.determinize import draw_order
 from tests.twin import TableTwin
 
 
 def tie_prone_decision(state: State, player: int, rng: random.Random) -> Decision:
     legal = state.legal(player)
-    if state.phase == BALLOT:
-        chosen = [b for b in state.pending if b is not None]
+    if state.phase == "ballot":
+        chosen = [b for b in (private_view(state, p).pending for p in range(state.player_count)) if b is not None]
         if chosen and rng.random() < 0.7:
             target = rng.choice(chosen)
             same = [

@@ -10,14 +10,27 @@ Everything else (screens, pads, bots, the store) talks to it through a :class:`S
 ('ballot', 273)
 """
 
-from .areas import AREA_INDEX, AREA_NAMES, AREAS, QUARANTIA, area_name
+from .areas import (
+    ALL_AREAS,
+    AREA_INDEX,
+    AREA_NAMES,
+    AREAS,
+    DISTRICTS,
+    FIRST_PALACE_COST,
+    MAX_PALACES,
+    QUARANTIA,
+    area_name,
+    rounds_per_year,
+)
 from .changes import Change, change_record
 from .decisions import Abstain, Advisor, Ballot, Build, Decision, HouseMove, Houses, Move
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
+from .position import set_up
 from .record import (
     DecisionLine,
     Header,
     LineError,
+    Read,
     Replay,
     ShuffleLine,
     dump_header,
@@ -27,26 +40,29 @@ from .record import (
     replay_text,
     split_lines,
 )
-from .state import BALLOT, ELECTION, OVER, PHASES, SETUP, YEAR_END, Awaited, Count, Event, State
+from .state import Applied, State, revealed_by
+from .tasks import PHASES, Awaited, AwaitedKind, Condition, Count, Event, Outcome, Phase, Revealed, TieBreak
 from .views import PrivateView, private_view, snapshot
 
 __all__ = [
+    "ALL_AREAS",
     "AREAS",
     "AREA_INDEX",
     "AREA_NAMES",
-    "BALLOT",
-    "ELECTION",
-    "OVER",
+    "DISTRICTS",
+    "FIRST_PALACE_COST",
+    "MAX_PALACES",
     "PHASES",
     "QUARANTIA",
-    "SETUP",
-    "YEAR_END",
     "Abstain",
     "Advisor",
+    "Applied",
     "Awaited",
+    "AwaitedKind",
     "Ballot",
     "Build",
     "Change",
+    "Condition",
     "Count",
     "Decision",
     "DecisionLine",
@@ -58,11 +74,16 @@ __all__ = [
     "LineError",
     "MalformedLineError",
     "Move",
+    "Outcome",
+    "Phase",
     "PrivateView",
+    "Read",
     "RecordError",
     "Replay",
+    "Revealed",
     "ShuffleLine",
     "State",
+    "TieBreak",
     "area_name",
     "change_record",
     "dump_header",
@@ -71,6 +92,9 @@ __all__ = [
     "parse_line",
     "private_view",
     "replay_text",
+    "revealed_by",
+    "rounds_per_year",
+    "set_up",
     "snapshot",
     "split_lines",
 ]

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from .areas import MARKER_VALUES
 from .decisions import Ballot
-from .state import ELECTION, State
+from .state import State
+from .tasks import ELECTION
 
 if TYPE_CHECKING:  # the engine draws only from the generator it is handed, never from one of its own
     from random import Random
@@ -30,8 +31,8 @@ def draw_order(rng: Random) -> tuple[int, ...]:
 
 def determinize(state: State, viewer: int, rng: Random) -> State:
     sample = state.copy()
-    n = state.n
-    counted_area = state.this_order[state.election] if state.phase == ELECTION else -1
+    n = state._n
+    counted_area = state._this_order[state._election] if state._phase == ELECTION else -1
     for player in range(n):
         if player == viewer:
             continue
@@ -40,28 +41,28 @@ def determinize(state: State, viewer: int, rng: Random) -> State:
         for value in shown:
             secret.remove(value)
         rng.shuffle(secret)
-        stacks = [area for area in range(7) if state.stack_count[area * n + player] and area != counted_area]
+        stacks = [area for area in range(7) if state._stack_count[area * n + player] and area != counted_area]
         for area in stacks:
-            count = state.stack_count[area * n + player]
+            count = state._stack_count[area * n + player]
             dealt, secret = secret[:count], secret[count:]
-            sample.stack_sum[area * n + player] = sum(dealt)
-        pending = state.pending[player] is not None
+            sample._stack_sum[area * n + player] = sum(dealt)
+        pending = state._pending[player] is not None
         if pending:
             count = rng.randint(1, min(4, len(secret)))
             dealt = secret[:count]
-            areas = [a for a in range(7) if not state.used[player] >> a & 1]
-            sample.pending[player] = Ballot(rng.choice(areas), tuple(sorted(dealt, reverse=True)))
+            areas = [a for a in range(7) if not state._used[player] >> a & 1]
+            sample._pending[player] = Ballot(rng.choice(areas), tuple(sorted(dealt, reverse=True)))
             hand = secret[count:] + dealt  # an unrevealed ballot's markers are still counted in the hand
         else:
             hand = secret
-        hand = hand[: state.markers_left[player]]
+        hand = hand[: state._markers_left[player]]
         counts = [0, 0, 0, 0]
         for value in hand:
             counts[value] += 1
-        sample.markers[4 * player : 4 * player + 4] = counts
-    hidden = sorted(state.next_order[state.turned :])  # canonical first: the true order must not show through
+        sample._markers[4 * player : 4 * player + 4] = counts
+    hidden = sorted(state._next_order[state._turned :])  # canonical first: the true order must not show through
     rng.shuffle(hidden)
-    sample.next_order = state.next_order[: state.turned] + tuple(hidden)
+    sample._next_order = state._next_order[: state._turned] + tuple(hidden)
     return sample
 
 
@@ -71,9 +72,9 @@ def _shown_values(state: State, player: int) -> list[int]:
     Only how many they are is kept (the engine clears a stack after its election); their values enter no future count,
     so the lowest values stand in for them, which depends on public facts only.
     """
-    n = state.n
-    counted_area = state.this_order[state.election] if state.phase == ELECTION else -1
-    in_play = state.markers_left[player] + sum(
-        state.stack_count[area * n + player] for area in range(7) if area != counted_area
+    n = state._n
+    counted_area = state._this_order[state._election] if state._phase == ELECTION else -1
+    in_play = state._markers_left[player] + sum(
+        state._stack_count[area * n + player] for area in range(7) if area != counted_area
     )
     return sorted(MARKER_VALUES)[: 7 - in_play]

@@ -34,7 +34,8 @@ from .decisions import (
     Move,
 )
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
-from .state import Event, State
+from .state import Event, State, revealed_by
+from .tasks import Revealed
 
 FORMAT_VERSION = 1
 PLAYER_ID = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")
@@ -488,6 +489,16 @@ class LineError(Exception):
         super().__init__(f"line {number}: {error}")
 
 
+class Read(NamedTuple):
+    """One record line as :meth:`Replay.read` read it: its 1-based number, the parsed line, its events (board changes
+    and counts, RECORD.md 4) and what it made public (RULES.md 11)."""
+
+    number: int
+    line: Header | Line
+    events: list[Event]
+    revealed: Revealed
+
+
 class Replay:
     """A record being read line by line into a :class:`State` (the header first)."""
 
@@ -506,14 +517,38 @@ class Replay:
                 self.state = State(self.header.players)
                 self._index = {player: seat for seat, player in enumerate(self.header.players)}
             else:
-                line = parse_line(text, state.players, with_t=False)
-                if type(line) is DecisionLine:
-                    state.apply(self._index[line.player], line.decision)
-                else:
-                    state.shuffle(line.order)  # type: ignore[union-attr]
+                self._feed(state, text)
+                return
         except RecordError as error:
             raise LineError(self.lines + 1, error) from None
         self.lines += 1
+
+    def _feed(self, state: State, text: str) -> Line:
+        try:
+            line = parse_line(text, state.players, with_t=False)
+            if type(line) is DecisionLine:
+                state.apply(self._index[line.player], line.decision)
+            else:
+                state.shuffle(line.order)  # type: ignore[union-attr]
+        except RecordError as error:
+            raise LineError(self.lines + 1, error) from None
+        self.lines += 1
+        return line
+
+    def read(self, text: str) -> Read:
+        """:meth:`feed`, returning the line as read and what it did: its board changes and counts, and what it made
+        public. Every reader of records (resume, export, ``replay --changes``) goes through here."""
+        state = self.state
+        if state is None:
+            self.feed(text)
+            assert self.header is not None
+            return Read(self.lines, self.header, [], Revealed())
+        events = state.begin_changes()
+        try:
+            line = self._feed(state, text)
+        finally:
+            state.end_changes()
+        return Read(self.lines, line, events, revealed_by(events, shuffle=type(line) is ShuffleLine))
 
     def feed_with_changes(self, text: str) -> list[Event]:
         """:meth:`feed`, reporting the line's board changes and counts (RECORD.md 4); none for the header."""
@@ -527,16 +562,6 @@ class Replay:
         finally:
             state.end_changes()
         return changes
-
-    def apply(self, line: Line) -> None:
-        """Apply an already parsed line (a line the companion itself made, say)."""
-        state = self.state
-        assert state is not None, "the header comes first"
-        if type(line) is ShuffleLine:
-            state.shuffle(line.order)
-        else:
-            state.apply(self._index[line.player], line.decision)  # type: ignore[union-attr]
-        self.lines += 1
 
 
 def split_lines(raw: Iterable[bytes]) -> Iterator[str]:

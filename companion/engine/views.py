@@ -12,14 +12,15 @@ from typing import Any, NamedTuple
 
 from .areas import AREAS, QUARANTIA
 from .decisions import Ballot
-from .state import ELECTION, PHASES, State
+from .state import State
+from .tasks import ELECTION, PHASES
 
 
 def snapshot(state: State) -> dict[str, Any]:
     """The public state as RECORD.md 2 defines it (a JSON-ready dict)."""
-    players = state.players
-    n = state.n
-    phase = state.phase
+    players = state._players
+    n = state._n
+    phase = state._phase
     awaiting: list[dict[str, Any]]
     if state.chance_awaited():
         awaiting = [{"chance": "shuffle"}]
@@ -27,45 +28,45 @@ def snapshot(state: State) -> dict[str, Any]:
         awaiting = []
         for item in state.awaiting():
             entry: dict[str, Any] = {"player": players[item.player], "decision": item.decision}
-            if item.district is not None:
+            if item.decision == "build" and item.district is not None:
                 entry["district"] = AREAS[item.district]
             awaiting.append(entry)
     districts = {}
     for d in range(6):
-        houses = {players[p]: state.board[d * n + p] for p in range(n) if state.board[d * n + p]}
-        districts[AREAS[d]] = {"houses": houses, "palaces": [players[p] for p in state.palaces[d]]}
+        houses = {players[p]: state._board[d * n + p] for p in range(n) if state._board[d * n + p]}
+        districts[AREAS[d]] = {"houses": houses, "palaces": [players[p] for p in state._palaces[d]]}
     advisors: dict[str, Any] = {}
     for d in range(6):
-        controller = state.advisor_controller[d]
+        controller = state._advisor_controller[d]
         advisors[AREAS[d]] = (
-            None if controller < 0 else {"controller": players[controller], "area": AREAS[state.advisor_area[d]]}
+            None if controller < 0 else {"controller": players[controller], "area": AREAS[state._advisor_area[d]]}
         )
     advisors["quarantia"] = [
         {"controller": controller, "area": area}
-        for controller, area in sorted((players[p], AREAS[a]) for p, a in state.quarantia)
+        for controller, area in sorted((players[p], AREAS[a]) for p, a in state._quarantia)
     ]
     # Counts are zeroed when an area's election finishes (6.6), so the areas with counts are exactly the ones
     # RECORD.md 2 lists: revealed this year and not yet finished.
     stacks: dict[str, dict[str, int]] = {}
     for area in range(7):
-        counts = {players[p]: state.stack_count[area * n + p] for p in range(n) if state.stack_count[area * n + p]}
+        counts = {players[p]: state._stack_count[area * n + p] for p in range(n) if state._stack_count[area * n + p]}
         if counts:
             stacks[AREAS[area]] = counts
     return {
-        "year": state.year,
+        "year": state._year,
         "phase": PHASES[phase],
-        "round": state.round if PHASES[phase] == "ballot" else None,
-        "area": AREAS[state.this_order[state.election]] if phase == ELECTION else None,
+        "round": state._round if PHASES[phase] == "ballot" else None,
+        "area": AREAS[state._this_order[state._election]] if phase == ELECTION else None,
         "order": {
-            "this_year": [AREAS[a] for a in state.this_order],
-            "next_year": [AREAS[a] for a in state.next_order[: state.turned]],
+            "this_year": [AREAS[a] for a in state._this_order],
+            "next_year": [AREAS[a] for a in state._next_order[: state._turned]],
         },
         "players": {
             players[p]: {
-                "houses": state.house_supply[p],
-                "palaces": state.palace_supply[p],
-                "rings": state.rings[p],
-                "markers": state.markers_left[p],
+                "houses": state._house_supply[p],
+                "palaces": state._palace_supply[p],
+                "rings": state._rings[p],
+                "markers": state._markers_left[p],
             }
             for p in range(n)
         },
@@ -73,7 +74,7 @@ def snapshot(state: State) -> dict[str, Any]:
         "advisors": advisors,
         "stacks": stacks,
         "awaiting": awaiting,
-        "winners": [players[p] for p in state.winners],
+        "winners": [players[p] for p in state._winners],
     }
 
 
@@ -87,7 +88,7 @@ class PrivateView(NamedTuple):
 
 
 def private_view(state: State, player: int) -> PrivateView:
-    held = state.markers[4 * player : 4 * player + 4]
+    held = state._markers[4 * player : 4 * player + 4]
     values = tuple(value for value in (3, 2, 1, 0) for _copy in range(held[value]))
-    used = tuple(area for area in range(QUARANTIA + 1) if state.used[player] >> area & 1)
-    return PrivateView(player, values, state.pending[player], used)
+    used = tuple(area for area in range(QUARANTIA + 1) if state._used[player] >> area & 1)
+    return PrivateView(player, values, state._pending[player], used)

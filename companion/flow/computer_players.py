@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..engine import BALLOT, Decision
+from ..engine import Decision
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -34,7 +34,7 @@ def pending_bot(ctx: Controller) -> int | None:
     awaited = [a.player for a in state.awaiting() if a.player in ctx.bots]
     if not awaited:
         return None
-    if state.phase == BALLOT:
+    if state.phase == "ballot":
         return awaited[0]
     if ctx.notices or state.awaiting()[0].player != awaited[0]:
         return None

@@ -19,8 +19,7 @@ from typing import Any
 from display.screen import Line, Screen
 from hardware.events import InputEvent
 
-from ..engine import BALLOT, Decision, State, dump_header, parse_header
-from ..engine import SETUP as SETUP_PHASE
+from ..engine import Decision, State, dump_header, parse_header
 from ..i18n import _
 from . import computer_players
 from .cues import Cues
@@ -141,7 +140,7 @@ class Controller:
             return NOTICES
         if state.is_over:
             return GAME_OVER
-        if state.phase == BALLOT:
+        if state.phase == "ballot":
             return KEYPAD_BALLOT if self.seats.entry == "keypads" else PRIVATE_BALLOT
         return DECISION
 
@@ -213,7 +212,7 @@ class Controller:
     def _draw_chance(self) -> None:
         """Shuffle whenever the rules call for it (2.2, 5.3); retried on the next press if it could not be saved."""
         while (state := self.game.state) is not None and not state.is_over and state.chance_awaited():
-            setup = state.phase == SETUP_PHASE  # year 1 begins
+            setup = state.phase == "setup"  # year 1 begins
             try:
                 events = self.game.shuffle()
             except NotSaved as error:

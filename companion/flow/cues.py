@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import ELECTION
-
 if TYPE_CHECKING:
     from .controller import Controller
 
@@ -19,7 +17,7 @@ def awaited_seats(ctx: Controller) -> set[int]:
     if ctx.stage != "game" or state is None or ctx.notices:
         return set()
     awaited = [a.player for a in state.awaiting() if a.player not in ctx.bots]
-    if state.phase == ELECTION or ctx.seats.entry == "private":
+    if state.phase == "election" or ctx.seats.entry == "private":
         return set(awaited[:1])
     return set(awaited)
 

@@ -30,8 +30,8 @@ def standings(state: State) -> list[Standing]:
     """Everyone, best first: a victory condition met, then most palaces, then most houses on the board (9.4)."""
     rows = []
     for seat, player in enumerate(state.players):
-        palaces = sum(owners.count(seat) for owners in state.palaces)
-        districts = sum(1 for owners in state.palaces if seat in owners)
+        palaces = state.palaces_of(seat)
+        districts = state.districts_of(seat)
         met = state.victory_conditions(seat)
         rows.append((bool(met), palaces, state.houses_on_board(seat), districts, player, met))
     rows.sort(key=lambda row: (not row[0], -row[1], -row[2]))
@@ -45,16 +45,16 @@ def standings(state: State) -> list[Standing]:
 
 
 def tie_break_text(state: State) -> str:
-    meeting = [s for s in range(state.n) if state.victory_conditions(s)]
-    if len(meeting) == 1:
+    """RULES.md 9.4 as the engine's outcome decided it."""
+    outcome = state.outcome()
+    assert outcome is not None, "the game is over"
+    if outcome.decided_by == "only":
         return _("The only player to meet a victory condition.")
-    palaces = {s: sum(owners.count(s) for owners in state.palaces) for s in meeting}
-    best = max(palaces.values())
-    if sum(1 for v in palaces.values() if v == best) == 1:
-        return _("{n} qualify; most palaces decides ({best}).").format(n=len(meeting), best=best)
-    if len(state.winners) == 1:
+    if outcome.decided_by == "palaces":
+        return _("{n} qualify; most palaces decides ({best}).").format(n=len(outcome.qualified), best=outcome.palaces)
+    if outcome.decided_by == "houses":
         return _("Palaces tied at {best}; most houses on the board decides ({h}).").format(
-            best=best, h=state.houses_on_board(state.winners[0])
+            best=outcome.palaces, h=outcome.houses
         )
     return _("Tied on palaces and houses: a shared victory.")
 
@@ -66,7 +66,7 @@ def chart_of(state: State, palaces_by_year: Sequence[dict[str, int]]) -> tuple[t
 def ending_pages(state: State, palaces_by_year: Sequence[dict[str, int]], board: bool = False) -> list[Screen]:
     """The game-over pages (and, with ``board``, the board at the end: districts and advisors)."""
     players = state.players
-    conditions = {p: state.victory_conditions(seat) for seat, p in enumerate(players)}
+    conditions: dict[str, tuple[str, ...]] = {p: state.victory_conditions(seat) for seat, p in enumerate(players)}
     chart = chart_of(state, palaces_by_year)
     tie_break = tie_break_text(state)
     pages = [

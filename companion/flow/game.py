@@ -11,19 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..engine import (
-    OVER,
-    YEAR_END,
-    Decision,
-    DecisionLine,
-    Event,
-    ShuffleLine,
-    State,
-    dump_line,
-    parse_header,
-    parse_line,
-    snapshot,
-)
+from ..engine import Decision, DecisionLine, Event, Phase, Replay, ShuffleLine, State, dump_line, parse_header
 from ..engine.determinize import draw_order
 from ..i18n import _
 
@@ -49,18 +37,15 @@ class NotSaved(Exception):
 
 
 class Step(NamedTuple):
-    """One applied line in the undo history: the state before it, where the record stood, and whether undoing it
-    is allowed (RULES.md 11.4: not once it revealed anything)."""
+    """One applied decision in the undo history: the state before it, where the record stood, whether undoing it
+    is allowed (RULES.md 11.4: not once it revealed anything, as the engine reports), and the decision itself."""
 
     before: State
     length: int
     undoable: bool
     line: str
-
-
-def _reveal_key(snap: dict[str, Any]) -> tuple[Any, ...]:
-    """What changes when something hidden becomes public: a ballot round, a count, a card, a year."""
-    return (snap["year"], snap["phase"], snap["round"], snap["area"], len(snap["order"]["next_year"]))
+    seat: int
+    decision: Decision
 
 
 def _summary(state: State) -> dict[str, Any]:
@@ -73,7 +58,7 @@ def _summary(state: State) -> dict[str, Any]:
 
 
 def palaces_now(state: State) -> dict[str, int]:
-    return {p: sum(owners.count(i) for owners in state.palaces) for i, p in enumerate(state.players)}
+    return {p: state.palaces_of(i) for i, p in enumerate(state.players)}
 
 
 class Game:
@@ -108,15 +93,14 @@ class Game:
         state = self.state
         assert state is not None
         trial = state.copy()
-        events = trial.apply_with_changes(seat, decision)  # only legal choices are ever offered
+        applied = trial.apply_reporting(seat, decision)  # only legal choices are ever offered
         line = dump_line(DecisionLine(state.players[seat], decision, self.clock() if self.clock else None))
         self._commit(line, trial)
-        undoable = _reveal_key(snapshot(state)) == _reveal_key(snapshot(trial))
-        self.history.append(Step(state, len(self.record), undoable, line))
+        self.history.append(Step(state, len(self.record), not applied.revealed.anything, line, seat, decision))
         self.state = trial
         self.record.append(line)
         self._note_year_end(state.phase, trial)
-        return events
+        return applied.events
 
     def shuffle(self) -> list[Event]:
         """The chance line the rules call for now (2.2, 5.3); a shuffle that could not be saved was never shown."""
@@ -131,9 +115,9 @@ class Game:
         self.record.append(line)
         return events
 
-    def _note_year_end(self, phase_before: int, after: State) -> None:
+    def _note_year_end(self, phase_before: Phase, after: State) -> None:
         """The year's palaces, for the chart at the end: taken when a decision ends the year (9.1)."""
-        if after.phase != phase_before and after.phase in (YEAR_END, OVER):
+        if after.phase != phase_before and after.phase in ("year_end", "over"):
             self.palaces_by_year.append(palaces_now(after))
 
     # ------------------------------------------------------------------ undo
@@ -160,20 +144,21 @@ class Game:
 
     def resume(self, lines: list[str]) -> None:
         """Replay a stored record: the same state, undo history (with the same undoable flags) and chart."""
-        players = parse_header(lines[0]).players
-        state = State(players)
+        replay = Replay()
+        replay.feed(lines[0])
         self.record = [lines[0]]
         self.history = []
         self.palaces_by_year = []
         for text in lines[1:]:
-            line = parse_line(text, players)
-            if type(line) is ShuffleLine:
-                state.shuffle(line.order)
-            else:
-                before, saved = snapshot(state), state.copy()
-                state.apply(players.index(line.player), line.decision)  # type: ignore[union-attr]
-                after = snapshot(state)
-                self.history.append(Step(saved, len(self.record), _reveal_key(before) == _reveal_key(after), text))
+            state = replay.state
+            assert state is not None
+            saved = state.copy()
+            read = replay.read(text)
+            line = read.line
+            if type(line) is DecisionLine:
+                seat = state.players.index(line.player)
+                undoable = not read.revealed.anything
+                self.history.append(Step(saved, len(self.record), undoable, text, seat, line.decision))
                 self._note_year_end(saved.phase, state)
             self.record.append(text)
-        self.state = state
+        self.state = replay.state

@@ -84,9 +84,9 @@ def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]
         [Option(AREA_NAMES[d.area], d, _area_key(d.area)) for d in takes],
         rule="7.2",
     )
-    controlled = slot != QUARANTIA and state.advisor_controller[slot] == seat
-    if controlled and state.advisor_area[slot] >= 0:
-        stand.cursor = next(i for i, d in enumerate(takes) if d.area == state.advisor_area[slot])
+    standing = state.advisor(slot) if slot != QUARANTIA else None
+    if standing is not None and standing[0] == seat:  # the controller's own advisor: where it stands now first
+        stand.cursor = next((i for i, d in enumerate(takes) if d.area == standing[1]), 0)
     top = Menu(
         _("Decide on {advisor}").format(advisor=advisor),
         [Option(_("Take control"), stand), Option(_("Abstain"), abstain)],

@@ -97,7 +97,7 @@ def year_start_notice(state: State, lines: list[Line], rule: str) -> Notice:
         [
             *lines,
             Line(_("This year's voting order:"), "small"),
-            *order_lines([AREA_NAMES[a] for a in state.this_order]),
+            *order_lines([AREA_NAMES[a] for a in state.this_order()]),
         ],
         rule=rule,
     )
@@ -156,8 +156,8 @@ def year_end_notice(state: State, markers_back: str) -> Notice:
     lines = [Line(markers_back, "small")]
     for seat, player in enumerate(state.players):
         met = state.victory_conditions(seat)
-        palaces = sum(owners.count(seat) for owners in state.palaces)
-        districts = sum(1 for owners in state.palaces if seat in owners)
+        palaces = state.palaces_of(seat)
+        districts = state.districts_of(seat)
         status = (
             ", ".join(_(CONDITION_NAMES[m]) for m in met)
             if met

@@ -153,7 +153,7 @@ def test_a_turned_card_follows_each_finished_election() -> None:
         turned += [
             e.area for e in state.apply_with_changes(player, rng.choice(state.legal(player))) if type(e) is TurnCard
         ]
-    assert turned == list(state.next_order)
+    assert turned == list(state._next_order)
     assert [change_record(e, RGB) for e in state.shuffle_with_changes(draw_order(rng))] == [
         {"do": "new_year", "year": 2}
     ]

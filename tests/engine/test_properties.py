@@ -12,8 +12,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import BALLOT, State, replay_text, snapshot
+from companion.engine import State, replay_text, snapshot
 from companion.engine.areas import MARKER_COUNTS
+from companion.engine.choices import ballot_choices
 from companion.engine.decisions import (
     ABSTAIN_MOVES,
     ABSTAIN_STILL,
@@ -29,7 +30,6 @@ from companion.engine.decisions import (
 from companion.engine.determinize import draw_order
 from companion.engine.errors import IllegalDecisionError
 from companion.engine.record import Replay
-from companion.engine.state import _ballot_choices as ballot_choices
 from tests.helpers import RGB, RGBY, random_game, random_step
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -37,29 +37,29 @@ PLAYERS = st.sampled_from([RGB, RGBY])
 
 
 def check_invariants(state: State) -> None:
-    n = state.n
+    n = state.player_count
     for p in range(n):
-        board_houses = sum(state.board[d * n + p] for d in range(6))
-        assert state.house_supply[p] + board_houses == 15, "houses are conserved (1.1, 1.4)"
-        built = sum(owners.count(p) for owners in state.palaces)
-        assert state.palace_supply[p] + built == 8, "palaces are conserved (1.1, 1.4)"
-        controlled = state.advisor_controller.count(p) + sum(1 for c, _ in state.quarantia if c == p)
-        assert state.rings[p] + controlled == 6, "free rings + controlled advisors = 6 (1.4, 7.1)"
-        assert min(state.house_supply[p], state.palace_supply[p], state.rings[p]) >= 0
-        held = state.markers[4 * p : 4 * p + 4]
-        assert all(0 <= held[v] <= MARKER_COUNTS[v] for v in range(4)) and sum(held) == state.markers_left[p]
-        placed = sum(state.stack_count[a * n + p] for a in range(7))
-        assert state.markers_left[p] + placed <= 7
-        assert all(state.board[d * n + p] >= 0 for d in range(6))
+        board_houses = sum(state._board[d * n + p] for d in range(6))
+        assert state._house_supply[p] + board_houses == 15, "houses are conserved (1.1, 1.4)"
+        built = sum(owners.count(p) for owners in state._palaces)
+        assert state._palace_supply[p] + built == 8, "palaces are conserved (1.1, 1.4)"
+        controlled = state._advisor_controller.count(p) + sum(1 for c, _ in state._quarantia if c == p)
+        assert state._rings[p] + controlled == 6, "free rings + controlled advisors = 6 (1.4, 7.1)"
+        assert min(state._house_supply[p], state._palace_supply[p], state._rings[p]) >= 0
+        held = state._markers[4 * p : 4 * p + 4]
+        assert all(0 <= held[v] <= MARKER_COUNTS[v] for v in range(4)) and sum(held) == state._markers_left[p]
+        placed = sum(state._stack_count[a * n + p] for a in range(7))
+        assert state._markers_left[p] + placed <= 7
+        assert all(state._board[d * n + p] >= 0 for d in range(6))
     for d in range(6):
-        controller, area = state.advisor_controller[d], state.advisor_area[d]
+        controller, area = state._advisor_controller[d], state._advisor_area[d]
         if controller < 0:
             assert area == -1, "a neutral advisor is off the board (7.1)"
         else:
             assert 0 <= area < 7 and area != d, "a controlled advisor stands, never at home (7.1, 7.2)"
-        assert len(state.palaces[d]) <= 5
-    assert len(state.quarantia) <= 3
-    assert all(0 <= area < 6 for _, area in state.quarantia), "Quarantia advisors stand in districts (7.2.2)"
+        assert len(state._palaces[d]) <= 5
+    assert len(state._quarantia) <= 3
+    assert all(0 <= area < 6 for _, area in state._quarantia), "Quarantia advisors stand in districts (7.2.2)"
 
 
 @settings(max_examples=60)
@@ -129,7 +129,7 @@ def test_apply_accepts_exactly_the_legal_choices(seed: int, players: tuple[str, 
         if state.chance_awaited():
             state.shuffle(draw_order(rng))
             continue
-        for player in range(state.n):
+        for player in range(state.player_count):
             legal = set(state.legal(player))
             for decision in rng.sample(UNIVERSE, 12) + list(legal)[:3]:
                 trial = state.copy()
@@ -138,7 +138,7 @@ def test_apply_accepts_exactly_the_legal_choices(seed: int, players: tuple[str, 
                     accepted = True
                 except IllegalDecisionError:
                     accepted = False
-                    assert snapshot(trial) == snapshot(state) and trial.pending == state.pending
+                    assert snapshot(trial) == snapshot(state) and trial._pending == state._pending
                 assert accepted == (decision in legal), (player, decision)
         random_step(state, rng)
 
@@ -146,24 +146,24 @@ def test_apply_accepts_exactly_the_legal_choices(seed: int, players: tuple[str, 
 def scramble_secrets(state: State, rng: random.Random) -> State:
     """A state that differs from ``state`` in everything secret (RULES.md 11) and in nothing public."""
     twin = state.copy()
-    n = twin.n
-    if twin.phase == BALLOT:
+    n = twin.player_count
+    if twin.phase == "ballot":
         for p in range(n):
-            if twin.pending[p] is not None:  # any ballot p could have chosen with the markers held
-                twin.pending[p] = rng.choice(ballot_choices(twin.used[p], tuple(twin.markers[4 * p : 4 * p + 4])))
-    for slot, placed in enumerate(twin.stack_count):
+            if twin._pending[p] is not None:  # any ballot p could have chosen with the markers held
+                twin._pending[p] = rng.choice(ballot_choices(twin._used[p], tuple(twin._markers[4 * p : 4 * p + 4])))
+    for slot, placed in enumerate(twin._stack_count):
         area = slot // n
-        if placed and not (twin.count is not None and twin.count.area == area):  # values revealed at the count
-            twin.stack_sum[slot] = rng.randint(0, 3 * placed)
+        if placed and not (twin._count is not None and twin._count.area == area):  # values revealed at the count
+            twin._stack_sum[slot] = rng.randint(0, 3 * placed)
     for p in range(n):
         while True:
             held = [rng.randint(0, c) for c in MARKER_COUNTS]
-            if sum(held) == twin.markers_left[p]:
-                twin.markers[4 * p : 4 * p + 4] = held
+            if sum(held) == twin._markers_left[p]:
+                twin._markers[4 * p : 4 * p + 4] = held
                 break
-    hidden = list(twin.next_order[twin.turned :])
+    hidden = list(twin._next_order[twin._turned :])
     rng.shuffle(hidden)
-    twin.next_order = twin.next_order[: twin.turned] + tuple(hidden)
+    twin._next_order = twin._next_order[: twin._turned] + tuple(hidden)
     return twin
 
 
@@ -190,5 +190,5 @@ def test_scrambling_really_changes_secrets() -> None:
     changed = 0
     for _ in range(20):
         twin = scramble_secrets(state, rng)
-        changed += twin.pending[0] != state.pending[0] or twin.next_order != state.next_order
+        changed += twin._pending[0] != state._pending[0] or twin._next_order != state._next_order
     assert changed >= 15

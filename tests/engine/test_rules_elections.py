@@ -40,7 +40,7 @@ def elect(
 
 
 def count(table: Table) -> tuple[tuple[int, ...], int | None, tuple[int, ...], tuple[int, ...]]:
-    found = table.state.count
+    found = table.state._count
     assert found is not None
     return found.votes, found.winner, found.first, found.runners_up
 

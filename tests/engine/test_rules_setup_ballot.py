@@ -74,7 +74,7 @@ def test_1_4_no_free_ring_means_abstain_only() -> None:
             "green": [("castello", [3]), ("san_polo", [3, 2, 2, 1]), ("san_marco", [1, 0])],
         }
     )
-    assert state.rings[0] == 0
+    assert state._rings[0] == 0
     assert {type(choice).__name__ for choice in state.legal(0)} == {"Abstain"}
     table.rejects({"player": "red", "advisor": "castello"}, "red has no free ring and must abstain (rule 7.3)")
 
@@ -236,7 +236,7 @@ def test_5_3_year_end_turns_the_whole_next_order_and_awaits_a_new_shuffle() -> N
     snap = table.snap
     assert (snap["year"], snap["phase"], snap["round"]) == (2, "ballot", 1)
     assert snap["order"] == {"this_year": next_year, "next_year": []}
-    assert table.state.next_order == tuple(AREAS.index(a) for a in third)
+    assert table.state._next_order == tuple(AREAS.index(a) for a in third)
 
 
 def test_state_copy_is_independent() -> None:
@@ -245,8 +245,8 @@ def test_state_copy_is_independent() -> None:
     state.shuffle(range(7))
     twin = state.copy()
     twin.apply(0, twin.legal(0)[0])
-    assert twin.pending[0] is not None
-    assert state.pending == [None, None, None]
+    assert twin._pending[0] is not None
+    assert state._pending == [None, None, None]
     reference = State(RGB)
     reference.shuffle(range(7))
     reference.shuffle(range(7))

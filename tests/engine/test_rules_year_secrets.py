@@ -132,7 +132,7 @@ def test_11_2_next_years_order_is_secret_beyond_the_turned_cards() -> None:
     table = Table(next_year=order_starting("santa_croce"))
     assert table.snap["order"]["next_year"] == []
     text = json.dumps(table.snap)
-    table.state.next_order = tuple(reversed(table.state.next_order))
+    table.state._next_order = tuple(reversed(table.state._next_order))
     assert json.dumps(table.snap) == text
 
 

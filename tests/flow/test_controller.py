@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.engine import BALLOT, snapshot
+from companion.engine import snapshot
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, Effect
 from hardware.events import InputEvent
@@ -120,13 +120,13 @@ def test_undo_a_locked_in_ballot_before_the_reveal() -> None:
     press(controller, "2", "area:castello")
     press(controller, "2", "marker:3")
     press(controller, "2", "ok")
-    assert controller.state is not None and controller.state.pending[1] is not None
+    assert controller.state is not None and controller.state.locked_in(1)
     assert "Blue: locked in" in controller.screen().text()
     press(controller, "host", "back", "hold")
     assert "Take back Blue's last decision?" in controller.screen().text()
     assert "castello" not in controller.screen().text().lower(), "the confirm screen shows nothing of the ballot"
     press(controller, "host", "ok")
-    assert controller.state.pending[1] is None and "Blue: choosing" in controller.screen().text()
+    assert not controller.state.locked_in(1) and "Blue: choosing" in controller.screen().text()
 
 
 def test_help_shows_the_rule_behind_the_screen() -> None:
@@ -176,19 +176,19 @@ def test_keypad_led_echo_goes_only_to_the_players_own_pad() -> None:
     press(controller, "3", "marker:2")
     echoes = [e for e in controller.take_effects() if e.kind == "led" and e.target != "turn"]
     assert echoes == [Effect("led", "3", "area:san_polo", "on"), Effect("led", "3", "marker:2", "on")]
-    assert controller.state is not None and controller.state.phase == BALLOT
+    assert controller.state is not None and controller.state.phase == "ballot"
 
 
 def test_a_keypad_ballot_cannot_be_illegal() -> None:
     controller, table = started("keypads")
     clear_notices(table)
     press(controller, "1", "ok")  # nothing chosen: refused with a beep
-    assert controller.state is not None and controller.state.pending[0] is None
+    assert controller.state is not None and not controller.state.locked_in(0)
     for _ in range(3):
         press(controller, "1", "marker:3")  # only two 3s: the third press takes them back
     press(controller, "1", "area:quarantia")
     press(controller, "1", "ok")
-    assert controller.state.pending[0] is None, "no marker is picked any more"
+    assert not controller.state.locked_in(0), "no marker is picked any more"
     press(controller, "1", "marker:1")
     press(controller, "1", "ok")
-    assert controller.state.pending[0] is not None
+    assert controller.state.locked_in(0)

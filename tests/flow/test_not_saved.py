@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import AREAS, BALLOT, private_view
+from companion.engine import AREAS, private_view
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, Effect, Saver
 from hardware.events import InputEvent
@@ -44,7 +44,7 @@ def press(controller: Controller, source: str, key: str) -> None:
 def test_a_keyed_ballot_that_was_not_saved_is_kept_and_the_next_pad_ok_saves_it() -> None:
     controller, saver, _table = started("keypads")
     state = controller.state
-    assert state is not None and state.phase == BALLOT
+    assert state is not None and state.phase == "ballot"
     choice = state.legal(0)[0]
     saver.full = True
     press(controller, "1", f"area:{AREAS[choice.area]}")  # type: ignore[union-attr]
@@ -54,12 +54,12 @@ def test_a_keyed_ballot_that_was_not_saved_is_kept_and_the_next_pad_ok_saves_it(
     assert "error" in controller.screen().tags and "press ok and try again" in controller.screen().text()
     kept = controller.keypad[0]
     assert kept.area == choice.area and sorted(kept.markers) == sorted(choice.markers), "the keyed ballot is kept"
-    assert controller.state is not None and controller.state.pending[0] is None
+    assert controller.state is not None and not controller.state.locked_in(0)
     saver.full = False
     press(controller, "2", "ok")  # another pad's ok does not dismiss the notice
     assert "error" in controller.screen().tags
     press(controller, "1", "ok")  # try again: this ok is the player's, not the notice's
-    assert controller.state.pending[0] is not None, "locked in"
+    assert controller.state.locked_in(0), "locked in"
     assert 0 not in controller.keypad
     assert "error" in controller.screen().tags, "only the host dismisses the notice"
     press(controller, "host", "ok")
@@ -86,7 +86,7 @@ def test_a_private_ballot_that_was_not_saved_stays_on_its_menu() -> None:
     press(controller, "host", "ok")
     assert controller.private is turn and turn.marker_menu is not None and turn.marker_menu.chosen
     press(controller, source, "ok")  # Done again: saved
-    assert controller.state is not None and controller.state.pending[turn.seat] is not None
+    assert controller.state is not None and controller.state.locked_in(turn.seat)
 
 
 @pytest.mark.parametrize("held", [True, False])
@@ -100,7 +100,7 @@ def test_a_marker_key_gives_the_same_feedback_whether_or_not_its_value_is_held(h
     if not held:
         gone = [v for v in range(4) if v not in mine]
         if not gone:  # take every marker of one value out first, as earlier rounds would have
-            state.markers[4 * 0 + 3] = 0
+            state._markers[4 * 0 + 3] = 0
             gone = [3]
         value = gone[0]
     controller.take_effects()

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 
 from ...engine import State
-from ...engine.state import BuildsTask
 from ..menus import Menu, advisor_menu, build_menu, houses_menu, move_menu, navigate
 from ..views import decision_view
 from .base import GameMode
@@ -21,15 +20,16 @@ def decision_menu(state: State) -> Menu:
     awaited = state.awaiting()[0]
     seat = awaited.player
     legal = state.legal(seat)
-    task = state.tasks[-1]
     if awaited.decision == "advisor":
-        return advisor_menu(state, seat, task.slot, legal)  # type: ignore[union-attr]
+        assert awaited.slot is not None
+        return advisor_menu(state, seat, awaited.slot, legal)
     if awaited.decision == "houses":
-        return houses_menu(legal, task.district, task.rule)  # type: ignore[union-attr]
+        assert awaited.district is not None
+        return houses_menu(legal, awaited.district, awaited.rule)
     if awaited.decision == "build":
         assert awaited.district is not None
-        return build_menu(state, awaited.district, isinstance(task, BuildsTask))
-    return move_menu(legal, task.rule)  # type: ignore[union-attr]
+        return build_menu(state, awaited.district, awaited.together)
+    return move_menu(legal, awaited.rule)
 
 
 def current_menus(ctx: Controller) -> list[Menu]:

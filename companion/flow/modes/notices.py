@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from display.screen import Screen
 
-from ...engine import BALLOT
 from ...i18n import _
 from ..views import notice_view
 from .base import GameMode, Mode
@@ -32,7 +31,7 @@ class NoticesMode(GameMode):
 
     def pad(self, ctx: Controller, seat: int, key: str) -> None:
         state = ctx.state
-        if state is not None and state.phase == BALLOT and ctx.seats.entry == "keypads":
+        if state is not None and state.phase == "ballot" and ctx.seats.entry == "keypads":
             from . import KEYPAD_BALLOT
 
             KEYPAD_BALLOT.pad(ctx, seat, key)

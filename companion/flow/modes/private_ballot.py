@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from display.screen import Screen
 
-from ...engine import AREAS, Ballot, private_view, snapshot
+from ...engine import ALL_AREAS, AREAS, Ballot, private_view, snapshot
 from ...engine.areas import AREA_NAMES
 from ...i18n import _
 from ..menus import Menu, Option, navigate
@@ -63,7 +63,7 @@ class PrivateBallotMode(GameMode):
         turn.stage = "area"
         turn.area_menu = Menu(
             _("Choose an area"),
-            [Option(AREA_NAMES[a], a, f"area:{AREAS[a]}") for a in range(7) if a not in mine.used_areas],
+            [Option(AREA_NAMES[a], a, f"area:{AREAS[a]}") for a in ALL_AREAS if a not in mine.used_areas],
             rule="4.2",
         )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from display.screen import Screen
@@ -34,4 +33,5 @@ class UndoConfirm(Mode):
         return (("ok", _("undo")), ("left", _("keep")), ("right", _("keep")), ("back", _("keep")))
 
     def view(self, ctx: Controller) -> Screen:
-        return undo_view(json.loads(ctx.game.history[-1].line)["player"])
+        step = ctx.game.history[-1]
+        return undo_view(step.before.players[step.seat])

@@ -57,6 +57,6 @@ def test_a_keypad_ballot_goes_on_under_the_board_check_and_help() -> None:
     press(controller, "3", "marker:3")
     press(controller, "3", "ok")
     assert (controller.screen().title, controller.screen().lines) == (board.title, board.lines), "nothing shows"
-    assert controller.state is not None and controller.state.pending[2] is not None, "green locked in meanwhile"
+    assert controller.state is not None and controller.state.locked_in(2), "green locked in meanwhile"
     press(controller, "host", "ok")
     assert not controller.overlays and "Green: locked in" in controller.screen().text()

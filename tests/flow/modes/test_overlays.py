@@ -38,13 +38,13 @@ def test_undo_question_ok_undoes_and_other_keys_keep() -> None:
     press(controller, "1", "ok")  # red: gate, first area, first marker ticked
     press(controller, "1", "left")
     press(controller, "1", "ok")  # Done
-    assert controller.state is not None and controller.state.pending[0] is not None
+    assert controller.state is not None and controller.state.locked_in(0)
     press(controller, "host", "back", "hold")
     assert (
         type(controller.overlays[-1]) is UndoConfirm and "Take back Red's last decision?" in controller.screen().text()
     )
     press(controller, "host", "back")  # keep
-    assert not controller.overlays and controller.state.pending[0] is not None
+    assert not controller.overlays and controller.state.locked_in(0)
     press(controller, "host", "back", "hold")
     press(controller, "host", "ok")
-    assert controller.state.pending[0] is None and len(controller.record) == 3
+    assert not controller.state.locked_in(0) and len(controller.record) == 3

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.engine import AREAS
+from companion.engine import AREAS, Ballot, private_view
 from companion.flow.modes import PRIVATE_BALLOT
 from tests.flow.modes.helpers import press, read_notices, table
 
@@ -40,8 +40,8 @@ def test_gate_then_area_then_markers_then_done_locks_the_ballot_in() -> None:
     press(controller, "1", "ok")  # tick the 0
     press(controller, "1", "right")
     press(controller, "1", "ok")  # Done
-    assert controller.state is not None and controller.state.pending[0] is not None
-    assert controller.state.pending[0].area == AREAS.index("castello") and controller.state.pending[0].markers == (0,)
+    assert controller.state is not None and controller.state.locked_in(0)
+    assert private_view(controller.state, 0).pending == Ballot(AREAS.index("castello"), (0,))
     assert controller.screen().tags == ("ballot-gate",) and "Blue's secret ballot" in controller.screen().text()
 
 
@@ -60,4 +60,4 @@ def test_a_screen_the_host_opens_sends_a_half_keyed_ballot_back_behind_its_gate(
         press(controller, *closing)
         assert not controller.overlays
         assert controller.screen().tags == ("ballot-gate",), (opening, controller.screen().tags)
-        assert controller.state is not None and controller.state.pending[0] is None
+        assert controller.state is not None and not controller.state.locked_in(0)
