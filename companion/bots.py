@@ -74,26 +74,32 @@ class EasyBot:
 # ---------------------------------------------------------------------------------------------- the heuristic
 
 
-def _area_worth(state: State, seat: int, area: int) -> float:
-    """How much winning ``area`` this year is worth to ``seat``: palaces first, then advisors."""
-    if area == QUARANTIA:
-        worth = 1.6
-    else:
-        mine = state.houses(area, seat)
-        if state.district_full(area) or not state.palace_supply(seat):
-            worth = 0.6
+def _area_worths(state: State, seat: int) -> list[float]:
+    """How much winning each area this year is worth to ``seat``: palaces first, then advisors."""
+    may_build = state.palace_supply(seat) > 0
+    has_houses = state.house_supply(seat) > 0
+    worths = []
+    for area in ALL_AREAS:
+        if area == QUARANTIA:
+            worth = 1.6
         else:
-            worth = 1.0 + 0.35 * mine + (2.5 if mine + 2 >= state.palace_cost(area) else 0.0)
-            if seat not in state.palaces_in(area):
-                worth += 1.0  # a new district counts towards every victory condition
-        if not state.house_supply(seat):
-            worth *= 0.5
-    rivals = sum([state.markers_placed(area, p) for p in range(state.player_count) if p != seat])
-    return worth / (1.0 + 0.45 * rivals)
+            mine = state.houses(area, seat)
+            if state.district_full(area) or not may_build:
+                worth = 0.6
+            else:
+                worth = 1.0 + 0.35 * mine + (2.5 if mine + 2 >= state.palace_cost(area) else 0.0)
+                if seat not in state.palaces_in(area):
+                    worth += 1.0  # a new district counts towards every victory condition
+            if not has_houses:
+                worth *= 0.5
+        stack = state.markers_on(area)
+        rivals = sum(stack) - stack[seat]
+        worths.append(worth / (1.0 + 0.45 * rivals))
+    return worths
 
 
 def _ballot_choice(state: State, seat: int, legal: tuple[Decision, ...]) -> Decision:
-    worth = [_area_worth(state, seat, area) for area in ALL_AREAS]
+    worth = _area_worths(state, seat)
     used = state.areas_used(seat)
     unused = sorted((worth[a] for a in ALL_AREAS if a not in used), reverse=True)
     rounds_left = max(1, state.rounds_per_year() - state.round + 1)
@@ -146,9 +152,10 @@ def heuristic_choice(state: State, seat: int, legal: tuple[Decision, ...], rng: 
         awaited = state.awaiting()
         slot = awaited[0].slot if awaited else None
         home = -1 if slot is None else slot
+        worth = _area_worths(state, seat)
         best = max(
             (d for d in takes if d.area != home),
-            key=lambda d: _area_worth(state, seat, d.area) + rng.random() * 0.01,
+            key=lambda d: worth[d.area] + rng.random() * 0.01,
             default=takes[0],
         )
         return best
@@ -188,7 +195,8 @@ def _rollout(state: State, rng: random.Random, limit: int = 400) -> tuple[State,
     year = state.year
     work = 0
     for _step in range(limit):
-        if state.phase in ("year_end", "over") or state.year != year:
+        phase = state.phase
+        if phase == "year_end" or phase == "over" or state.year != year:
             break
         work += STEP_WORK
         if state.chance_awaited():
@@ -197,7 +205,7 @@ def _rollout(state: State, rng: random.Random, limit: int = 400) -> tuple[State,
         player = state.awaiting()[0].player
         legal = state.legal(player)
         work += len(legal)
-        if state.phase == "ballot" and rng.random() < 0.25:
+        if phase == "ballot" and rng.random() < 0.25:
             state.apply(player, rng.choice(legal))  # a little randomness: rivals are not this predictable
         else:
             state.apply(player, heuristic_choice(state, player, legal, rng))
@@ -240,7 +248,7 @@ class HardBot:
             return legal
         state = view.samples[0]
         if type(legal[0]) is Ballot:
-            worth = [_area_worth(state, view.seat, a) for a in ALL_AREAS]
+            worth = _area_worths(state, view.seat)
             legal.sort(key=lambda d: -worth[d.area] * sum(d.markers) + 0.2 * len(d.markers))  # type: ignore[union-attr]
         else:
             guess = heuristic_choice(state, view.seat, view.legal, self.rng)

@@ -114,6 +114,10 @@ def _awaited_for(task: Task) -> tuple[Awaited, ...]:
     return (Awaited(m.player, "move", offer=m.left, rule=m.rule),)
 
 
+_ADVISOR_AWAITED = tuple(tuple(_awaited_for(AdvisorTask(p, slot)) for slot in range(7)) for p in range(4))
+_CHECK_AWAITED = tuple(tuple(_awaited_for(CheckTask(p, d)) for d in range(6)) for p in range(4))
+
+
 class Applied(NamedTuple):
     """What one line did: the board changes and counts in the order they happened, and what it made public."""
 
@@ -338,6 +342,11 @@ class State:
         """How many markers ``player`` has put on ``area`` this year and not yet counted (4.3; public, 11.3)."""
         return self._stack_count[area * self._n + player]
 
+    def markers_on(self, area: int) -> tuple[int, ...]:
+        """How many markers each player (seat order) has put on ``area`` this year and not yet counted."""
+        n = self._n
+        return tuple(self._stack_count[area * n : area * n + n])
+
     def areas_used(self, player: int) -> tuple[int, ...]:
         """The areas ``player`` has put markers in this year (4.4), in board order; public once revealed."""
         used = self._used[player]
@@ -411,7 +420,12 @@ class State:
         if phase != ELECTION:
             return ()
         task = self._tasks[-1]
-        key = (type(task), task)
+        kind = type(task)
+        if kind is AdvisorTask:
+            return _ADVISOR_AWAITED[task.player][task.slot]  # type: ignore[union-attr]
+        if kind is CheckTask:
+            return _CHECK_AWAITED[task.player][task.district]  # type: ignore[union-attr]
+        key = (kind, task)
         found = _AWAITED_CACHE.get(key)
         if found is None:
             found = _AWAITED_CACHE[key] = _awaited_for(task)
