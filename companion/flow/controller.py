@@ -14,7 +14,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from display.screen import Line, Screen
 from hardware.events import InputEvent
@@ -50,11 +50,15 @@ log = logging.getLogger(__name__)
 __all__ = ["Controller", "Effect", "KeypadBallot", "Notice", "PrivateTurn", "Saver"]
 
 
+Stage = Literal["setup", "game", "over"]
+"""Where the evening is: choosing seats, playing, or the game-over pages."""
+
+
 @dataclass(frozen=True)
 class Effect:
     """Something for the hardware: ``led`` (``target``, ``state``) on a pad, or a ``beep``."""
 
-    kind: str
+    kind: Literal["led", "beep"]
     source: str
     target: str = ""
     state: str = ""
@@ -107,7 +111,7 @@ class Controller:
         return self.game.palaces_by_year
 
     @property
-    def stage(self) -> str:
+    def stage(self) -> Stage:
         state = self.game.state
         return "setup" if state is None else "over" if state.is_over else "game"
 
@@ -126,7 +130,7 @@ class Controller:
     def source_of(self, seat: int) -> str:
         return self.seats.source_of(seat)
 
-    def effect(self, kind: str, source: str, target: str = "", state: str = "") -> None:
+    def effect(self, kind: Literal["led", "beep"], source: str, target: str = "", state: str = "") -> None:
         self.effects.append(Effect(kind, source, target, state))
 
     # ------------------------------------------------------------------ routing

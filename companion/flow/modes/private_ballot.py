@@ -4,7 +4,7 @@ player picks an area and ticks markers on a menu only they are meant to see."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from display.screen import Screen
 
@@ -24,7 +24,7 @@ class PrivateTurn:
     """One player's ballot entered on the shared screen while the others look away."""
 
     seat: int
-    stage: str = "gate"  # gate -> area -> markers
+    stage: Literal["gate", "area", "markers"] = "gate"
     area_menu: Menu | None = None
     marker_menu: Menu | None = None
     area: int | None = None
