@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
-from . import elections
 from .areas import area_name, rounds_per_year
 from .changes import PutMarkers
 from .choices import WANTED, WITHOUT, wanted_counts
 from .decisions import Ballot
+from .elections import advance, not_awaited, open_election
+from .elections import name as player_name
 from .errors import IllegalDecisionError
 from .tasks import ELECTION
 
@@ -26,7 +27,7 @@ def with_markers(state: State) -> tuple[int, ...]:
 def apply_ballot(state: State, player: int, ballot: Ballot) -> None:
     waiting = state._waiting
     if player not in waiting:
-        raise elections.not_awaited(state, player, ballot)
+        raise not_awaited(state, player, ballot)
     markers, area = ballot.markers, ballot.area
     wanted = WANTED.get(markers)
     if wanted is None:
@@ -34,7 +35,7 @@ def apply_ballot(state: State, player: int, ballot: Ballot) -> None:
     if state._used[player] >> area & 1:
         raise IllegalDecisionError(
             _("{name} has already put markers in {area} this year").format(
-                name=elections.name(state, player), area=area_name(area)
+                name=player_name(state, player), area=area_name(area)
             ),
             "4.4",
         )
@@ -44,7 +45,7 @@ def apply_ballot(state: State, player: int, ballot: Ballot) -> None:
         for value in range(4):
             have = held[base + value]
             if wanted[value] > have:
-                name = elections.name(state, player)
+                name = player_name(state, player)
                 if have == 0:
                     raise IllegalDecisionError(
                         _("{name} has no {value}-marker left").format(name=name, value=value), "4.2"
@@ -90,5 +91,5 @@ def reveal(state: State) -> None:
         state._phase = ELECTION
         state._round = 0
         state._election = 0
-        elections.open_election(state)
-        elections.advance(state)
+        open_election(state)
+        advance(state)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import elections
 from .areas import MAX_PALACES
 from .changes import BuildPalace
 from .choices import WITHOUT
 from .decisions import Build, Decision
+from .elections import not_awaited
 from .tasks import BuildsTask, CheckTask
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def apply_check(state: State, player: int, decision: Decision, task: CheckTask) -> None:
     if type(decision) is not Build or player != task.player:
-        raise elections.not_awaited(state, player, decision)
+        raise not_awaited(state, player, decision)
     state._tasks.pop()
     if decision.build:
         build(state, task.district, (player,))
@@ -25,7 +25,7 @@ def apply_check(state: State, player: int, decision: Decision, task: CheckTask) 
 
 def apply_builds(state: State, player: int, decision: Decision, task: BuildsTask) -> None:
     if type(decision) is not Build or player not in task.waiting:
-        raise elections.not_awaited(state, player, decision)
+        raise not_awaited(state, player, decision)
     waiting = WITHOUT[task.waiting, player]
     builders = tuple(sorted((*task.builders, player))) if decision.build else task.builders
     if waiting:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
-from . import year_end
 from .areas import QUARANTIA, area_name
 from .changes import AdvisorBack, MoveAdvisor, MoveHouses, PlaceHouses, TakeAdvisor, TurnCard
 from .choices import NO_VOTES, SEAT_SETS, WITHOUT
@@ -29,6 +28,7 @@ from .tasks import (
     MovesTask,
     Task,
 )
+from .year_end import end_year
 
 if TYPE_CHECKING:
     from .state import State
@@ -345,4 +345,4 @@ def close_election(state: State) -> None:
     state._election += 1
     state._count = None
     if state._election == 7:
-        year_end.end_year(state)
+        end_year(state)

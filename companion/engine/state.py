@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from ..i18n import _
-from . import ballots, building, elections, year_end
 from .areas import (
     FIRST_PALACE_COST,
     HOUSES_PER_PLAYER,
@@ -29,9 +28,12 @@ from .areas import (
     RINGS_PER_PLAYER,
     rounds_per_year,
 )
+from .ballots import apply_ballot, with_markers
+from .building import apply_builds, apply_check
 from .changes import NewYear, PutMarkers, TurnCard
 from .choices import BUILD_CHOICES, HOUSES_UP_TO, SEAT_SETS, advisor_choices, ballot_choices, move_choices
 from .decisions import Ballot, Decision
+from .elections import advance, apply_advisor, apply_houses, apply_move, not_awaited
 from .errors import IllegalDecisionError
 from .tasks import (
     BALLOT,
@@ -54,6 +56,8 @@ from .tasks import (
     Revealed,
     Task,
 )
+from .year_end import conditions_met
+from .year_end import outcome as game_outcome
 
 _ALL_AREAS_SET = frozenset(range(7))
 
@@ -93,7 +97,8 @@ annotations must each cover exactly (tests/engine/test_layout.py checks it), for
 # What awaiting() answers, made once per distinct task: computer players ask millions of times.
 _BALLOT_AWAITED = tuple(Awaited(p, "ballot", rule="4.2") for p in range(4))
 _BALLOTS_AWAITED = {seats: tuple(_BALLOT_AWAITED[p] for p in seats) for seats in SEAT_SETS}
-_AWAITED_CACHE: dict[tuple[type, Task], tuple[Awaited, ...]] = {}
+_HOUSES_AWAITED: dict[HousesTask, tuple[Awaited, ...]] = {}
+_OTHER_AWAITED: dict[BuildsTask | MovesTask, tuple[Awaited, ...]] = {}
 
 
 def _awaited_for(task: Task) -> tuple[Awaited, ...]:
@@ -323,7 +328,7 @@ class State:
     def houses_on_board(self, player: int) -> int:
         n = self._n
         board = self._board
-        return sum([board[d * n + player] for d in range(6)])
+        return sum(board[d * n + player] for d in range(6))
 
     def house_supply(self, player: int) -> int:
         return self._house_supply[player]
@@ -361,11 +366,11 @@ class State:
         return self._palaces[district]
 
     def palaces_of(self, player: int) -> int:
-        return sum([owners.count(player) for owners in self._palaces])
+        return sum(owners.count(player) for owners in self._palaces)
 
     def districts_of(self, player: int) -> int:
         """In how many districts ``player`` has at least one palace (9.2)."""
-        return sum([1 for owners in self._palaces if player in owners])
+        return sum(1 for owners in self._palaces if player in owners)
 
     def palace_cost(self, district: int) -> int:
         """RULES.md 8.4: 3 for the first palace of a district, 1 more for each palace already there; it is also the
@@ -398,13 +403,13 @@ class State:
 
     def victory_conditions(self, player: int) -> tuple[Condition, ...]:
         """RULES.md 9.2: the conditions ``player`` meets now, by name."""
-        return year_end.conditions_met(self.palaces_of(player), self.districts_of(player))
+        return conditions_met(self.palaces_of(player), self.districts_of(player))
 
     def outcome(self) -> Outcome | None:
         """RULES.md 9.2 to 9.4: who won and why, once the game is over."""
         if self._phase != OVER:
             return None
-        return year_end.outcome(self)
+        return game_outcome(self)
 
     # ------------------------------------------------------------------ what is awaited
 
@@ -425,11 +430,15 @@ class State:
             return _ADVISOR_AWAITED[task.player][task.slot]  # type: ignore[union-attr]
         if kind is CheckTask:
             return _CHECK_AWAITED[task.player][task.district]  # type: ignore[union-attr]
-        key = (kind, task)
-        found = _AWAITED_CACHE.get(key)
-        if found is None:
-            found = _AWAITED_CACHE[key] = _awaited_for(task)
-        return found
+        if kind is HousesTask:
+            found = _HOUSES_AWAITED.get(task)  # type: ignore[arg-type]
+            if found is None:
+                found = _HOUSES_AWAITED[task] = _awaited_for(task)  # type: ignore[index]
+            return found
+        other = _OTHER_AWAITED.get(task)  # type: ignore[arg-type]
+        if other is None:
+            other = _OTHER_AWAITED[task] = _awaited_for(task)  # type: ignore[index]
+        return other
 
     def legal(self, player: int) -> tuple[Decision, ...]:
         """Every decision ``player`` may make now; empty when they are not awaited."""
@@ -540,7 +549,7 @@ class State:
             self._election = 0
         self._phase = BALLOT
         self._round = 1
-        self._waiting = ballots.with_markers(self)
+        self._waiting = with_markers(self)
 
     # ------------------------------------------------------------------ decisions
 
@@ -550,23 +559,23 @@ class State:
         if phase == ELECTION:
             task = self._tasks[-1]
             if type(task) is AdvisorTask:
-                elections.apply_advisor(self, player, decision, task)
+                apply_advisor(self, player, decision, task)
             elif type(task) is HousesTask:
-                elections.apply_houses(self, player, decision, task)
+                apply_houses(self, player, decision, task)
             elif type(task) is CheckTask:
-                building.apply_check(self, player, decision, task)
+                apply_check(self, player, decision, task)
             elif type(task) is BuildsTask:
-                building.apply_builds(self, player, decision, task)
+                apply_builds(self, player, decision, task)
             else:
                 assert type(task) is MovesTask
-                elections.apply_move(self, player, decision, task)
-            elections.advance(self)
+                apply_move(self, player, decision, task)
+            advance(self)
         elif phase == BALLOT:
             if type(decision) is not Ballot:
-                raise elections.not_awaited(self, player, decision)
-            ballots.apply_ballot(self, player, decision)
+                raise not_awaited(self, player, decision)
+            apply_ballot(self, player, decision)
         else:
-            raise elections.not_awaited(self, player, decision)
+            raise not_awaited(self, player, decision)
 
 
 __all__ = [
