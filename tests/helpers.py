@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -130,15 +130,8 @@ def _fields(state: State) -> dict[str, Any]:
     return {name: getattr(state, name) for name in FIELDS}
 
 
-def place(
-    state: State,
-    houses: Mapping[str, Mapping[str, int]] | None = None,
-    palaces: Mapping[str, Sequence[str]] | None = None,
-    advisors: Mapping[str, tuple[str, str]] | None = None,
-    quarantia: Iterable[tuple[str, str]] = (),
-) -> None:
-    """Set up a position as if earlier years had built it (the engine's position builder, :func:`set_up`)."""
-    set_up(state, houses, palaces, advisors, quarantia)
+place = set_up
+"""Set up a position as if earlier years had built it: the engine's position builder (like a FEN in chess tests)."""
 
 
 def anyone_locked_in(state: State | None) -> bool:
