@@ -17,7 +17,7 @@ from .i18n import _, locale_language, set_language
 if TYPE_CHECKING:
     from .lock import StateLock
 
-EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
+EXIT_INVALID_RECORD = 2  # record-format.md 3: 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
 EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
 EXIT_IN_USE = 75  # sysexits' EX_TEMPFAIL: another companion holds the state directory; try again when it has stopped
@@ -297,7 +297,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.record:
             from .export import public_record
 
-            # The same public history as `export`: no unrevealed ballot, no unturned card (RULES.md 11).
+            # The same public history as `export`: no unrevealed ballot, no unturned card (rules.md 11).
             record = app.controller.record
             try:
                 Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")

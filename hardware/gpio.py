@@ -24,9 +24,9 @@ def _timer(delay: float, action: Callable[[], None]) -> None:
 class KeyDecoder:
     """Turns one button's edges into logical events, debounced in software.
 
-    Debouncing is ours because gpiozero's ``MockPin`` ignores ``bounce_time`` (STACK-NOTES): doing it here makes the
-    behaviour the tests see the behaviour the Pi has. A press is taken on its first edge (no added latency); a
-    release only once the pin has stayed released for ``settle`` seconds, so contact chatter never splits one press
+    Debouncing is ours because gpiozero's ``MockPin`` ignores ``bounce_time`` (library-notes.md): doing it here
+    makes the behaviour the tests see the behaviour the Pi has. A press is taken on its first edge (no added latency);
+    a release only once the pin has stayed released for ``settle`` seconds, so contact chatter never splits one press
     into several, nor a hold into a press and a hold.
 
     A key without a hold meaning reports its press at once. A key with one (host back: undo; ok on a 3-button pad:

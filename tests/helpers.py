@@ -39,7 +39,7 @@ class Table:
     ) -> None:
         self.replay = Replay()
         self.lines: list[str] = []
-        self.changes: list[list[dict[str, Any]]] = []  # RECORD.md 4, per line
+        self.changes: list[list[dict[str, Any]]] = []  # record-format.md 4, per line
         self.twin = TableTwin(players)
         self.feed(dump_header(players))
         if this_year is not None:
@@ -197,7 +197,7 @@ def settle(table: Table, phase: str = "election") -> None:
 
 
 TWO_ROUNDS = {
-    # Every player empties their supply in two rounds, so the elections start after round 2 (RULES.md 4.5).
+    # Every player empties their supply in two rounds, so the elections start after round 2 (rules.md 4.5).
     "red": [("castello", [3, 3, 2, 2]), ("dorsoduro", [1, 1, 0])],
     "blue": [("castello", [3, 2, 1, 1]), ("dorsoduro", [3, 2, 0])],
     "green": [("castello", [1]), ("san_polo", [3, 3, 2, 2]), ("san_marco", [1, 0])],

@@ -41,12 +41,34 @@ def test_pyproject_has_an_spdx_licence_pillow_and_an_extra_for_each_mode() -> No
 def test_a_missing_library_gives_one_line_naming_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     assert extras.missing("mock", "run") is None, "the dev environment has everything"
     monkeypatch.setattr(extras, "installed", lambda module: module != "gpiozero")
+    monkeypatch.setattr(extras, "install_source", lambda: "'/src/doge")
     line = extras.missing("mock", "run")
-    assert line == "doge-companion run: gpiozero not installed; install it with: pip install 'doge-companion[mock]'"
+    assert line == "doge-companion run: gpiozero not installed; install it with: pip install '/src/doge[mock]'"
     monkeypatch.setattr(extras, "installed", lambda module: module not in ("pygame", "serial"))
     assert extras.missing("sim", "sim") == (
-        "doge-companion sim: pyserial, pygame not installed; install them with: pip install 'doge-companion[sim]'"
+        "doge-companion sim: pyserial, pygame not installed; install them with: pip install '/src/doge[sim]'"
     )
+
+
+def test_the_install_source_is_where_this_copy_came_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a name on an index (the package is not published): the wheel file or the checkout pip recorded."""
+
+    class Recorded:
+        def __init__(self, text: str | None) -> None:
+            self.text = text
+
+        def read_text(self, name: str) -> str | None:
+            assert name == "direct_url.json"
+            return self.text
+
+    for recorded, expected in (
+        ('{"url": "file:///home/pi/doge_companion-0.1.0-py3-none-any.whl", "archive_info": {}}',
+         "'/home/pi/doge_companion-0.1.0-py3-none-any.whl"),
+        ('{"url": "file:///home/pi/doge%20companion", "dir_info": {"editable": true}}', "-e '/home/pi/doge companion"),
+        (None, f"'{ROOT}"),
+    ):  # fmt: skip
+        monkeypatch.setattr(extras.metadata, "distribution", lambda name, r=recorded: Recorded(r))
+        assert extras.install_source() == expected
 
 
 def test_priorities_follow_syslog() -> None:

@@ -1,4 +1,4 @@
-"""The game state and the rules that change it (RULES.md 2 to 10).
+"""The game state and the rules that change it (rules.md 2 to 10).
 
 The state is a handful of flat lists of small integers so that :meth:`State.copy` is a few list copies: computer
 players copy states thousands of times per decision. Everything that changes it goes through :meth:`State.apply`
@@ -235,7 +235,7 @@ def _move_choices(houses_mask: int) -> tuple[Decision, ...]:
 
 
 def _wanted(markers: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """How many markers of each value 0..3 a ballot asks for (RULES.md 1.1, 4.2); memoized in ``_WANTED``."""
+    """How many markers of each value 0..3 a ballot asks for (rules.md 1.1, 4.2); memoized in ``_WANTED``."""
     if not 1 <= len(markers) <= 4:
         raise IllegalDecisionError(_("a ballot takes 1 to 4 markers, not {count}").format(count=len(markers)), "4.2")
     counts = [0, 0, 0, 0]
@@ -325,7 +325,7 @@ class State:
     _waiting: tuple[int, ...]  # in the ballot phase, who has yet to choose this round (seat order)
 
     def __init__(self, players: Sequence[str], _copy_of: State | None = None) -> None:
-        """RULES.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next.
+        """rules.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next.
 
         ``_copy_of`` is :meth:`copy`'s way in: a class compiled by mypyc can be made only by its constructor."""
         if _copy_of is not None:
@@ -470,11 +470,11 @@ class State:
         return sum(self.board[d * n + player] for d in range(6))
 
     def palace_cost(self, district: int) -> int:
-        """RULES.md 8.4: 3 for the first palace of a district, 1 more for each palace already there."""
+        """rules.md 8.4: 3 for the first palace of a district, 1 more for each palace already there."""
         return FIRST_PALACE_COST + len(self.palaces[district])
 
     def may_build(self, player: int, district: int) -> bool:
-        """RULES.md 8.4: what a palace check requires (the house that just arrived is the caller's business)."""
+        """rules.md 8.4: what a palace check requires (the house that just arrived is the caller's business)."""
         built = len(self.palaces[district])
         return (
             built < MAX_PALACES
@@ -483,7 +483,7 @@ class State:
         )
 
     def victory_conditions(self, player: int) -> tuple[str, ...]:
-        """RULES.md 9.2: the conditions ``player`` meets now, by name."""
+        """rules.md 9.2: the conditions ``player`` meets now, by name."""
         palaces = sum(owners.count(player) for owners in self.palaces)
         districts = sum(1 for owners in self.palaces if player in owners)
         met = []
@@ -506,7 +506,7 @@ class State:
     # ------------------------------------------------------------------ board changes
 
     def apply_with_changes(self, player: int, decision: Decision) -> list[Event]:
-        """:meth:`apply`, reporting what the table does (RECORD.md 4) and each count, in the order they happen.
+        """:meth:`apply`, reporting what the table does (record-format.md 4) and each count, in the order they happen.
 
         The changes are noted where the rules act, so following them from the previous board always gives this
         state's board. Not noting is the default because computer players apply decisions by the thousand.
@@ -519,7 +519,7 @@ class State:
         return log
 
     def shuffle_with_changes(self, order: Sequence[int]) -> list[Event]:
-        """:meth:`shuffle`, reporting what the table does (RECORD.md 4: a new year, 5.3)."""
+        """:meth:`shuffle`, reporting what the table does (record-format.md 4: a new year, 5.3)."""
         log = self.begin_changes()
         try:
             self.shuffle(order)
@@ -629,7 +629,7 @@ class State:
         )
 
     def _with_markers(self) -> tuple[int, ...]:
-        """RULES.md 4.2: who chooses in a new ballot round (a player without markers sits it out)."""
+        """rules.md 4.2: who chooses in a new ballot round (a player without markers sits it out)."""
         left = self.markers_left
         return tuple([p for p in range(self.n) if left[p]])
 
@@ -678,7 +678,7 @@ class State:
             self._reveal()
 
     def _reveal(self) -> None:
-        """RULES.md 4.3: all chosen cards are turned at once; the markers go face down onto their areas."""
+        """rules.md 4.3: all chosen cards are turned at once; the markers go face down onto their areas."""
         n = self.n
         pending, held, log = self.pending, self.markers, self._log
         for player in range(n):
@@ -838,12 +838,12 @@ class State:
             self.tasks[-1] = BuildsTask(task.district, waiting, builders)
             return
         self.tasks.pop()
-        # RULES.md 8.6 [RULING]: if the free spaces cannot take every builder, nobody builds in this check.
+        # rules.md 8.6 [RULING]: if the free spaces cannot take every builder, nobody builds in this check.
         if builders and len(builders) <= MAX_PALACES - len(self.palaces[task.district]):
             self._build(task.district, builders)
 
     def _build(self, district: int, builders: tuple[int, ...]) -> None:
-        """RULES.md 8.4, 8.6: every builder pays the cost of the first free space; palaces go in seat order."""
+        """rules.md 8.4, 8.6: every builder pays the cost of the first free space; palaces go in seat order."""
         n = self.n
         cost = self.palace_cost(district)
         for space, player in enumerate(builders, cost):
@@ -871,7 +871,7 @@ class State:
     # ------------------------------------------------------------------ automatic steps
 
     def _neutralize(self, district: int) -> None:
-        """RULES.md 7.4, 10.2.2: the advisor goes back to its symbol and its ring to its owner."""
+        """rules.md 7.4, 10.2.2: the advisor goes back to its symbol and its ring to its owner."""
         controller = self.advisor_controller[district]
         if controller >= 0:
             if self._log is not None:
@@ -881,7 +881,7 @@ class State:
             self.advisor_area[district] = -1
 
     def _open_election(self) -> None:
-        """RULES.md 6.1 to 6.5: count the votes of the next area and queue its resolution (10.2 to 10.5)."""
+        """rules.md 6.1 to 6.5: count the votes of the next area and queue its resolution (10.2 to 10.5)."""
         n = self.n
         area = self.this_order[self.election]
         base = area * n
@@ -989,7 +989,7 @@ class State:
             tasks = self.tasks
 
     def _close_election(self) -> None:
-        """RULES.md 5.2, 6.6: the area's markers are done and one more card of next year's order is turned."""
+        """rules.md 5.2, 6.6: the area's markers are done and one more card of next year's order is turned."""
         n = self.n
         base = self.this_order[self.election] * n
         self.stack_count[base : base + n] = self.stack_sum[base : base + n] = _NO_VOTES[n]
@@ -1002,7 +1002,7 @@ class State:
             self._end_year()
 
     def _end_year(self) -> None:
-        """RULES.md 9.1 to 9.5."""
+        """rules.md 9.1 to 9.5."""
         n = self.n
         if self._log is not None:
             self._log.append(MarkersBack())
@@ -1018,7 +1018,7 @@ class State:
         self.winners = tuple(self.ranked_winners(meeting))
 
     def ranked_winners(self, meeting: Sequence[int]) -> list[int]:
-        """RULES.md 9.4: most palaces, then most houses on the board; [RULING] then a shared victory."""
+        """rules.md 9.4: most palaces, then most houses on the board; [RULING] then a shared victory."""
 
         def key(player: int) -> tuple[int, int]:
             return (sum(owners.count(player) for owners in self.palaces), self.houses_on_board(player))

@@ -1,4 +1,4 @@
-"""The end of a game (RULES.md 9.2 to 9.4) as pages: the winners, the standings, the palace chart, the board.
+"""The end of a game (rules.md 9.2 to 9.4) as pages: the winners, the standings, the palace chart, the board.
 
 Everything here is public once the game is over: palaces, districts and houses are on the board, and the chart is
 the palaces counted at each year's end. The same pages make the game-over screens and the summary picture.

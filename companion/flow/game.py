@@ -50,7 +50,7 @@ class NotSaved(Exception):
 
 class Step(NamedTuple):
     """One applied line in the undo history: the state before it, where the record stood, and whether undoing it
-    is allowed (RULES.md 11.4: not once it revealed anything)."""
+    is allowed (rules.md 11.4: not once it revealed anything)."""
 
     before: State
     length: int
