@@ -13,6 +13,7 @@ wheel at build time, dev.py into the checkout (where they are not committed).
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
 from pathlib import Path
@@ -45,7 +46,8 @@ def extract(template: Path, root: Path = ROOT) -> None:
         line.split('"')[1] for line in (root / "companion" / "__init__.py").read_text().splitlines()
         if line.startswith("__version__")
     )  # fmt: skip
-    pybabel("extract", "-F", str(root / "babel.cfg"), *EXTRACT, "--version", version, "-o", str(template), str(root))
+    with contextlib.chdir(root):  # the #: lines name files relative to the checkout
+        pybabel("extract", "-F", "babel.cfg", *EXTRACT, "--version", version, "-o", str(template), ".")
 
 
 def update(root: Path = ROOT, languages: tuple[str, ...] = LANGUAGES) -> None:

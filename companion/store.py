@@ -81,6 +81,12 @@ def default_directory(configured: str = "", environ: Mapping[str, str] | None = 
     return Path(base).expanduser() / "doge-companion"
 
 
+def simulator_directory(environ: Mapping[str, str] | None = None) -> Path:
+    """Where ``doge-companion sim`` keeps its games when the config names no state_dir: beside, not in, a real
+    device's, so trying the simulator never resumes or lists a real game."""
+    return default_directory("", environ).with_name("doge-companion-sim")
+
+
 def now() -> str:
     """UTC in record-format.md's "t" form."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())

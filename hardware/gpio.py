@@ -6,6 +6,7 @@ globally. gpiozero runs callbacks on its own threads; ours only decode edges and
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -244,7 +245,18 @@ class GpioIndicators:
 
 
 def pi_pin_factory() -> Any:
-    """The real pin factory on a Raspberry Pi, chosen explicitly (lgpio first, as gpiozero 2 does)."""
+    """The real pin factory on a Raspberry Pi, chosen explicitly (lgpio first, as gpiozero 2 does), unless
+    ``GPIOZERO_PIN_FACTORY`` names one: gpiozero's own way to choose (e.g. ``pigpio`` for a remote Pi, ``mock``),
+    which gpiozero resolves itself (library-notes.md)."""
+    chosen = os.environ.get("GPIOZERO_PIN_FACTORY")
+    if chosen:
+        from gpiozero import Device
+
+        try:
+            Device.ensure_pin_factory()
+        except Exception as error:  # BadPinFactory, or the named library failing in its own way
+            raise RuntimeError(f"GPIOZERO_PIN_FACTORY={chosen}: {error}") from None
+        return Device.pin_factory
     errors = []
     for module, name in (("gpiozero.pins.lgpio", "LGPIOFactory"), ("gpiozero.pins.rpigpio", "RPiGPIOFactory")):
         try:
