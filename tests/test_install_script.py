@@ -48,7 +48,9 @@ exit 0
 VENV_TOOL = r"""[ "$3" = download ] && [ -f "$STUB_STATE/offline" ] && exit 1
 [ "$DOGE_COMPILE_ENGINE" = 1 ] && [ -f "$STUB_STATE/no-compiler" ] && exit 1
 if [ "$3" = wheel ]; then
-  while [ $# -gt 0 ]; do [ "$1" = --wheel-dir ] && { mkdir -p "$2"; touch "$2/doge_companion-0.1.0-py3-none-any.whl"; }; shift; done
+  while [ $# -gt 0 ]; do
+    [ "$1" = --wheel-dir ] && { mkdir -p "$2"; touch "$2/doge_companion-0.1.0-py3-none-any.whl"; }; shift
+  done
 fi
 exit 0
 """
