@@ -34,6 +34,22 @@ def test_the_contracts_are_in_the_repository_and_cited_there() -> None:
     assert [str(page.relative_to(ROOT)) for page in PAGES if outside.search(page.read_text())] == []
 
 
+def test_no_code_comment_or_test_cites_the_documents_outside() -> None:
+    """Citations name docs/ files (rules.md 8.6, record-format.md 4, library-notes.md). Only the command line's
+    translated help texts keep "RECORD.md" and "RULES.md": changing them would change their catalog entries."""
+    outside = re.compile(r"\.\./shared|\bRECORD\.md|\bRULES\.md|STACK-NOTES")
+    kept = re.compile(r'_\(\s*$|_\("|^\s*"[^"]*(RECORD|RULES)\.md[^"]*"\s*$')
+    found = []
+    for folder in ("companion", "display", "hardware", "tests", "benchmarks", "build_support"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if path == Path(__file__) or not outside.search(line):
+                    continue
+                if not (path.name == "cli.py" and kept.search(line)):
+                    found.append(f"{path.relative_to(ROOT)}:{number}")
+    assert found == [], "cite docs/rules.md, docs/record-format.md or docs/library-notes.md (by file name)"
+
+
 def test_the_cited_rule_and_record_sections_exist() -> None:
     """`rules.md 8.6` and `record-format.md 4` in code and tests name sections those files have."""
     headings = {

@@ -19,7 +19,9 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tarfile
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -46,6 +48,18 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     (sdist,) = dist.glob("doge_companion-*.tar.gz")
     (wheel,) = dist.glob("doge_companion-*.whl")
     return sdist, wheel
+
+
+def test_the_sdist_carries_the_sources_and_the_wheel_the_compiled_catalogs(built: tuple[Path, Path]) -> None:
+    sdist, wheel = built
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"build_support/backend.py", "build_support/catalogs.py", "babel.cfg", "companion/locale/de.po"} <= names
+    with zipfile.ZipFile(wheel) as archive:
+        inside = set(archive.namelist())
+    for language in ("de", "it"):
+        assert f"companion/locale/{language}/LC_MESSAGES/companion.mo" in inside
+    assert not [name for name in inside if name.endswith(".po")]
 
 
 def fresh_venv(folder: Path, *requirements: str) -> Path:
