@@ -6,10 +6,11 @@
     python3 dev.py test --stress N   # the same N times in a row, every core kept busy by a load it starts itself
     python3 dev.py bench      # print the benchmark figures
     python3 dev.py catalogs   # bring companion/locale/*.po in line with the code's texts (then translate)
+    python3 dev.py lock       # refresh the pinned versions in requirements/*.txt (then run the tests)
     python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
 
-Needs only Python 3.11+ and access to PyPI. The environment lives in .venv and is refreshed when pyproject.toml
-changes.
+Needs only Python 3.11+ and access to PyPI. The environment lives in .venv, installed with the pinned versions of
+requirements/dev.txt, and is refreshed when pyproject.toml or the pins change.
 """
 
 from __future__ import annotations
@@ -28,12 +29,21 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
 EXTRAS = "test,sim"
+PINS = ROOT / "requirements" / "dev.txt"
+# The lock files, each made by uv from pyproject.toml for where it is used: development and CI on any machine from
+# Python 3.11 on; the Pi (Raspberry Pi OS Bookworm: Python 3.11, glibc 2.36), 64-bit and 32-bit, with what building
+# the wheel there needs. uv cannot target 32-bit ARM by name, so that lock is a universal one (its markers choose).
+LOCKS = {
+    "dev.txt": ["--extra", "test", "--extra", "sim", "--universal"],
+    "pi-aarch64.txt": ["requirements/build.in", "--extra", "pi", "--python-platform", "aarch64-manylinux_2_36"],
+    "pi-armv7l.txt": ["requirements/build.in", "--extra", "pi", "--universal"],
+}
 
 
 def ensure_environment() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py is what runs on an older Python
         sys.exit(f"dev.py: Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + EXTRAS.encode()).hexdigest()
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + PINS.read_bytes() + EXTRAS.encode()).hexdigest()
     # A copy of the package in the venv (a plain or compiled `pip install .`) would run instead of the checkout.
     copied = any(VENV.glob("lib/python*/site-packages/companion/__init__.py"))
     if copied:
@@ -45,11 +55,28 @@ def ensure_environment() -> None:
         venv.create(VENV, with_pip=True)
     print(f"dev.py: installing the companion and its [{EXTRAS}] extras", flush=True)
     subprocess.run(
-        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f".[{EXTRAS}]"],
+        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-c", str(PINS), "-e",
+         f".[{EXTRAS}]"],
         cwd=ROOT,
         check=True,
-    )
+    )  # fmt: skip
     STAMP.write_text(wanted)
+
+
+def compile_catalogs(py: str) -> None:
+    """The checkout's .mo files from its .po sources (a wheel gets them at build time; they are not committed)."""
+    subprocess.run([py, str(ROOT / "build_support" / "catalogs.py"), "compile"], cwd=ROOT, check=True)
+
+
+def lock(py: str) -> int:
+    """Every lock file anew from pyproject.toml, with the newest versions its bounds allow."""
+    for name, args in LOCKS.items():
+        command = [py, "-m", "uv", "pip", "compile", "--quiet", "pyproject.toml", *args, "--python-version", "3.11"]
+        command += ["--custom-compile-command", "python3 dev.py lock", "-o", f"requirements/{name}"]
+        status = run(*command)
+        if status:
+            return status
+    return 0
 
 
 def run(*args: str) -> int:
@@ -125,7 +152,7 @@ def no_display(environ: dict[str, str] | os._Environ[str] = os.environ, platform
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
-    if command not in ("start", "test", "bench", "run", "catalogs"):
+    if command not in ("start", "test", "bench", "run", "catalogs", "lock"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 64
     if command == "start" and no_display():
@@ -138,16 +165,18 @@ def main(argv: list[str]) -> int:
         return 2
     ensure_environment()
     py = str(PYTHON)
+    if command == "lock":
+        return lock(py)
+    if command == "catalogs":
+        status = run(py, "build_support/catalogs.py", "update")
+        return status or run(py, "build_support/catalogs.py", "compile")
+    compile_catalogs(py)
     if command == "test":
         if "--stress" in argv[1:]:
             return stress(py, argv[1:])
         return test(py, argv[1:])
     if command == "start":
         return replace_with(str(BIN / "doge-companion"), "sim", *argv[1:])
-    if command == "catalogs":
-        code = "from pathlib import Path; from companion.i18n import update_catalog\n"
-        code += "for lang in ('de', 'it'): print(lang, '%d texts, %d to translate' % update_catalog(lang, Path('.')))"
-        return run(py, "-c", code)
     if command == "bench":
         return run(py, "-m", "benchmarks", *argv[1:])
     return replace_with(str(BIN / "doge-companion"), *argv[1:])

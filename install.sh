@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# One-command setup of Doge Companion on Raspberry Pi OS (Bookworm): sudo ./install.sh [--dry-run] [--display DRIVER]
+# One-command setup of Doge Companion on Raspberry Pi OS (Bookworm):
+#   sudo ./install.sh [--dry-run] [--force] [--display DRIVER]
 #
 # Does what README.md's "Installing on a Raspberry Pi" lines do, in order: system packages, the `doge` user and its
-# groups, SPI, a venv in /opt/doge-companion/.venv with this checkout's '.[pi]', a config (only if there is none),
-# the systemd unit and the polkit rule, then enables and (re)starts the service. Safe to run again: each step first
-# looks whether it is already done and then does nothing (the package itself is reinstalled: that is how to update).
-# --dry-run prints what it would do and changes nothing. DOGE_ROOT (tests only) puts every file under another root.
+# groups, SPI, a venv in /opt/doge-companion/.venv with the pinned versions of requirements/pi-<machine>.txt and a
+# wheel built from this checkout, a config (only if there is none), the systemd unit and the polkit rule, then
+# enables and (re)starts the service. Safe to run again: each step first looks whether it is already done and then
+# does nothing (the wheel itself is rebuilt and reinstalled: that is how to update). --dry-run prints what it would do
+# and changes nothing. It refuses a machine that is not Raspberry Pi OS with systemd running, unless --force.
+# DOGE_ROOT (tests only) puts every file under another root.
 set -euo pipefail
 
 SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,13 +22,20 @@ PACKAGES=(python3-venv python3-dev gcc polkitd)  # gcc + python3-dev: spidev has
 GROUPS_NEEDED=(gpio spi dialout)
 USER_NAME="doge"
 DRY_RUN=0
+FORCE=0
 DISPLAY_DRIVER="ili9341"
+# What this run downloads goes here first, so a failed download is told from a failed build.
+DOWNLOADS="/var/cache/doge-companion/downloads"
+WHEELS="/var/cache/doge-companion/wheel"
+# Set when this script enables SPI; /run is emptied by the reboot that SPI needs, and so is this reminder.
+REBOOT_MARK="/run/doge-companion-install.reboot"
 
-usage() { echo "usage: sudo ./install.sh [--dry-run] [--display ili9341|st7735|st7789]"; }
+usage() { echo "usage: sudo ./install.sh [--dry-run] [--force] [--display ili9341|st7735|st7789]"; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) DRY_RUN=1 ;;
+        --force) FORCE=1 ;;
         --display)
             [ $# -ge 2 ] || { echo "install.sh: --display needs a driver (ili9341, st7735, st7789)" >&2; exit 64; }
             DISPLAY_DRIVER="$2"; shift ;;
@@ -41,6 +51,35 @@ esac
 if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
     echo "install.sh: run it as root: sudo ./install.sh (or see what it would do: ./install.sh --dry-run)" >&2
     exit 1
+fi
+
+# Raspberry Pi OS says so in /etc/rpi-issue (and ID=raspbian on 32-bit); systemd is running when /run/systemd/system
+# exists (sd_booted()). Anything else would get users, groups and files in /etc and /opt for a service that cannot run.
+refusal=""
+if ! [ -f "$ROOT/etc/rpi-issue" ] && ! grep -qs '^ID=raspbian' "$ROOT/etc/os-release"; then
+    refusal="this is not Raspberry Pi OS (no /etc/rpi-issue)"
+fi
+if ! [ -d "$ROOT/run/systemd/system" ]; then
+    refusal="${refusal:+$refusal, and }systemd is not running as PID 1"
+fi
+if [ -n "$refusal" ] && [ "$FORCE" = 0 ]; then
+    if [ "$DRY_RUN" = 0 ]; then
+        echo "install.sh: $refusal: nothing changed (sudo ./install.sh --force installs anyway)" >&2
+        exit 1
+    fi
+    echo "install.sh: $refusal: a real run would refuse (--force installs anyway)"
+fi
+
+# The userland's architecture, not the kernel's: 32-bit Pi OS on a Pi 4 or 5 runs a 64-bit kernel (uname -m: aarch64).
+ARCH="$(dpkg --print-architecture 2>/dev/null || uname -m)"
+case "$ARCH" in
+    arm64|aarch64) PINS="requirements/pi-aarch64.txt" ;;
+    *) PINS="requirements/pi-armv7l.txt" ;;  # 32-bit Pi OS; a universal lock, so also what --force uses elsewhere
+esac
+if [ "$ARCH" = armhf ] || [ "$ARCH" = armv7l ]; then
+    # PyPI has no 32-bit ARM wheels of lgpio (its sdist needs swig) nor of Pillow (libjpeg, zlib); Pi OS's own pip
+    # configuration adds piwheels, which has both, and these build them when it does not.
+    PACKAGES+=(swig libjpeg-dev zlib1g-dev)
 fi
 
 step() { echo "== $*"; }
@@ -63,6 +102,7 @@ for package in "${PACKAGES[@]}"; do
     [ "$status" = "install ok installed" ] || missing+=("$package")
 done
 if [ ${#missing[@]} -eq 0 ]; then ok "all installed"; else
+    echo "   downloads: ${missing[*]} and what they need, from the system's package archives (apt)"
     act apt-get update
     act apt-get install -y "${missing[@]}"
 fi
@@ -90,19 +130,40 @@ if command -v raspi-config >/dev/null 2>&1; then
     if [ "$(raspi-config nonint get_spi)" = 0 ]; then ok "enabled"; else
         act raspi-config nonint do_spi 0
         REBOOT=1
+        if [ "$DRY_RUN" = 0 ]; then mkdir -p "$(dirname "$ROOT$REBOOT_MARK")" && touch "$ROOT$REBOOT_MARK"; fi
     fi
+    [ ! -e "$ROOT$REBOOT_MARK" ] || REBOOT=1
 else
     echo "   raspi-config not found (not Raspberry Pi OS?): enable SPI yourself (dtparam=spi=on in config.txt)"
 fi
 
-step "the companion in $VENV (from $SOURCE)"
+step "the companion in $VENV (from $SOURCE, versions pinned in $PINS)"
+fail() { echo "install.sh: $*" >&2; exit 1; }
 if [ -x "$ROOT$VENV/bin/python" ]; then ok "venv exists"; else act python3 -m venv "$ROOT$VENV"; fi
+PIP=("$ROOT$VENV/bin/pip" --disable-pip-version-check --quiet)
+count="$(grep -c '^[A-Za-z]' "$SOURCE/$PINS")"
+echo "   downloads: $count Python packages pinned in $PINS (from pip's indexes: PyPI, and piwheels on Pi OS 32-bit)"
+act "${PIP[@]}" download --dest "$ROOT$DOWNLOADS" -r "$SOURCE/$PINS" \
+    || fail "downloading the Python packages failed (no network? see pip's message above); run it again"
+# setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation).
+{ act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" -c "$SOURCE/$PINS" setuptools \
+    && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation -r "$SOURCE/$PINS"; } \
+    || fail "building a pinned package failed (see pip's message above; spidev and lgpio need gcc and python3-dev)"
 # The rules engine compiled by mypyc (build_support/backend.py; gcc and python3-dev are here for spidev anyway): about
-# twice as fast for replays and computer players. It takes a few minutes on a Pi; plain Python if it fails.
-if ! act env DOGE_COMPILE_ENGINE=1 "$ROOT$VENV/bin/pip" install --disable-pip-version-check --quiet "$SOURCE[pi]"; then
-    echo "   compiling the rules engine failed: installing it as plain Python (the same rules, slower)"
-    act "$ROOT$VENV/bin/pip" install --disable-pip-version-check --quiet "$SOURCE[pi]"
+# twice as fast for replays and computer players. It takes a few minutes on a Pi; plain Python if it fails. Built
+# without isolation, from the pinned setuptools, Babel and mypy just installed: nothing more is downloaded.
+[ "$DRY_RUN" = 1 ] || rm -rf "$ROOT$WHEELS"
+BUILD=(wheel --no-build-isolation --no-deps --wheel-dir "$ROOT$WHEELS" "$SOURCE")
+# DOGE_COMPILE_ENGINE=0 in the environment asks for the plain engine straight away (quicker to install).
+if [ "${DOGE_COMPILE_ENGINE:-1}" = 0 ]; then
+    act "${PIP[@]}" "${BUILD[@]}" || fail "building the companion's wheel failed (see pip's message above)"
+elif ! act env DOGE_COMPILE_ENGINE=1 "${PIP[@]}" "${BUILD[@]}"; then
+    echo "   compiling the rules engine failed: building it as plain Python (the same rules, slower)"
+    act "${PIP[@]}" "${BUILD[@]}" || fail "building the companion's wheel failed (see pip's message above)"
 fi
+wheel="$ROOT$WHEELS/doge_companion-*.whl"
+if [ "$DRY_RUN" = 0 ]; then wheel="$(echo $wheel)"; fi  # the one wheel just built
+act "${PIP[@]}" install --no-index --no-deps --force-reinstall "$wheel"
 
 step "config $CONFIG"
 if [ -f "$ROOT$CONFIG" ]; then ok "kept as it is (yours)"; elif [ "$DRY_RUN" = 1 ]; then
@@ -127,6 +188,6 @@ if systemctl is-enabled --quiet doge-companion 2>/dev/null; then ok "enabled"; e
 fi
 act systemctl restart doge-companion  # runs the code just installed; an unfinished game goes on
 
-if [ "$REBOOT" = 1 ]; then echo "SPI was just enabled: reboot once (sudo reboot)."; fi
+if [ "$REBOOT" = 1 ]; then echo "SPI was enabled and needs a reboot: reboot once (sudo reboot)."; fi
 if [ "$DRY_RUN" = 1 ]; then echo "dry run: nothing was changed"; fi
 echo "done. What it says: journalctl -u doge-companion -f"

@@ -1,4 +1,5 @@
-"""Only for the compiled rules engine (build_support/backend.py); all metadata lives in pyproject.toml."""
+"""Two build steps pyproject.toml cannot say: the catalogs compiled into the package, and the compiled rules engine
+(build_support/backend.py). All metadata lives in pyproject.toml."""
 
 from __future__ import annotations
 
@@ -8,9 +9,21 @@ import sys
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "build_support"))
 from backend import compiling
+from catalogs import compile_catalogs
+
+
+class BuildWithCatalogs(build_py):
+    """build_py, then the .mo files next to the copied package, where the standard gettext module finds them."""
+
+    def run(self) -> None:
+        super().run()
+        if not self.editable_mode:  # an editable install reads the checkout's, which dev.py compiles
+            compile_catalogs(Path(self.build_lib) / "companion")
+
 
 # The hot paths: the rules (every line, every imagined move of a computer player) and reading record lines.
 COMPILED = [
@@ -31,6 +44,6 @@ if compiling() and "bdist_wheel" in sys.argv:
         sys.exit("DOGE_COMPILE_ENGINE=1 needs mypy (for mypyc) in the build environment")
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+    setup(ext_modules=mypycify(COMPILED, opt_level="3"), cmdclass={"build_py": BuildWithCatalogs})
 else:
-    setup()
+    setup(cmdclass={"build_py": BuildWithCatalogs})

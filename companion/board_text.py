@@ -1,4 +1,4 @@
-"""The board changes (RECORD.md 4) as the sentences people read at the table, in the table's language.
+"""The board changes (record-format.md 4) as the sentences people read at the table, in the table's language.
 
 One sentence per change, rendered from the change alone: the device's screens and ``doge-companion replay
 --changes`` both call :func:`change_text`, so what a player reads is exactly what the data says. Standard library

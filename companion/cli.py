@@ -7,8 +7,9 @@ the rules engine and the standard library (issue 2), while the device modes pull
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
@@ -17,7 +18,7 @@ from .i18n import _, locale_language, set_language
 if TYPE_CHECKING:
     from .lock import StateLock
 
-EXIT_INVALID_RECORD = 2  # RECORD.md 3: status 2 means "the record is invalid"; check-config uses it for a bad file
+EXIT_INVALID_RECORD = 2  # record-format.md 3: 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
 EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
 EXIT_IN_USE = 75  # sysexits' EX_TEMPFAIL: another companion holds the state directory; try again when it has stopped
@@ -113,7 +114,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help=_("LCD pixels per screen pixel"))
     sim.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
-    _with_config(commands.add_parser("games", help=_("list the stored games")))
+    games = _with_config(commands.add_parser("games", help=_("list the stored games")))
     export = _with_config(
         commands.add_parser(
             "export",
@@ -125,8 +126,10 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("game", type=int, help=_("the game's number (see: doge-companion games)"))
     export.add_argument("--out", metavar="FILE", help=_("write to FILE instead of standard output"))
+    for stored in (games, export):
+        stored.add_argument("--sim", action="store_true", help=_("the simulator's games (doge-companion sim)"))
     screens = commands.add_parser("screens", help=_("write PNGs of every screen at every display size"))
-    screens.add_argument("--out", default="docs/screens", metavar="DIR", help=_("where to write them (docs/screens)"))
+    screens.add_argument("--out", metavar="DIR", help=_("where to write them (docs/screens)"))
     _with_config(commands.add_parser("print-config", help=_("print the merged configuration (defaults + your file)")))
     return parser
 
@@ -156,8 +159,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         from .gallery import write
 
-        written = write(Path(args.out))
-        print(_("{count} screens written to {out}").format(count=len(written), out=args.out))
+        # Without --out: the checkout's docs/screens, never a docs/ in whatever directory it is typed in.
+        checkout = Path(__file__).resolve().parents[1]
+        if args.out is None and not (checkout / "pyproject.toml").is_file():
+            print(_("doge-companion screens: say where to write them: --out DIR"), file=sys.stderr)
+            return EXIT_USAGE
+        out = Path(args.out) if args.out is not None else checkout / "docs" / "screens"
+        written = write(out)
+        print(_("{count} screens written to {out}").format(count=len(written), out=out))
         return 0
     if args.command in ("check-config", "print-config"):
         return _config_command(args.command, args.file if args.command == "check-config" else args.config)
@@ -297,7 +306,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.record:
             from .export import public_record
 
-            # The same public history as `export`: no unrevealed ballot, no unturned card (RULES.md 11).
+            # The same public history as `export`: no unrevealed ballot, no unturned card (rules.md 11).
             record = app.controller.record
             try:
                 Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
@@ -356,13 +365,22 @@ def _lock_state_directory(settings: Any) -> StateLock | int | None:
     return lock
 
 
+def _no_display(environ: Mapping[str, str] | None = None, platform: str = sys.platform) -> bool:
+    """Linux with no X11 or Wayland display and no SDL video driver chosen: pygame would open its window nowhere and
+    the simulator would run unseen until killed."""
+    environ = os.environ if environ is None else environ
+    if not platform.startswith("linux") or environ.get("SDL_VIDEODRIVER"):
+        return False
+    return not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+
+
 def _sim(args: argparse.Namespace) -> int:
     import signal
     from dataclasses import replace
 
     from . import extras, logs
     from .app import App
-    from .store import default_directory
+    from .store import simulator_directory
 
     logs.setup()
     settings = _settings(args.config, hint=True)
@@ -371,9 +389,18 @@ def _sim(args: argparse.Namespace) -> int:
     if problem := extras.missing("sim", "sim"):
         print(problem, file=sys.stderr)
         return 1
+    if _no_display():
+        print(
+            _(
+                "doge-companion sim: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                "without a desktop, run: doge-companion run --hardware mock"
+            ),
+            file=sys.stderr,
+        )
+        return 2
     data = {**settings.data, "hardware": "mock", "game": dict(settings["game"])}
     if not data["game"]["state_dir"]:  # the simulator keeps its games apart from a real device's
-        data["game"]["state_dir"] = str(default_directory("").with_name("doge-companion-sim"))
+        data["game"]["state_dir"] = str(simulator_directory())
     settings = replace(settings, data=data)
     lock = _lock_state_directory(settings)
     if isinstance(lock, int):
@@ -409,7 +436,7 @@ def _sim(args: argparse.Namespace) -> int:
 def _stored(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .store import FILENAME, Store, StoreError, default_directory
+    from .store import FILENAME, Store, StoreError, default_directory, simulator_directory
 
     settings = _settings(args.config)
     if settings is None:
@@ -417,7 +444,8 @@ def _stored(args: argparse.Namespace) -> int:
     if problem := _outputs_problem(args):
         print(_("doge-companion: {problem}").format(problem=problem), file=sys.stderr)
         return 1
-    directory = default_directory(settings["game"]["state_dir"])
+    configured = settings["game"]["state_dir"]
+    directory = simulator_directory() if args.sim and not configured else default_directory(configured)
     if not (directory / FILENAME).exists():
         print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
         return 0 if args.command == "games" else 1

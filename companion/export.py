@@ -1,4 +1,4 @@
-"""Exporting a game's record (``doge-companion export``) without giving away what is still secret (RULES.md 11).
+"""Exporting a game's record (``doge-companion export``) without giving away what is still secret (rules.md 11).
 
 A finished game has no secrets left: its record goes out as it is. An unfinished one holds three kinds: ballots of
 the current round not yet revealed, the values of markers in areas not yet counted this year, and next year's order
@@ -9,7 +9,7 @@ order. The result is a valid record whose replay shows exactly the same public s
 the secrets were.
 
 Who has locked in a ballot of the round in progress is public ("locked in" is on the screen) though the ballot is
-not: the header's ``export.locked_in`` lists them (RECORD.md 1.1 allows any header key; docs/export.md).
+not: the header's ``export.locked_in`` lists them (record-format.md 1.1 allows any header key; docs/export.md).
 """
 
 from __future__ import annotations

@@ -7,7 +7,11 @@ inside an import, and costs no import.
 
 from __future__ import annotations
 
+import json
+from importlib import metadata
 from importlib.util import find_spec
+from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 # mode -> (extra, modules it must provide). On the Pi, lgpio and spidev are checked by the hardware itself: they
 # are absent on a desktop by design, where "pi" means "no GPIO here" rather than "install something".
@@ -25,6 +29,26 @@ def installed(module: str) -> bool:
         return False
 
 
+def install_source() -> str:
+    """What pip should install the extra from: the wheel or checkout this copy was installed from (pip records it
+    in direct_url.json), since the package is not published on an index yet; a plain checkout on PYTHONPATH names
+    itself. Falls back to the checkout's usual spelling."""
+    try:
+        recorded = metadata.distribution("doge-companion").read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        recorded = None
+    if recorded:
+        origin = json.loads(recorded)
+        url = urlparse(origin.get("url", ""))
+        if url.scheme == "file":
+            where = unquote(url.path)
+            return f"-e '{where}" if origin.get("dir_info", {}).get("editable") else f"'{where}"
+    checkout = Path(__file__).resolve().parents[1]
+    if (checkout / "pyproject.toml").is_file():
+        return f"'{checkout}"
+    return "'."
+
+
 def missing(mode: str, command: str) -> str | None:
     """One line naming what is missing and the extra to install, or None when everything is there."""
     extra, modules = NEEDS[mode]
@@ -33,4 +57,5 @@ def missing(mode: str, command: str) -> str | None:
         return None
     names = ", ".join("pyserial" if module == "serial" else module for module in absent)
     it = "it" if len(absent) == 1 else "them"
-    return f"doge-companion {command}: {names} not installed; install {it} with: pip install 'doge-companion[{extra}]'"
+    source = install_source()
+    return f"doge-companion {command}: {names} not installed; install {it} with: pip install {source}[{extra}]'"

@@ -1,4 +1,5 @@
-"""``doge-companion replay`` (RECORD.md 3, 4): a record in, snapshots of the public state or board changes out."""
+"""``doge-companion replay`` (record-format.md 3, 4): a record in, snapshots of the public state or board changes
+out."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def _snapshot_line(replay: Replay) -> str:
 
 
 def changes_line(number: int, events: Iterable[Event], players: tuple[str, ...]) -> str:
-    """RECORD.md 4: one line's board changes, each with the sentence the companion shows for it."""
+    """record-format.md 4: one line's board changes, each with the sentence the companion shows for it."""
     changes = []
     for event in events:
         if isinstance(event, Count):

@@ -4,7 +4,7 @@ WAL with ``synchronous=FULL``: a committed line survives a power cut. The schema
 A store that cannot be used (corrupt, another program's file, a newer schema) is moved aside with a time stamp,
 never deleted, and a fresh one is made; only the companion itself does that (``repair=True``), never a listing or an
 export. On a read-only disk the saved games are copied into memory: the unfinished game goes on, unsaved, and the
-screen says so. The directory is made 0700 and the file 0600: it holds ballots not yet revealed (RULES.md 11).
+screen says so. The directory is made 0700 and the file 0600: it holds ballots not yet revealed (rules.md 11).
 """
 
 from __future__ import annotations
@@ -81,8 +81,14 @@ def default_directory(configured: str = "", environ: Mapping[str, str] | None = 
     return Path(base).expanduser() / "doge-companion"
 
 
+def simulator_directory(environ: Mapping[str, str] | None = None) -> Path:
+    """Where ``doge-companion sim`` keeps its games when the config names no state_dir: beside, not in, a real
+    device's, so trying the simulator never resumes or lists a real game."""
+    return default_directory("", environ).with_name("doge-companion-sim")
+
+
 def now() -> str:
-    """UTC in RECORD.md's "t" form."""
+    """UTC in record-format.md's "t" form."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 

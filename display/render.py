@@ -39,7 +39,7 @@ SYSTEM_FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """DejaVu has every letter German and Italian need; Pillow's own scalable font lacks the umlauts and accents
-    (STACK-NOTES). The system's DejaVu first (Raspberry Pi OS and most desktops have it), else the subset shipped
+    (library-notes.md). The system's DejaVu first (Raspberry Pi OS and most desktops have it), else the subset shipped
     with the companion, so a machine without DejaVu still writes "Stimm-Marke für Dorsoduro" correctly."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     for candidate in (name, *(str(folder / name) for folder in (*SYSTEM_FONT_DIRS, FONT_DIR))):

@@ -9,7 +9,7 @@ go to it. The hint line at the bottom names what the host's keys do on the scree
 
 Underneath is the same App (controller, engine, configuration, store) on mock hardware, run on this thread: pygame
 wants the main thread, and the simulator's loop is the game thread. The window is drawn here rather than with luma's
-pygame emulator, which exits the process on ESC and takes over the window (STACK-NOTES).
+pygame emulator, which exits the process on ESC and takes over the window (library-notes.md).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ globally. gpiozero runs callbacks on its own threads; ours only decode edges and
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -24,9 +25,9 @@ def _timer(delay: float, action: Callable[[], None]) -> None:
 class KeyDecoder:
     """Turns one button's edges into logical events, debounced in software.
 
-    Debouncing is ours because gpiozero's ``MockPin`` ignores ``bounce_time`` (STACK-NOTES): doing it here makes the
-    behaviour the tests see the behaviour the Pi has. A press is taken on its first edge (no added latency); a
-    release only once the pin has stayed released for ``settle`` seconds, so contact chatter never splits one press
+    Debouncing is ours because gpiozero's ``MockPin`` ignores ``bounce_time`` (library-notes.md): doing it here
+    makes the behaviour the tests see the behaviour the Pi has. A press is taken on its first edge (no added latency);
+    a release only once the pin has stayed released for ``settle`` seconds, so contact chatter never splits one press
     into several, nor a hold into a press and a hold.
 
     A key without a hold meaning reports its press at once. A key with one (host back: undo; ok on a 3-button pad:
@@ -247,7 +248,18 @@ class GpioIndicators:
 
 
 def pi_pin_factory() -> Any:
-    """The real pin factory on a Raspberry Pi, chosen explicitly (lgpio first, as gpiozero 2 does)."""
+    """The real pin factory on a Raspberry Pi, chosen explicitly (lgpio first, as gpiozero 2 does), unless
+    ``GPIOZERO_PIN_FACTORY`` names one: gpiozero's own way to choose (e.g. ``pigpio`` for a remote Pi, ``mock``),
+    which gpiozero resolves itself (library-notes.md)."""
+    chosen = os.environ.get("GPIOZERO_PIN_FACTORY")
+    if chosen:
+        from gpiozero import Device
+
+        try:
+            Device.ensure_pin_factory()
+        except Exception as error:  # BadPinFactory, or the named library failing in its own way
+            raise RuntimeError(f"GPIOZERO_PIN_FACTORY={chosen}: {error}") from None
+        return Device.pin_factory
     errors = []
     for module, name in (("gpiozero.pins.lgpio", "LGPIOFactory"), ("gpiozero.pins.rpigpio", "RPiGPIOFactory")):
         try:

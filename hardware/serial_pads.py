@@ -2,7 +2,7 @@
 
 Each pad has a reader thread that opens its port, reads lines, turns key lines into events on the queue and
 reopens the port after an unplug. Nothing a pad sends is ever logged verbatim: a key line, even a garbled one, can
-name the area a player is choosing in secret (RULES.md 11). A pad's own `E` report is logged sanitized and short, and
+name the area a player is choosing in secret (rules.md 11). A pad's own `E` report is logged sanitized and short, and
 a pad that sends garbage gets at most one warning a minute, with a count: a broken pad must not fill the disk.
 """
 

@@ -1,4 +1,5 @@
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,17 @@ def _temporary_files_in_memory() -> None:
 
 
 _temporary_files_in_memory()
+
+
+def _catalogs_compiled() -> None:
+    """The checkout's .mo files from its .po sources, as a build makes them (they are not committed)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build_support"))
+    from catalogs import compile_catalogs
+
+    compile_catalogs(Path(__file__).resolve().parents[1] / "companion")
+
+
+_catalogs_compiled()
 
 # CI gets reproducible examples and no per-example deadline (shared machines are slow); locally, random examples.
 settings.register_profile(

@@ -50,7 +50,7 @@ class Table:
     ) -> None:
         self.replay = Replay()
         self.lines: list[str] = []
-        self.changes: list[list[dict[str, Any]]] = []  # RECORD.md 4, per line
+        self.changes: list[list[dict[str, Any]]] = []  # record-format.md 4, per line
         self.twin = TableTwin(players)
         self.feed(dump_header(players))
         if this_year is not None:
@@ -135,7 +135,7 @@ place = set_up
 
 
 def anyone_locked_in(state: State | None) -> bool:
-    """Whether a ballot of the round in progress is locked in (public; the ballot itself is not, RULES.md 11.1)."""
+    """Whether a ballot of the round in progress is locked in (public; the ballot itself is not, rules.md 11.1)."""
     return state is not None and any(state.locked_in(seat) for seat in range(state.player_count))
 
 
@@ -183,7 +183,7 @@ def settle(table: Table, phase: str = "election") -> None:
 
 
 TWO_ROUNDS = {
-    # Every player empties their supply in two rounds, so the elections start after round 2 (RULES.md 4.5).
+    # Every player empties their supply in two rounds, so the elections start after round 2 (rules.md 4.5).
     "red": [("castello", [3, 3, 2, 2]), ("dorsoduro", [1, 1, 0])],
     "blue": [("castello", [3, 2, 1, 1]), ("dorsoduro", [3, 2, 0])],
     "green": [("castello", [1]), ("san_polo", [3, 3, 2, 2]), ("san_marco", [1, 0])],

@@ -4,9 +4,9 @@
 
 Random play needs hundreds of presses a year for many years; this table plays with a purpose instead. Three
 players join on keypads; Blue and Green are generous: they put their ballots where Red does not go (their lone
-0-marker when no other area is left: no vote, RULES.md 6.2), abstain on advisors and never build. Red plans each
+0-marker when no other area is left: no vote, rules.md 6.2), abstain on advisors and never build. Red plans each
 year: of many random ballot plans (4 areas, markers split among them) it keeps the one whose year, played out, leaves
-it nearest to a victory condition (RULES.md 9.2), and at each of its decisions it plays every legal answer out to the
+it nearest to a victory condition (rules.md 9.2), and at each of its decisions it plays every legal answer out to the
 year's end and keeps the best. Every choice reaches the companion as key presses only (area and marker keys, a
 menu's direct keys, left/right and ok), through the same controller `doge-companion run` uses, at the size of the
 default display (a notice too long for the display is read in parts, each part one ok), so the printed script with
@@ -32,7 +32,7 @@ from hardware.events import InputEvent
 from tests.helpers import anyone_locked_in
 
 SEED = 0
-PADS = ("1", "2", "3")  # Red, Blue, Green: seats in the order they join (RULES.md 2.3)
+PADS = ("1", "2", "3")  # Red, Blue, Green: seats in the order they join (rules.md 2.3)
 RED = 0
 PLANS = 300  # ballot plans Red compares each year
 

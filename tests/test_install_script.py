@@ -37,11 +37,21 @@ case "{name}" in
     mkdir -p "$3/bin"
     for tool in python pip doge-companion; do
       printf '#!/usr/bin/env bash\necho "venv-%s $*" >>"$STUB_LOG"\n' "$tool" >"$3/bin/$tool"
-      # a Pi where compiling fails: pip fails when asked to compile the rules engine
-      printf '[ "$DOGE_COMPILE_ENGINE" = 1 ] && [ -f "$STUB_STATE/no-compiler" ] && exit 1\nexit 0\n' >>"$3/bin/$tool"
+      cat "$STUB_STATE/../venv-tool" >>"$3/bin/$tool"
       chmod +x "$3/bin/$tool"
     done ;;
 esac
+exit 0
+"""
+# The venv's pip: fails to download when offline, fails to compile the rules engine on a Pi without a compiler, and
+# leaves a wheel where `pip wheel` is told to.
+VENV_TOOL = r"""[ "$3" = download ] && [ -f "$STUB_STATE/offline" ] && exit 1
+[ "$DOGE_COMPILE_ENGINE" = 1 ] && [ -f "$STUB_STATE/no-compiler" ] && exit 1
+if [ "$3" = wheel ]; then
+  while [ $# -gt 0 ]; do
+    [ "$1" = --wheel-dir ] && { mkdir -p "$2"; touch "$2/doge_companion-0.1.0-py3-none-any.whl"; }; shift
+  done
+fi
 exit 0
 """
 COMMANDS = ("dpkg-query", "apt-get", "getent", "groupadd", "id", "useradd", "usermod", "raspi-config", "systemctl")
@@ -63,19 +73,36 @@ class Machine:
             stub = self.bin / name
             stub.write_text(STUB.replace("{name}", name).replace("{{", "{").replace("}}", "}"))
             stub.chmod(0o755)
+        (folder / "venv-tool").write_text(VENV_TOOL)
+        self.pi()
 
-    def install(self, *args: str) -> tuple[str, list[str]]:
+    def pi(self, pi_os: bool = True, systemd: bool = True) -> None:
+        """Raspberry Pi OS (/etc/rpi-issue) and systemd running (/run/systemd/system), or not."""
+        issue, booted = self.root / "etc" / "rpi-issue", self.root / "run" / "systemd" / "system"
+        issue.parent.mkdir(parents=True, exist_ok=True)
+        booted.mkdir(parents=True, exist_ok=True)
+        if not pi_os:
+            issue.unlink(missing_ok=True)
+        elif not issue.exists():
+            issue.touch()
+        if not systemd:
+            booted.rmdir()
+
+    def install(self, *args: str, status: int = 0) -> tuple[str, list[str]]:
+        """Runs install.sh; (stdout, the calls it made). A STATUS other than 0 expected gives stdout + stderr."""
         self.log.write_text("")
         env = {"PATH": f"{self.bin}:/usr/bin:/bin", "DOGE_ROOT": str(self.root), "STUB_STATE": str(self.state)}
         env |= {"STUB_LOG": str(self.log), "HOME": str(self.root)}
         result = subprocess.run(
             ["bash", str(ROOT / "install.sh"), *args], env=env, capture_output=True, text=True, timeout=60
         )
-        assert result.returncode == 0, result.stdout + result.stderr
-        return result.stdout, self.log.read_text().splitlines()
+        assert result.returncode == status, result.stdout + result.stderr
+        return result.stdout + (result.stderr if status else ""), self.log.read_text().splitlines()
 
     def files(self) -> list[str]:
-        return sorted(str(path.relative_to(self.root)) for path in self.root.rglob("*") if path.is_file())
+        """What install.sh wrote (the pretend machine's own /etc/rpi-issue left out)."""
+        found = (str(path.relative_to(self.root)) for path in self.root.rglob("*") if path.is_file())
+        return sorted(name for name in found if name != "etc/rpi-issue")
 
 
 def changes(calls: list[str]) -> list[str]:
@@ -91,13 +118,25 @@ def test_the_dry_run_says_everything_and_changes_nothing(machine: Machine) -> No
     output, calls = machine.install("--dry-run", "--display", "st7789")
     assert changes(calls) == [] and machine.files() == []
     venv = f"{machine.root}/opt/doge-companion/.venv"
+    pip, lock = f"{venv}/bin/pip --disable-pip-version-check --quiet", ROOT / "requirements/pi-armv7l.txt"
+    downloads, wheels = (
+        f"{machine.root}/var/cache/doge-companion/downloads",
+        f"{machine.root}/var/cache/doge-companion/wheel",
+    )
+    pinned = len([line for line in lock.read_text().splitlines() if line[:1].isalpha()])
+    assert "==" in lock.read_text() and pinned > 10
+    assert "downloads: python3-venv python3-dev polkitd and what they need" in output
     for expected in (
         "would run: apt-get install -y python3-venv python3-dev polkitd",
         "would run: groupadd --system spi",
         "would run: useradd --system --no-create-home --shell /usr/sbin/nologin --groups gpio,spi,dialout doge",
         "would run: raspi-config nonint do_spi 0",
         f"would run: python3 -m venv {venv}",
-        f"would run: env DOGE_COMPILE_ENGINE=1 {venv}/bin/pip install --disable-pip-version-check --quiet {ROOT}[pi]",
+        f"downloads: {pinned} Python packages pinned in requirements/pi-armv7l.txt",
+        f"would run: {pip} download --dest {machine.root}/var/cache/doge-companion/downloads -r {lock}",
+        f"would run: {pip} install --no-index --find-links {downloads} --no-build-isolation -r {lock}",
+        f"would run: env DOGE_COMPILE_ENGINE=1 {pip} wheel --no-build-isolation --no-deps --wheel-dir {wheels} {ROOT}",
+        f"would run: {pip} install --no-index --no-deps --force-reinstall {wheels}/doge_companion-*.whl",
         f'would write {machine.root}/etc/doge-companion/config.toml: hardware = "pi", [display] driver = "st7789"',
         f"{machine.root}/etc/systemd/system/doge-companion.service",
         f"{machine.root}/etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
@@ -118,6 +157,8 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
         "opt/doge-companion/.venv/bin/doge-companion",
         "opt/doge-companion/.venv/bin/pip",
         "opt/doge-companion/.venv/bin/python",
+        "run/doge-companion-install.reboot",
+        "var/cache/doge-companion/wheel/doge_companion-0.1.0-py3-none-any.whl",
     ]
     config = machine.root / "etc/doge-companion/config.toml"
     assert config.read_text() == 'hardware = "pi"\n[display]\ndriver = "ili9341"\n'
@@ -127,10 +168,18 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
     assert set((machine.state / "user-groups").read_text().split()) == {"gpio", "spi", "dialout"}
     config.write_text('hardware = "pi"\n[display]\ndriver = "st7735"\n')  # the owner's own edit
     output, again = machine.install()
-    assert changes(again) == [
-        f"venv-pip install --disable-pip-version-check --quiet {ROOT}[pi]",
+    assert [call.replace(" --disable-pip-version-check --quiet", "").split(" --")[0] for call in changes(again)] == [
+        "venv-pip download",
+        "venv-pip install",
+        "venv-pip install",
+        "venv-pip wheel",
+        "venv-pip install",
         "systemctl restart doge-companion",
-    ]
+    ], "only the wheel is rebuilt and reinstalled (pip finds the pinned packages there already)"
+    assert "reboot once" in output, "SPI was enabled and the Pi has not been rebooted since"
+    (machine.root / "run/doge-companion-install.reboot").unlink()  # a reboot empties /run
+    output, _ = machine.install()
+    assert "reboot" not in output
     assert "st7735" in config.read_text(), "the owner's config is never overwritten"
     assert "ok: all installed" in output and "ok: doge exists with its groups" in output
 
@@ -146,18 +195,58 @@ def test_a_user_missing_a_group_gets_it_and_bad_options_are_one_line(machine: Ma
 
 
 def test_not_as_root_it_says_how() -> None:
+    """The script is read from standard input, so `nobody` need not read the checkout (a clone under a 0700 directory,
+    as mktemp -d makes, must pass too)."""
     if os.geteuid() == 0:
         env = {"PATH": "/usr/bin:/bin"}
-        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "bash", str(ROOT / "install.sh")]
+        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "bash", "-s"]
     else:
-        env, command = dict(os.environ), ["bash", str(ROOT / "install.sh")]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=30, env=env)
+        env, command = dict(os.environ), ["bash", "-s"]
+    with (ROOT / "install.sh").open() as script:
+        result = subprocess.run(command, stdin=script, capture_output=True, text=True, timeout=30, env=env, cwd="/")
     assert result.returncode == 1 and "sudo ./install.sh" in result.stderr
 
 
 def test_a_failed_compile_of_the_rules_engine_installs_it_as_plain_python(machine: Machine) -> None:
     (machine.state / "no-compiler").touch()
     output, calls = machine.install()
-    pip = f"venv-pip install --disable-pip-version-check --quiet {ROOT}[pi]"
-    assert [call for call in calls if call.startswith("venv-pip")] == [pip, pip], "compiled first, then plain"
-    assert "installing it as plain Python" in output
+    builds = [call for call in calls if call.startswith("venv-pip") and " wheel " in call]
+    assert len(builds) == 2 and builds[0] == builds[1], "compiled first, then plain"
+    assert "compiling the rules engine failed: building it as plain Python" in output
+    assert "download" not in output.split("compiling")[1]
+
+
+def test_a_failed_download_is_told_from_a_failed_compile(machine: Machine) -> None:
+    (machine.state / "offline").touch()
+    output, calls = machine.install(status=1)
+    assert "install.sh: downloading the Python packages failed" in output and "compil" not in output
+    assert not [call for call in calls if " wheel " in call or call.startswith("systemctl")], "it stops there"
+
+
+def test_off_raspberry_pi_os_or_without_systemd_it_refuses_in_one_line(machine: Machine) -> None:
+    for pi_os, systemd, reason in (
+        (False, True, "this is not Raspberry Pi OS (no /etc/rpi-issue)"),
+        (True, False, "systemd is not running as PID 1"),
+        (False, False, "this is not Raspberry Pi OS (no /etc/rpi-issue), and systemd is not running as PID 1"),
+    ):
+        machine.pi(pi_os, systemd)
+        output, calls = machine.install(status=1)
+        assert output == f"install.sh: {reason}: nothing changed (sudo ./install.sh --force installs anyway)\n"
+        assert changes(calls) == [] and machine.files() == []
+        dry, _ = machine.install("--dry-run")
+        assert f"install.sh: {reason}: a real run would refuse (--force installs anyway)" in dry
+    output, calls = machine.install("--force")
+    assert "systemctl restart doge-companion" in calls and "done." in output
+
+
+def test_32_bit_pi_os_gets_what_lgpio_needs_and_64_bit_its_own_pins(machine: Machine) -> None:
+    dpkg = machine.bin / "dpkg"
+    for arch, lock, extra in (
+        ("armhf", "pi-armv7l.txt", " swig libjpeg-dev zlib1g-dev"),
+        ("arm64", "pi-aarch64.txt", ""),
+    ):
+        dpkg.write_text(f"#!/bin/sh\necho {arch}\n")
+        dpkg.chmod(0o755)
+        output, _ = machine.install("--dry-run")
+        assert f"would run: apt-get install -y python3-venv python3-dev polkitd{extra}\n" in output
+        assert f"pinned in requirements/{lock}" in output and f"-r {ROOT}/requirements/{lock}" in output

@@ -46,6 +46,16 @@ def test_the_start_command_opens_the_simulator_and_stops_on_sigterm(tmp_path: Pa
         process.kill()
     assert process.returncode == 0, stderr
     assert not re.search(rb"Traceback|ALSA", stderr)
+    # `games --sim` (and `export --sim`) see the simulator's store, kept apart from a real device's (no game was
+    # started here: the listing is its header, where the device's store has none yet)
+    env = {**env, "LANGUAGE": "en", "PYTHONPATH": str(ROOT)}
+    cli = [sys.executable, "-m", "companion.cli"]
+    listed = subprocess.run([*cli, "games", "--sim"], env=env, capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0 and listed.stderr == "" and listed.stdout.split()[:2] == ["game", "started"]
+    real = subprocess.run([*cli, "games"], env=env, capture_output=True, text=True, timeout=60)
+    assert "no games stored yet" in real.stderr
+    exported = subprocess.run([*cli, "export", "1", "--sim"], env=env, capture_output=True, text=True, timeout=60)
+    assert exported.returncode == 1 and "no games stored" not in exported.stderr, "the simulator's store, no game 1"
 
 
 def test_start_without_a_display_says_so_and_exits_2() -> None:

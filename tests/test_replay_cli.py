@@ -1,4 +1,4 @@
-"""``doge-companion replay`` exactly per RECORD.md 3, run as a real process."""
+"""``doge-companion replay`` exactly per record-format.md 3, run as a real process."""
 
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     assert "companion.engine.state" in modules
 
 
-# ---------------------------------------------------------------------------------------------- --changes (RECORD.md 4)
+# ---------------------------------------------------------------------------------- --changes (record-format.md 4)
 
 
 def test_changes_followed_by_a_rules_blind_table_rebuild_every_snapshot(tmp_path: Path) -> None:

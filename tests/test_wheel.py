@@ -1,10 +1,13 @@
-"""The companion as a Pi owner installs it: a wheel built from this repository, in a fresh venv outside it (issue 15).
+"""The companion as a Pi owner installs it: an sdist and a wheel built from this repository by ``python -m build``,
+each in a fresh venv outside it (issues 15 and 25).
 
 The editable install the other tests use reads every file straight from the checkout, so a file missing from
-``package-data`` (the German and Italian catalogs were) only shows here. The wheel is built from a copy of the
-working tree (no build files left in the checkout), installed first alone -- its only dependency is Pillow -- and
-then with the ``[mock]`` extra. Everything runs from a directory outside the repository with ``PYTHONPATH`` unset,
-and is compared with the same commands run from the checkout. Packages come from the machine's configured indexes.
+``package-data`` (the German and Italian catalogs were) or from the sdist (the in-tree build backend was) only shows
+here. Both are built from a copy of the working tree (no build files left in the checkout) as ``python -m build``
+builds them: the sdist first, the wheel from the unpacked sdist. The wheel is installed first alone -- its only
+dependency is Pillow -- and then with the ``[mock]`` extra by the very command its missing-extra line prints.
+Everything runs from a directory outside the repository with ``PYTHONPATH`` unset, and is compared with the same
+commands run from the checkout. Packages come from the machine's configured indexes.
 """
 
 from __future__ import annotations
@@ -12,10 +15,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
+import tarfile
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -28,19 +34,46 @@ BAD_RECORD = '{"doge": 1, "players": ["red", "blue", "green"]}\n{"player": "red"
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv holding the wheel (base install only); returns the venv's bin directory."""
-    work = tmp_path_factory.mktemp("wheel")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(sdist, wheel), as ``python -m build`` makes them from a copy of the tree."""
+    work = tmp_path_factory.mktemp("build")
     source = work / "source"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*SKIP))
     dist = work / "dist"
-    subprocess.run([sys.executable, *PIP, "wheel", "--no-deps", "-w", str(dist), str(source)], check=True, timeout=300)
-    environment = work / "venv"
-    venv.create(environment, with_pip=True)
-    bin_dir = environment / "bin"
+    result = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(source)], capture_output=True, text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    (sdist,) = dist.glob("doge_companion-*.tar.gz")
     (wheel,) = dist.glob("doge_companion-*.whl")
-    subprocess.run([str(bin_dir / "python"), *PIP, "install", str(wheel)], check=True, timeout=300)
+    return sdist, wheel
+
+
+def test_the_sdist_carries_the_sources_and_the_wheel_the_compiled_catalogs(built: tuple[Path, Path]) -> None:
+    sdist, wheel = built
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"build_support/backend.py", "build_support/catalogs.py", "babel.cfg", "companion/locale/de.po"} <= names
+    with zipfile.ZipFile(wheel) as archive:
+        inside = set(archive.namelist())
+    for language in ("de", "it"):
+        assert f"companion/locale/{language}/LC_MESSAGES/companion.mo" in inside
+    assert not [name for name in inside if name.endswith(".po")]
+
+
+def fresh_venv(folder: Path, *requirements: str) -> Path:
+    """A new venv with REQUIREMENTS installed; returns its bin directory."""
+    venv.create(folder, with_pip=True)
+    bin_dir = folder / "bin"
+    subprocess.run([str(bin_dir / "python"), *PIP, "install", *requirements], check=True, timeout=600)
     return bin_dir
+
+
+@pytest.fixture(scope="module")
+def installed(built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv holding the wheel (base install only); returns the venv's bin directory."""
+    return fresh_venv(tmp_path_factory.mktemp("wheel") / "venv", str(built[1]))
 
 
 def outside(tmp_path: Path) -> Path:
@@ -91,40 +124,65 @@ def test_the_wheel_runs_from_its_own_venv_in_german_and_italian(installed: Path,
     assert version.returncode == 0 and version.stdout.startswith("doge-companion 0.")
 
 
-def test_the_base_install_names_the_extra_a_mode_needs(installed: Path, tmp_path: Path) -> None:
+def test_the_base_install_names_the_extra_a_mode_needs(
+    installed: Path, built: tuple[Path, Path], tmp_path: Path
+) -> None:
+    commands = {}
     for args in (["run", "--hardware", "mock"], ["sim"], ["screens", "--out", "shots"], ["run", "--hardware", "pi"]):
         result = run([str(installed / "doge-companion")], args, outside(tmp_path))
         assert result.returncode == 1
         extra = args[-1] if args[0] == "run" else "sim"
-        assert result.stderr.strip().splitlines() == [
-            line for line in result.stderr.splitlines() if f"pip install 'doge-companion[{extra}]'" in line
-        ], result.stderr
+        (line,) = result.stderr.strip().splitlines()
+        assert line.endswith(f"pip install '{built[1]}[{extra}]'"), line
+        commands[extra] = line.split(": ")[-1]
+    # The command as printed works (the package is on no index: it names the wheel this copy came from).
+    pip, *args = shlex.split(commands["mock"])
+    assert pip == "pip"
+    added = subprocess.run([str(installed / "python"), *PIP, *args], capture_output=True, text=True, timeout=600)
+    assert added.returncode == 0, added.stderr
+    assert run([str(installed / "python"), "-c", "import gpiozero, luma.core, serial"], [], tmp_path).returncode == 0
 
 
-def test_a_scripted_game_from_the_wheel_matches_the_checkout_in_both_languages(installed: Path, tmp_path: Path) -> None:
-    wheel = next(installed.parent.parent.glob("dist/*.whl"))
+def play(program: list[str] | None, cwd: Path, name: str, language: str) -> list[str]:
+    """The README's scripted game (docs/scripted-input.md) on mock hardware: the hashes of its screens."""
+    script = cwd / "night.txt"
+    script.write_text(SCRIPT)
+    state, shots, record = cwd / f"state-{name}-{language}", cwd / f"shots-{name}-{language}", cwd / "r.jsonl"
+    config = cwd / f"config-{name}.toml"
+    config.write_text(
+        f'[game]\nlanguage = "{language}"\nstate_dir = "{state}"\n[display]\ndriver = "capture"\n'
+        '[pads]\nserial = "off"\n'
+    )
+    args = ["run", "--config", str(config), "--hardware", "mock", "--script", str(script), "--seed", "4"]
+    args += ["--screenshots", str(shots), "--record", str(record)]
+    result = run(program, args, cwd) if program else here(args, cwd)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["players"] == ["red", "blue", "green"]
+    return [hashlib.sha256(frame.read_bytes()).hexdigest() for frame in sorted(shots.iterdir())]
+
+
+def test_a_scripted_game_from_the_wheel_matches_the_checkout_in_both_languages(
+    installed: Path, built: tuple[Path, Path], tmp_path: Path
+) -> None:
     extra = subprocess.run(
-        [str(installed / "python"), *PIP, "install", f"{wheel}[mock]"], capture_output=True, text=True, timeout=300
+        [str(installed / "python"), *PIP, "install", f"{built[1]}[mock]"], capture_output=True, text=True, timeout=600
     )
     assert extra.returncode == 0, extra.stderr
     cwd = outside(tmp_path)
-    script = cwd / "night.txt"
-    script.write_text(SCRIPT)
     for language in ("de", "it"):
-        pictures = {}
-        for name, program in (("wheel", [str(installed / "doge-companion")]), ("here", None)):
-            state, shots, record = cwd / f"state-{name}-{language}", cwd / f"shots-{name}-{language}", cwd / "r.jsonl"
-            config = cwd / f"config-{name}.toml"
-            config.write_text(
-                f'[game]\nlanguage = "{language}"\nstate_dir = "{state}"\n[display]\ndriver = "capture"\n'
-                '[pads]\nserial = "off"\n'
-            )
-            args = ["run", "--config", str(config), "--hardware", "mock", "--script", str(script), "--seed", "4"]
-            args += ["--screenshots", str(shots), "--record", str(record)]
-            result = run(program, args, cwd) if program else here(args, cwd)
-            assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
-            header = json.loads(record.read_text().splitlines()[0])
-            assert header["players"] == ["red", "blue", "green"]
-            pictures[name] = [hashlib.sha256(frame.read_bytes()).hexdigest() for frame in sorted(shots.iterdir())]
-        assert len(pictures["wheel"]) >= 8
-        assert pictures["wheel"] == pictures["here"], f"the same {language} screens, pixel for pixel"
+        wheel = play([str(installed / "doge-companion")], cwd, "wheel", language)
+        assert len(wheel) >= 8
+        assert wheel == play(None, cwd, "here", language), f"the same {language} screens, pixel for pixel"
+
+
+def test_the_sdist_installs_in_a_fresh_venv_and_plays_the_scripted_game(
+    built: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """pip builds the sdist itself here (the in-tree backend, the catalogs compiled at build time)."""
+    bin_dir = fresh_venv(tmp_path / "venv", f"doge-companion[mock] @ {built[0].as_uri()}")
+    cwd = outside(tmp_path)
+    where = run([str(bin_dir / "python"), "-c", "import companion; print(companion.__file__)"], [], cwd)
+    assert str(bin_dir.parent) in where.stdout, "imported from the venv, not the checkout"
+    sdist = play([str(bin_dir / "doge-companion")], cwd, "sdist", "it")
+    assert len(sdist) >= 8 and sdist == play(None, cwd, "here", "it"), "the same screens as the checkout"

@@ -1,9 +1,9 @@
 """The table twin: the physical table as a group of players who know nothing of the rules keeps it.
 
 It holds the pieces (supplies, houses per district, palaces on their printed spaces, advisors with rings, markers
-lying on areas, turned cards) and only carries out board changes as RECORD.md 4 words them, refusing any that cannot
-be done with the pieces at hand. It never reads the engine: a test compares it with the snapshot after every line,
-so a wrong, missing or impossible instruction shows up as a table that no longer matches the game.
+lying on areas, turned cards) and only carries out board changes as record-format.md 4 words them, refusing
+any that cannot be done with the pieces at hand. It never reads the engine: a test compares it with the snapshot
+after every line, so a wrong, missing or impossible instruction shows up as a table that no longer matches the game.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ class TableTwin:
     # ------------------------------------------------------------------ comparing
 
     def differences(self, snap: dict[str, Any]) -> list[str]:
-        """Where the table disagrees with a public snapshot (RECORD.md 2), as readable lines; empty if it agrees."""
+        """Where the table disagrees with a public snapshot (record-format.md 2), as readable lines; empty if agreed."""
         found = []
         for player in self.players:
             for piece in ("houses", "palaces", "rings", "markers"):
@@ -180,7 +180,7 @@ class TableTwin:
             found.append(f"Quarantia advisors: table {sorted(self.quarantia)}, game {want_q}")
         if self.turned != snap["order"]["next_year"]:
             found.append(f"turned cards: table {self.turned}, game {snap['order']['next_year']}")
-        # The markers on areas whose election is not finished are what RECORD.md 2's stacks show.
+        # The markers on areas whose election is not finished are what record-format.md 2's stacks show.
         open_areas = []
         if snap["phase"] in ("ballot", "election"):
             open_areas = snap["order"]["this_year"][len(snap["order"]["next_year"]) :]

@@ -1,6 +1,6 @@
 """Random legal games followed by the table twin (shared by the property tests and ``python3 dev.py bench twin``).
 
-Uniformly random play rarely ties, and ties are where instructions went wrong (RULES.md 8.6), so the players here
+Uniformly random play rarely ties, and ties are where instructions went wrong (rules.md 8.6), so the players here
 copy each other's ballots (same area, same total) most of the time, place all the houses they may and nearly always
 build: tied elections and simultaneous builds then come up in most games.
 """

@@ -1,4 +1,4 @@
-"""The fixed vocabulary of the board: areas, districts and component counts (RULES.md 1).
+"""The fixed vocabulary of the board: areas, districts and component counts (rules.md 1).
 
 Areas are small integers inside the engine because the state is kept in flat lists indexed by them (cheap to copy,
 fast to index); their record ids are the strings in :data:`AREAS`.
@@ -16,7 +16,7 @@ CANNAREGIO, CASTELLO, DORSODURO, SAN_MARCO, SAN_POLO, SANTA_CROCE, QUARANTIA = r
 DISTRICTS: Final = range(6)
 ALL_AREAS: Final = range(7)
 
-# RULES.md 1.1 and 1.2: what each player owns.
+# rules.md 1.1 and 1.2: what each player owns.
 HOUSES_PER_PLAYER: Final = 15
 PALACES_PER_PLAYER: Final = 8
 RINGS_PER_PLAYER: Final = 6
@@ -25,13 +25,13 @@ MARKER_COUNTS: Final = (1, 2, 2, 2)  # how many markers of value 0, 1, 2, 3 a fu
 MARKERS_PER_PLAYER: Final = len(MARKER_VALUES)
 QUARANTIA_ADVISORS: Final = 3
 
-# RULES.md 8.4: a district holds at most 5 palaces; the first costs 3 houses, each further one 1 more.
+# rules.md 8.4: a district holds at most 5 palaces; the first costs 3 houses, each further one 1 more.
 MAX_PALACES: Final = 5
 FIRST_PALACE_COST: Final = 3
 
 
 def rounds_per_year(players: int) -> int:
-    """RULES.md 4.1: 4 ballot rounds with 3 players, 3 with 4 players."""
+    """rules.md 4.1: 4 ballot rounds with 3 players, 3 with 4 players."""
     return 4 if players == 3 else 3
 
 

@@ -1,4 +1,4 @@
-"""The ballot phase (RULES.md 4): secret ballots, locked in one by one, revealed all at once at the round's end."""
+"""The ballot phase (rules.md 4): secret ballots, locked in one by one, revealed all at once at the round's end."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def with_markers(state: State) -> tuple[int, ...]:
-    """RULES.md 4.2: who chooses in a new ballot round (a player without markers sits it out)."""
+    """rules.md 4.2: who chooses in a new ballot round (a player without markers sits it out)."""
     left = state._markers_left
     return tuple([p for p in range(state._n) if left[p]])
 
@@ -65,7 +65,7 @@ def apply_ballot(state: State, player: int, ballot: Ballot) -> None:
 
 
 def reveal(state: State) -> None:
-    """RULES.md 4.3: all chosen cards are turned at once; the markers go face down onto their areas."""
+    """rules.md 4.3: all chosen cards are turned at once; the markers go face down onto their areas."""
     n = state._n
     pending, held, log = state._pending, state._markers, state._log
     for player in range(n):

@@ -1,4 +1,4 @@
-"""Building palaces (RULES.md 8.4 to 8.6): a single palace check, and tied builders who answer at once."""
+"""Building palaces (rules.md 8.4 to 8.6): a single palace check, and tied builders who answer at once."""
 
 from __future__ import annotations
 
@@ -32,13 +32,13 @@ def apply_builds(state: State, player: int, decision: Decision, task: BuildsTask
         state._tasks[-1] = BuildsTask(task.district, waiting, builders)
         return
     state._tasks.pop()
-    # RULES.md 8.6 [RULING]: if the free spaces cannot take every builder, nobody builds in this check.
+    # rules.md 8.6 [RULING]: if the free spaces cannot take every builder, nobody builds in this check.
     if builders and len(builders) <= MAX_PALACES - len(state._palaces[task.district]):
         build(state, task.district, builders)
 
 
 def build(state: State, district: int, builders: tuple[int, ...]) -> None:
-    """RULES.md 8.4, 8.6: every builder pays the cost of the first free space; palaces go in seat order."""
+    """rules.md 8.4, 8.6: every builder pays the cost of the first free space; palaces go in seat order."""
     n = state._n
     cost = state.palace_cost(district)
     for space, player in enumerate(builders, cost):

@@ -1,11 +1,11 @@
-"""Board changes: what the players do at the table after a record line (RECORD.md 4), as data.
+"""Board changes: what the players do at the table after a record line (record-format.md 4), as data.
 
 The engine notes each change at the moment a rule acts (a ballot revealed, a house placed, a palace built, a ring
 returning, a card turned), so the list is complete and in an order the table can carry out. Nothing here is derived
 from snapshots afterwards. Players and areas are indices as everywhere in the engine; :func:`change_record` gives the
-RECORD.md form with ids.
+record-format.md form with ids.
 
-Only public facts are ever noted (RULES.md 11.3): how many markers went where, never their values.
+Only public facts are ever noted (rules.md 11.3): how many markers went where, never their values.
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ _RECORD_NAMES = {"source": "from", "target": "to"}
 
 
 def change_record(change: Change, players: tuple[str, ...] | list[str]) -> dict[str, Any]:
-    """RECORD.md 4's object for one change (without its ``text``): ids instead of indices."""
+    """record-format.md 4's object for one change (without its ``text``): ids instead of indices."""
     found: dict[str, Any] = {"do": change.do}
     for name in change.__slots__:
         value = getattr(change, name)

@@ -1,4 +1,4 @@
-"""The legal choices of each kind of decision, as shared immutable tables (RULES.md 4.2, 7.2 to 7.4, 8.2 to 8.4).
+"""The legal choices of each kind of decision, as shared immutable tables (rules.md 4.2, 7.2 to 7.4, 8.2 to 8.4).
 
 Computer players ask for legal choices millions of times, so each distinct answer is built once and memoized by
 what it depends on (a hand of markers and the areas used; the advisor, a free ring and where the houses stand).
@@ -105,7 +105,7 @@ def move_choices(houses_mask: int) -> tuple[Decision, ...]:
 
 
 def wanted_counts(markers: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """How many markers of each value 0..3 a ballot asks for (RULES.md 1.1, 4.2); memoized in ``WANTED``."""
+    """How many markers of each value 0..3 a ballot asks for (rules.md 1.1, 4.2); memoized in ``WANTED``."""
     if not 1 <= len(markers) <= 4:
         raise IllegalDecisionError(_("a ballot takes 1 to 4 markers, not {count}").format(count=len(markers)), "4.2")
     counts = [0, 0, 0, 0]

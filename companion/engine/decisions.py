@@ -1,4 +1,4 @@
-"""Decision values: what a player (or chance) supplies when the engine awaits them (RECORD.md 1.3).
+"""Decision values: what a player (or chance) supplies when the engine awaits them (record-format.md 1.3).
 
 They are small immutable tuples so that legal-choice lists can be built once and shared, compared with ``==`` and
 used as dictionary keys; :mod:`companion.engine.record` turns them into record lines and back.
@@ -25,7 +25,7 @@ def _kind_hash(self: tuple[object, ...]) -> int:
 
 
 class Ballot(NamedTuple):
-    """RULES.md 4.2: one player card (an area) and 1 to 4 markers from the player's supply."""
+    """rules.md 4.2: one player card (an area) and 1 to 4 markers from the player's supply."""
 
     area: int
     markers: tuple[int, ...]
@@ -37,7 +37,7 @@ class Ballot(NamedTuple):
 
 
 class Advisor(NamedTuple):
-    """RULES.md 7.2: take control of the advisor in question and stand it in ``area``."""
+    """rules.md 7.2: take control of the advisor in question and stand it in ``area``."""
 
     area: int
 
@@ -48,7 +48,7 @@ class Advisor(NamedTuple):
 
 
 class HouseMove(NamedTuple):
-    """RULES.md 8.3: one of the player's houses goes from one district to a different one."""
+    """rules.md 8.3: one of the player's houses goes from one district to a different one."""
 
     source: int
     target: int
@@ -58,7 +58,7 @@ class HouseMove(NamedTuple):
 
 
 class Abstain(NamedTuple):
-    """RULES.md 7.4: the advisor becomes neutral; the player may move one house (``move`` is None for no move)."""
+    """rules.md 7.4: the advisor becomes neutral; the player may move one house (``move`` is None for no move)."""
 
     move: HouseMove | None = None
 
@@ -69,7 +69,7 @@ class Abstain(NamedTuple):
 
 
 class Houses(NamedTuple):
-    """RULES.md 8.2: how many of the offered houses the player places."""
+    """rules.md 8.2: how many of the offered houses the player places."""
 
     number: int
 
@@ -80,7 +80,7 @@ class Houses(NamedTuple):
 
 
 class Build(NamedTuple):
-    """RULES.md 8.4: whether the player builds after a palace check that allows it."""
+    """rules.md 8.4: whether the player builds after a palace check that allows it."""
 
     build: bool
 
@@ -91,7 +91,7 @@ class Build(NamedTuple):
 
 
 class Move(NamedTuple):
-    """RULES.md 10.4, 10.5: one house move, or ``move`` None to stop moving."""
+    """rules.md 10.4, 10.5: one house move, or ``move`` None to stop moving."""
 
     move: HouseMove | None = None
 

@@ -1,4 +1,4 @@
-"""A state as one player may imagine it: everything they cannot know is drawn at random (RULES.md 11).
+"""A state as one player may imagine it: everything they cannot know is drawn at random (rules.md 11).
 
 Computer players search over whole states; handing them the real one would hand them everyone's secrets. This
 returns a copy whose secrets other than ``viewer``'s own are replaced by draws that depend only on public facts and on
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the engine draws only from the generator it is handed, neve
 
 
 def draw_order(rng: Random) -> tuple[int, ...]:
-    """A shuffled voting-order deck (RULES.md 2.2, 5.3), drawn from the caller's generator: the chance line."""
+    """A shuffled voting-order deck (rules.md 2.2, 5.3), drawn from the caller's generator: the chance line."""
     order = list(range(7))
     rng.shuffle(order)
     return tuple(order)

@@ -1,4 +1,4 @@
-"""Elections (RULES.md 6, 7, 10): the count, then the winner's and the others' decisions as a stack of tasks.
+"""Elections (rules.md 6, 7, 10): the count, then the winner's and the others' decisions as a stack of tasks.
 
 After every accepted decision :func:`advance` runs everything automatic (rings returning, empty elections, turning
 cards, the year end) until someone must decide again, so at any moment the top task names who is awaited.
@@ -214,7 +214,7 @@ def apply_move(state: State, player: int, decision: Decision, task: MovesTask) -
 
 
 def neutralize(state: State, district: int) -> None:
-    """RULES.md 7.4, 10.2.2: the advisor goes back to its symbol and its ring to its owner."""
+    """rules.md 7.4, 10.2.2: the advisor goes back to its symbol and its ring to its owner."""
     controller = state._advisor_controller[district]
     if controller >= 0:
         if state._log is not None:
@@ -225,7 +225,7 @@ def neutralize(state: State, district: int) -> None:
 
 
 def open_election(state: State) -> None:
-    """RULES.md 6.1 to 6.5: count the votes of the next area and queue its resolution (10.2 to 10.5)."""
+    """rules.md 6.1 to 6.5: count the votes of the next area and queue its resolution (10.2 to 10.5)."""
     n = state._n
     area = state._this_order[state._election]
     base = area * n
@@ -335,7 +335,7 @@ def advance(state: State) -> None:
 
 
 def close_election(state: State) -> None:
-    """RULES.md 5.2, 6.6: the area's markers are done and one more card of next year's order is turned."""
+    """rules.md 5.2, 6.6: the area's markers are done and one more card of next year's order is turned."""
     n = state._n
     base = state._this_order[state._election] * n
     state._stack_count[base : base + n] = state._stack_sum[base : base + n] = NO_VOTES[n]

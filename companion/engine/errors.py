@@ -1,7 +1,7 @@
 """One exception root for everything a record or a decision can get wrong.
 
 Messages are written for players ("blue has no 3-marker left"), and carry the rule they enforce so that a screen, a
-replay error or a bug report can point at RULES.md.
+replay error or a bug report can point at rules.md.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ class RecordError(ValueError):
 
 
 class MalformedLineError(RecordError):
-    """The line is not a well-formed record line (RECORD.md 1): bad JSON, a wrong key, a wrong type, an unknown id."""
+    """The line is not a well-formed record line (record-format.md 1): bad JSON, a wrong key or type, an unknown id."""
 
 
 class IllegalDecisionError(RecordError):
-    """The line is well formed but the rules do not allow it now (RULES.md)."""
+    """The line is well formed but the rules do not allow it now (rules.md)."""

@@ -25,7 +25,7 @@ def set_up(
 ) -> None:
     """Put pieces on the board as if earlier years had: ``houses`` per district and player (the count there from
     now on), ``palaces`` per district in space order, ``advisors`` per district as ``(controller, area)``, and
-    controlled Quarantia advisors as ``(controller, area)``. Ids are RECORD.md's (players and areas)."""
+    controlled Quarantia advisors as ``(controller, area)``. Ids are record-format.md's (players and areas)."""
     index = {p: i for i, p in enumerate(state._players)}
     n = state._n
 

@@ -1,4 +1,4 @@
-"""The game record (RECORD.md 1): reading and writing its lines, and replaying them through the rules.
+"""The game record (record-format.md 1): reading and writing its lines, and replaying them through the rules.
 
 The record is a public contract read by other tools, so parsing is strict to the letter: exact keys, no repeated
 key, integers that are integers (not ``2.0`` or ``true``), ids in their exact case, an optional ``"t"`` time stamp
@@ -39,7 +39,7 @@ from .tasks import Revealed
 
 FORMAT_VERSION = 1
 PLAYER_ID = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")
-# RFC 3339 date-time in UTC with upper-case T and Z (RECORD.md 1); the calendar is checked separately.
+# RFC 3339 date-time in UTC with upper-case T and Z (record-format.md 1); the calendar is checked separately.
 _TIME_SHAPE = (
     r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
     r"T(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?Z"
@@ -50,21 +50,21 @@ _KINDS = frozenset(("ballot", "advisor", "abstain", "houses", "build", "move"))
 
 
 class Header(NamedTuple):
-    """RECORD.md 1.1: the format version, the players in seat order, and any extra keys (names, dates...)."""
+    """record-format.md 1.1: the format version, the players in seat order, and any extra keys (names, dates...)."""
 
     players: tuple[str, ...]
     extra: dict[str, Any]
 
 
 class ShuffleLine(NamedTuple):
-    """RECORD.md 1.2: a chance line, the order of one voting-order deck."""
+    """record-format.md 1.2: a chance line, the order of one voting-order deck."""
 
     order: tuple[int, ...]
     t: str | None = None
 
 
 class DecisionLine(NamedTuple):
-    """RECORD.md 1.3: one player's decision."""
+    """record-format.md 1.3: one player's decision."""
 
     player: str
     decision: Decision
@@ -223,7 +223,7 @@ def _decision(kind: str, value: Any) -> Decision:
 
 
 def parse_header(text: str) -> Header:
-    """RECORD.md 1.1."""
+    """record-format.md 1.1."""
     value = _load(text)
     if "doge" not in value:
         raise MalformedLineError(_('the first line must be the header {"doge": 1, "players": [...]}'))
@@ -339,7 +339,7 @@ _INVALID = object()
 
 
 def parse_line(text: str, players: Sequence[str], with_t: bool = True) -> Line:
-    """One record line after the header (RECORD.md 1.2, 1.3), checked for form but not yet against the rules.
+    """One record line after the header (record-format.md 1.2, 1.3), checked for form but not yet against the rules.
 
     ``with_t`` False may leave out a valid stamp (a replay has no use for the time, and a remembered line then needs
     no new value)."""
@@ -446,7 +446,7 @@ def _move_json(move: HouseMove | None) -> dict[str, str] | None:
 
 
 def decision_json(decision: Decision) -> tuple[str, Any]:
-    """The KIND and VALUE of a decision line (RECORD.md 1.3)."""
+    """The KIND and VALUE of a decision line (record-format.md 1.3)."""
     if type(decision) is Ballot:
         return "ballot", {"area": AREAS[decision.area], "markers": list(decision.markers)}
     if type(decision) is Advisor:
@@ -481,7 +481,7 @@ def dump_line(line: Line) -> str:
 
 
 class LineError(Exception):
-    """A record problem at a given 1-based line: ``str()`` is exactly what RECORD.md 3 prints."""
+    """A record problem at a given 1-based line: ``str()`` is exactly what record-format.md 3 prints."""
 
     def __init__(self, number: int, error: RecordError) -> None:
         self.number = number
@@ -491,7 +491,7 @@ class LineError(Exception):
 
 class Read(NamedTuple):
     """One record line as :meth:`Replay.read` read it: its 1-based number, the parsed line, its events (board changes
-    and counts, RECORD.md 4) and what it made public (RULES.md 11)."""
+    and counts, record-format.md 4) and what it made public (rules.md 11)."""
 
     number: int
     line: Header | Line
@@ -551,7 +551,7 @@ class Replay:
         return Read(self.lines, line, events, revealed_by(events, shuffle=type(line) is ShuffleLine))
 
     def feed_with_changes(self, text: str) -> list[Event]:
-        """:meth:`feed`, reporting the line's board changes and counts (RECORD.md 4); none for the header."""
+        """:meth:`feed`, reporting the line's board changes and counts (record-format.md 4); none for the header."""
         state = self.state
         if state is None:
             self.feed(text)
@@ -565,7 +565,7 @@ class Replay:
 
 
 def split_lines(raw: Iterable[bytes]) -> Iterator[str]:
-    """RECORD.md 1: decode raw lines (as iterating a binary file gives them, LF kept); a CR before the LF is tolerated.
+    """record-format.md 1: decode raw lines (as a binary file iterates them, LF kept); a CR before LF is tolerated.
 
     Raises :class:`LineError` for a byte-order mark, text that is not UTF-8, a blank line, or an empty record.
     Works on a stream, so a replay can report each line as it arrives.

@@ -1,4 +1,4 @@
-"""The game state (RULES.md 2 to 10) and the engine's one public surface: typed queries, legal choices, apply.
+"""The game state (rules.md 2 to 10) and the engine's one public surface: typed queries, legal choices, apply.
 
 The state is a handful of flat lists of small integers so that :meth:`State.copy` is a few list copies: computer
 players copy states thousands of times per decision. Those lists are the engine's private layout (their names start
@@ -131,7 +131,7 @@ class Applied(NamedTuple):
 
 
 def revealed_by(events: Sequence[Event], shuffle: bool = False) -> Revealed:
-    """What a line's events made public (RULES.md 11): a ballot round, counts, turned cards; a shuffle's new deck."""
+    """What a line's events made public (rules.md 11): a ballot round, counts, turned cards; a shuffle's new deck."""
     counts = tuple(e.area for e in events if type(e) is Count)
     cards = tuple(e.area for e in events if type(e) is TurnCard)
     ballots_out = any(type(e) is PutMarkers for e in events)
@@ -177,7 +177,7 @@ class State:
     _waiting: tuple[int, ...]  # in the ballot phase, who has yet to choose this round (seat order)
 
     def __init__(self, players: Sequence[str], _copy_of: State | None = None) -> None:
-        """RULES.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next.
+        """rules.md 2.1: everything in supply, all advisors neutral; the two shuffles (2.2) are awaited next.
 
         ``_copy_of`` is :meth:`copy`'s way in: a class compiled by mypyc can be made only by its constructor."""
         if _copy_of is not None:
@@ -281,11 +281,11 @@ class State:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """RULES.md 9.4: the winners once the game is over (more than one only for a shared victory)."""
+        """rules.md 9.4: the winners once the game is over (more than one only for a shared victory)."""
         return self._winners
 
     def rounds_per_year(self) -> int:
-        """RULES.md 4.1: 4 ballot rounds with 3 players, 3 with 4."""
+        """rules.md 4.1: 4 ballot rounds with 3 players, 3 with 4."""
         return rounds_per_year(self._n)
 
     @property
@@ -373,16 +373,16 @@ class State:
         return sum(1 for owners in self._palaces if player in owners)
 
     def palace_cost(self, district: int) -> int:
-        """RULES.md 8.4: 3 for the first palace of a district, 1 more for each palace already there; it is also the
+        """rules.md 8.4: 3 for the first palace of a district, 1 more for each palace already there; it is also the
         number printed on the next free space."""
         return FIRST_PALACE_COST + len(self._palaces[district])
 
     def district_full(self, district: int) -> bool:
-        """RULES.md 8.4: a district holds at most 5 palaces."""
+        """rules.md 8.4: a district holds at most 5 palaces."""
         return len(self._palaces[district]) >= MAX_PALACES
 
     def may_build(self, player: int, district: int) -> bool:
-        """RULES.md 8.4: what a palace check requires (the house that just arrived is the caller's business)."""
+        """rules.md 8.4: what a palace check requires (the house that just arrived is the caller's business)."""
         built = len(self._palaces[district])
         return (
             built < MAX_PALACES
@@ -402,11 +402,11 @@ class State:
     # ------------------------------------------------------------------ the end (9)
 
     def victory_conditions(self, player: int) -> tuple[Condition, ...]:
-        """RULES.md 9.2: the conditions ``player`` meets now, by name."""
+        """rules.md 9.2: the conditions ``player`` meets now, by name."""
         return conditions_met(self.palaces_of(player), self.districts_of(player))
 
     def outcome(self) -> Outcome | None:
-        """RULES.md 9.2 to 9.4: who won and why, once the game is over."""
+        """rules.md 9.2 to 9.4: who won and why, once the game is over."""
         if self._phase != OVER:
             return None
         return game_outcome(self)
@@ -482,7 +482,7 @@ class State:
     # ------------------------------------------------------------------ board changes
 
     def apply_with_changes(self, player: int, decision: Decision) -> list[Event]:
-        """:meth:`apply`, reporting what the table does (RECORD.md 4) and each count, in the order they happen.
+        """:meth:`apply`, reporting what the table does (record-format.md 4) and each count, in the order they happen.
 
         The changes are noted where the rules act, so following them from the previous board always gives this
         state's board. Not noting is the default because computer players apply decisions by the thousand.
@@ -495,7 +495,7 @@ class State:
         return log
 
     def shuffle_with_changes(self, order: Sequence[int]) -> list[Event]:
-        """:meth:`shuffle`, reporting what the table does (RECORD.md 4: a new year, 5.3)."""
+        """:meth:`shuffle`, reporting what the table does (record-format.md 4: a new year, 5.3)."""
         log = self.begin_changes()
         try:
             self.shuffle(order)

@@ -75,7 +75,7 @@ class Awaited(NamedTuple):
     ``decision`` is a record KIND (``advisor`` stands for advisor-or-abstain). ``district`` is where houses go or a
     palace would stand; ``slot`` the advisor in question (a district, or the Quarantia for a Quarantia advisor);
     ``offer`` how many houses may be placed, or moves made; ``together`` that tied players answer at once (8.6,
-    10.2.2); ``rule`` the RULES.md section that asks it.
+    10.2.2); ``rule`` the rules.md section that asks it.
     """
 
     player: int
@@ -100,7 +100,7 @@ class Count(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """The end of the game (RULES.md 9.2 to 9.4), as python-chess's ``Outcome``: data, not sentences.
+    """The end of the game (rules.md 9.2 to 9.4), as python-chess's ``Outcome``: data, not sentences.
 
     ``qualified`` are the players who met a victory condition, ``conditions`` what each player meets (every seat,
     in seat order), ``decided_by`` what chose the winners among the qualified: ``only`` (a single one qualified),
@@ -117,7 +117,7 @@ class Outcome(NamedTuple):
 
 
 class Revealed(NamedTuple):
-    """What one line made public (RULES.md 11.4: such a line is never undone), as data.
+    """What one line made public (rules.md 11.4: such a line is never undone), as data.
 
     ``ballots``: a ballot round was revealed; ``counts``: the areas whose votes were counted; ``cards``: the cards
     of next year's order that were turned; ``shuffle``: the line was a shuffle (a new deck order is in play).

@@ -1,4 +1,4 @@
-"""What people may see: the public snapshot (RECORD.md 2) and each player's private view (RULES.md 11).
+"""What people may see: the public snapshot (record-format.md 2) and each player's private view (rules.md 11).
 
 Screens and computer players receive only these, never a :class:`~companion.engine.state.State`, so nothing they
 show or use can contain another player's secret. The snapshot is built from public fields only: pending ballots,
@@ -17,7 +17,7 @@ from .tasks import ELECTION, PHASES
 
 
 def snapshot(state: State) -> dict[str, Any]:
-    """The public state as RECORD.md 2 defines it (a JSON-ready dict)."""
+    """The public state as record-format.md 2 defines it (a JSON-ready dict)."""
     players = state._players
     n = state._n
     phase = state._phase
@@ -46,7 +46,7 @@ def snapshot(state: State) -> dict[str, Any]:
         for controller, area in sorted((players[p], AREAS[a]) for p, a in state._quarantia)
     ]
     # Counts are zeroed when an area's election finishes (6.6), so the areas with counts are exactly the ones
-    # RECORD.md 2 lists: revealed this year and not yet finished.
+    # record-format.md 2 lists: revealed this year and not yet finished.
     stacks: dict[str, dict[str, int]] = {}
     for area in range(7):
         counts = {players[p]: state._stack_count[area * n + p] for p in range(n) if state._stack_count[area * n + p]}
@@ -79,7 +79,7 @@ def snapshot(state: State) -> dict[str, Any]:
 
 
 class PrivateView(NamedTuple):
-    """What one player alone may know (RULES.md 11.1): the values they still hold and their unrevealed choice."""
+    """What one player alone may know (rules.md 11.1): the values they still hold and their unrevealed choice."""
 
     player: int
     markers: tuple[int, ...]

@@ -1,4 +1,4 @@
-"""The year's end and the end of the game (RULES.md 9): markers back, the victory check, the tie-break.
+"""The year's end and the end of the game (rules.md 9): markers back, the victory check, the tie-break.
 
 Every place that needs to know who won and why asks :func:`outcome` (through :meth:`State.outcome`): the tie-break
 (9.4) is worked out here and nowhere else.
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def conditions_met(palaces: int, districts: int) -> tuple[Condition, ...]:
-    """RULES.md 9.2: the victory conditions met by ``palaces`` palaces spread over ``districts`` districts."""
+    """rules.md 9.2: the victory conditions met by ``palaces`` palaces spread over ``districts`` districts."""
     met: list[Condition] = []
     if districts == 6:
         met.append("six_districts")
@@ -30,7 +30,7 @@ def conditions_met(palaces: int, districts: int) -> tuple[Condition, ...]:
 
 
 def end_year(state: State) -> None:
-    """RULES.md 9.1 to 9.5."""
+    """rules.md 9.1 to 9.5."""
     n = state._n
     if state._log is not None:
         state._log.append(MarkersBack())
@@ -47,7 +47,7 @@ def end_year(state: State) -> None:
 
 
 def tie_break(state: State, meeting: Sequence[int]) -> tuple[tuple[int, ...], TieBreak, int, int]:
-    """RULES.md 9.4: most palaces, then most houses on the board; [RULING] then a shared victory.
+    """rules.md 9.4: most palaces, then most houses on the board; [RULING] then a shared victory.
 
     Returns the winners, what decided, and the winners' palaces and houses on the board."""
     palaces = {p: state.palaces_of(p) for p in meeting}

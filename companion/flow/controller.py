@@ -160,7 +160,7 @@ class Controller:
             self._route(event)
         elif self.mode() is KEYPAD_BALLOT:  # keyed and echoed on the pad itself: a host screen never swallows it
             self._route(event, self.mode())
-        if self.overlays and self.private is not None:  # RULES.md 11: a half-keyed ballot goes behind its gate
+        if self.overlays and self.private is not None:  # rules.md 11: a half-keyed ballot goes behind its gate
             self.private.stage = "gate"
         self._draw_chance()
         if self.sync_bots:
@@ -189,7 +189,7 @@ class Controller:
     # ------------------------------------------------------------------ changing the game
 
     def start(self) -> None:
-        """RULES.md 2: seats in the order players joined; both decks shuffled (chance, outside the engine)."""
+        """rules.md 2: seats in the order players joined; both decks shuffled (chance, outside the engine)."""
         try:
             self.game.begin(dump_header(self.players, **self.seats.header_extra()))
         except NotSaved as error:
@@ -229,7 +229,7 @@ class Controller:
             self.notices += narrate(events, state, 0)  # a new year (5.3)
 
     def undo(self) -> None:
-        """Back to the state before the last decision (RULES.md 11.4: only when it revealed nothing)."""
+        """Back to the state before the last decision (rules.md 11.4: only when it revealed nothing)."""
         if self.game.undo_blocker() is not None:
             return
         try:

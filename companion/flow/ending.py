@@ -1,4 +1,4 @@
-"""The end of a game (RULES.md 9.2 to 9.4) as pages: the winners, the standings, the palace chart, the board.
+"""The end of a game (rules.md 9.2 to 9.4) as pages: the winners, the standings, the palace chart, the board.
 
 Everything here is public once the game is over: palaces, districts and houses are on the board, and the chart is
 the palaces counted at each year's end. The same pages make the game-over screens and the summary picture.
@@ -45,7 +45,7 @@ def standings(state: State) -> list[Standing]:
 
 
 def tie_break_text(state: State) -> str:
-    """RULES.md 9.4 as the engine's outcome decided it."""
+    """rules.md 9.4 as the engine's outcome decided it."""
     outcome = state.outcome()
     assert outcome is not None, "the game is over"
     if outcome.decided_by == "only":

@@ -4,7 +4,7 @@ markers, read page by page before the "Year 1" notice (issue 17: a table that ne
 The pages are notices (``modes/notices.py``): the host's ok turns each one, they are saved with the other pending
 notices, so a power cut while the table reads them shows the unread pages again on resume, and once read they are
 gone for good: they are made only when a new game starts (``Controller._draw_chance``), never on resume. Everything
-on them is public (RULES.md 11.3): the seats and how ballots are entered, nothing of anyone's markers.
+on them is public (rules.md 11.3): the seats and how ballots are entered, nothing of anyone's markers.
 
 Every page fits the smallest display (160x128) in every language: tests/display/test_layout.py renders them from the
 gallery, tests/display/test_game_layout.py from whole games.
@@ -24,13 +24,13 @@ from .seats import COLOURS
 
 
 def first_year_notices(state: State, entry: str) -> list[Notice]:
-    """What a new game shows once both decks are shuffled (RULES.md 2.2): the reminder, then year 1's order."""
+    """What a new game shows once both decks are shuffled (rules.md 2.2): the reminder, then year 1's order."""
     return [*reminder_pages(state.players, entry), year_start_notice(state, [], "2.2")]
 
 
 def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
     """The reminder's pages for these seats (colours in seat order) and ballot entry ("private" or "keypads")."""
-    # RULES.md 2.1: nothing on the board, every advisor neutral (on its symbol, the words of the board notices);
+    # rules.md 2.1: nothing on the board, every advisor neutral (on its symbol, the words of the board notices);
     # 1.1: each player's pieces, and with 3 players the fourth colour's stay in the box.
     board = [
         Line(_("Start with an empty board: no houses, palaces or rings on it."), "small"),

@@ -38,7 +38,7 @@ class NotSaved(Exception):
 
 class Step(NamedTuple):
     """One applied decision in the undo history: the state before it, where the record stood, whether undoing it
-    is allowed (RULES.md 11.4: not once it revealed anything, as the engine reports), and the decision itself."""
+    is allowed (rules.md 11.4: not once it revealed anything, as the engine reports), and the decision itself."""
 
     before: State
     length: int

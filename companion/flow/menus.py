@@ -65,7 +65,7 @@ def _move_tree(title: str, moves: Sequence[tuple[int, int, Decision]], rule: str
 
 
 def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]) -> Menu:
-    """RULES.md 7.2-7.4, 8.3: take control and stand the advisor, or abstain with an optional move."""
+    """rules.md 7.2-7.4, 8.3: take control and stand the advisor, or abstain with an optional move."""
     advisor = _("a Quarantia advisor") if slot == QUARANTIA else _("the {area} advisor").format(area=AREA_NAMES[slot])
     takes = [d for d in legal if type(d) is Advisor]
     still = [d for d in legal if type(d) is Abstain and d.move is None]
@@ -96,7 +96,7 @@ def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]
 
 
 def houses_menu(legal: tuple[Decision, ...], district: int, rule: str) -> Menu:
-    """RULES.md 8.2 [RULING]: the full count is offered first."""
+    """rules.md 8.2 [RULING]: the full count is offered first."""
     counts = sorted((d.number for d in legal if type(d) is Houses), reverse=True)
     options = [
         Option(
@@ -109,7 +109,7 @@ def houses_menu(legal: tuple[Decision, ...], district: int, rule: str) -> Menu:
 
 
 def build_menu(state: State, district: int, together: bool) -> Menu:
-    """RULES.md 8.4; 8.6: tied builders all pay the first free space's cost, and their spaces follow seat order, so
+    """rules.md 8.4; 8.6: tied builders all pay the first free space's cost, and their spaces follow seat order, so
     only a single builder can be told the space (by its printed number, 3 to 7) before anyone answers."""
     cost = state.palace_cost(district)
     question = (
@@ -128,7 +128,7 @@ def build_menu(state: State, district: int, together: bool) -> Menu:
 
 
 def move_menu(legal: tuple[Decision, ...], rule: str) -> Menu:
-    """RULES.md 10.4, 10.5: one house move, any district to any other, or none."""
+    """rules.md 10.4, 10.5: one house move, any district to any other, or none."""
     moves = [(d.move.source, d.move.target, d) for d in legal if type(d) is Move and d.move is not None]
     options = [Option(_("Move no house"), Move(None))]
     if moves:

@@ -2,7 +2,7 @@
 
 The controller hands over what :meth:`State.apply_with_changes` reported for one record line; nothing here looks at
 snapshots or works out a change itself, so every sentence on the board notices is exactly the one
-:func:`companion.board_text.change_text` renders for a change (RECORD.md 4), in the order the table carries them out.
+:func:`companion.board_text.change_text` renders for a change (record-format.md 4), in the order the table does them.
 Consecutive changes of one sort share a notice; a count (6.1 to 6.5) gets its own, where it happened.
 """
 
@@ -104,7 +104,7 @@ def year_start_notice(state: State, lines: list[Line], rule: str) -> Notice:
 
 
 def count_notice(count: Count, players: Sequence[str]) -> Notice:
-    """RULES.md 6.1 to 6.5: everyone's votes (markers and advisors), then the result."""
+    """rules.md 6.1 to 6.5: everyone's votes (markers and advisors), then the result."""
     area = count.area
     if count.winner is None and not count.first:
         return Notice(
@@ -152,7 +152,7 @@ def count_notice(count: Count, players: Sequence[str]) -> Notice:
 
 
 def year_end_notice(state: State, markers_back: str) -> Notice:
-    """RULES.md 9.1, 9.2: markers come back; where each player stands against the victory conditions."""
+    """rules.md 9.1, 9.2: markers come back; where each player stands against the victory conditions."""
     lines = [Line(markers_back, "small")]
     for seat, player in enumerate(state.players):
         met = state.victory_conditions(seat)

@@ -1,4 +1,4 @@
-"""Short texts of the rules the screens cite, for the help key (RULES.md, condensed for a small screen)."""
+"""Short texts of the rules the screens cite, for the help key (rules.md, condensed for a small screen)."""
 
 from __future__ import annotations
 

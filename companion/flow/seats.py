@@ -1,6 +1,6 @@
 """The table: who sits where, which pad is whose, computer seats, and which pads are plugged in.
 
-Seat order is join order (RULES.md 2.3); the record's header keeps pads, bots, entry mode and language so a resumed
+Seat order is join order (rules.md 2.3); the record's header keeps pads, bots, entry mode and language so a resumed
 game sits everyone where they were.
 """
 

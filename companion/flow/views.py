@@ -45,7 +45,7 @@ def menu_view(menu: Menu) -> MenuView:
 
 
 def setup_view(seats: Seats) -> Screen:
-    """RULES.md 2.3: the seats taken, then every host option with the key that changes it (at every size)."""
+    """rules.md 2.3: the seats taken, then every host option with the key that changes it (at every size)."""
     lines = []
     if not seats.ready:
         lines.append(Line(_("Each player: ok on your pad"), "small"))
@@ -76,7 +76,7 @@ def round_title(snap: dict[str, Any]) -> str:
 
 
 def keypad_view(snap: dict[str, Any]) -> Screen:
-    """RULES.md 4.2 at once on keypads: only who is still choosing and who has locked in."""
+    """rules.md 4.2 at once on keypads: only who is still choosing and who has locked in."""
     waiting = [a["player"] for a in snap["awaiting"]]
     done = [p for p, supply in snap["players"].items() if p not in waiting and supply["markers"]]
     lines = [Line(_("Choose on your keypad, then ok"), "normal")]
@@ -252,7 +252,7 @@ def final_view(
 
 
 def standings_view(rows: Sequence[tuple[int, str, int, int, int, tuple[str, ...]]]) -> Screen:
-    """RULES.md 9.2 to 9.4: rank, palaces, districts, houses on the board and the victory condition met, each."""
+    """rules.md 9.2 to 9.4: rank, palaces, districts, houses on the board and the victory condition met, each."""
     lines = []
     for rank, player, palaces, districts, houses, met in rows:
         condition = _(CONDITION_NAMES[met[0]]) if met else _("no victory condition")

@@ -27,7 +27,7 @@ KEYS = {  # GPIO -> key; each key switches its GPIO to ground (internal pull-ups
 }
 if LAYOUT == "3button":
     KEYS = {2: "left", 3: "right", 4: "ok"}
-LEDS = {"turn": 25}  # 25 is the Pico's own LED; add e.g. "area:castello": 17 for an LED per key
+LEDS = {"turn": "LED"}  # the board LED on a Pico and a Pico W (GP25 on a Pico only); e.g. "area:castello": 17 too
 BUZZER = 15  # a passive piezo between GP15 and ground; None for none
 DEBOUNCE_MS = 20  # a key must read the same for this long before it counts
 HOLD_MS = 800  # on the 3-button layout, holding ok this long means back

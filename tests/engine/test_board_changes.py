@@ -1,4 +1,4 @@
-"""Board changes (RECORD.md 4): following them literally, on a table that knows no rules, rebuilds the board.
+"""Board changes (record-format.md 4): following them literally, on a table that knows no rules, rebuilds the board.
 
 Every rule test's game already runs through the twin (tests/helpers.Table); here: many random games with ties and
 simultaneous builds forced often, the rulebook's worked examples, and the guarantees one by one.
@@ -61,7 +61,7 @@ def test_8_6_a_three_way_tie_builds_at_once_each_paying_the_first_free_space() -
         place(state, houses={"castello": {"red": 2, "blue": 3, "green": 4}}, palaces={"castello": ["yellow"]})
 
     table = elect("castello", {"red": [3], "blue": [2, 1], "green": [3]}, setup, players=RGBY)
-    for player in ("green", "red", "blue"):  # any order (RECORD.md 1.3)
+    for player in ("green", "red", "blue"):  # any order (record-format.md 1.3)
         table.decide(player, "houses", 2)
         assert table.changes[-1] == [{"do": "houses", "player": player, "district": "castello", "count": 2}]
     assert table.awaiting() == [("red", "build"), ("blue", "build"), ("green", "build")]
@@ -106,7 +106,7 @@ def test_4_3_markers_are_placed_even_when_their_area_finishes_at_the_reveal() ->
 
 
 def test_11_1_a_ballot_before_the_reveal_reports_nothing() -> None:
-    # The choice is secret until the round's reveal (RULES.md 11.1): no change may hint at it.
+    # The choice is secret until the round's reveal (rules.md 11.1): no change may hint at it.
     rng = random.Random(5)
     state = State(RGB)
     state.shuffle(draw_order(rng))

@@ -11,7 +11,7 @@ import pytest
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 TESTS = Path(__file__).resolve().parents[1]
-RULES = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
+RULES = Path(__file__).resolve().parents[3] / "shared" / "rules.md"
 
 
 def test_the_engine_imports_only_the_standard_library() -> None:
@@ -41,10 +41,10 @@ def _rule_numbers(text: str) -> list[str]:
     return sorted(set(numbers), key=lambda n: [int(part) for part in n.split(".")])
 
 
-@pytest.mark.skipif(not RULES.exists(), reason="shared/RULES.md is not beside this checkout")
+@pytest.mark.skipif(not RULES.exists(), reason="shared/rules.md is not beside this checkout")
 def test_every_numbered_rule_has_a_test_named_after_it() -> None:
     numbers = _rule_numbers(RULES.read_text())
-    assert len(numbers) > 40, "the rule list was not found in RULES.md"
+    assert len(numbers) > 40, "the rule list was not found in rules.md"
     names = set(re.findall(r"def (test_\w+)", "\n".join(p.read_text() for p in TESTS.rglob("test_*.py"))))
     missing = [n for n in numbers if not any(name.startswith(f"test_{n.replace('.', '_')}_") for name in names)]
     assert missing == []

@@ -144,7 +144,7 @@ def test_apply_accepts_exactly_the_legal_choices(seed: int, players: tuple[str, 
 
 
 def scramble_secrets(state: State, rng: random.Random) -> State:
-    """A state that differs from ``state`` in everything secret (RULES.md 11) and in nothing public."""
+    """A state that differs from ``state`` in everything secret (rules.md 11) and in nothing public."""
     twin = state.copy()
     n = twin.player_count
     if twin.phase == "ballot":

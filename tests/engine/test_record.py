@@ -1,4 +1,4 @@
-"""RECORD.md 1: the record is a public contract, read strictly to the letter."""
+"""record-format.md 1: the record is a public contract, read strictly to the letter."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 6, 7, 8 and 10: counting, advisors, houses and palaces, resolving districts and the Quarantia."""
+"""rules.md 6, 7, 8 and 10: counting, advisors, houses and palaces, resolving districts and the Quarantia."""
 
 from __future__ import annotations
 
@@ -442,7 +442,7 @@ def test_10_5_tied_for_first_each_moves_up_to_two_in_seat_order() -> None:
     assert table.snap["advisors"]["quarantia"] == []
     assert table.awaiting() == [("red", "move")]
     table.decide("red", "move", {"from": "castello", "to": "san_polo"})
-    # Three red houses arrived in San Polo: the check comes before anything else (RECORD.md 1.3).
+    # Three red houses arrived in San Polo: the check comes before anything else (record-format.md 1.3).
     assert table.snap["awaiting"] == [{"player": "red", "decision": "build", "district": "san_polo"}]
     table.decide("red", "build", True)
     assert table.awaiting() == [("red", "move")], "red's second move"

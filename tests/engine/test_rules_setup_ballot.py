@@ -1,4 +1,4 @@
-"""RULES.md 1 to 5: components, setup, the year, the ballot phase and the voting order."""
+"""rules.md 1 to 5: components, setup, the year, the ballot phase and the voting order."""
 
 from __future__ import annotations
 

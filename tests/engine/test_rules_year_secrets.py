@@ -1,4 +1,4 @@
-"""RULES.md 9 (end of the year and of the game) and 11 (what is public, what is secret)."""
+"""rules.md 9 (end of the year and of the game) and 11 (what is public, what is secret)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The engine's query surface (issue 22) agrees with the public snapshot (RECORD.md 2) and with its own legal choices,
-in every position of random games; the position builder refuses what no game could reach."""
+"""The engine's query surface (issue 22) agrees with the public snapshot (record-format.md 2) and with its own legal
+choices, in every position of random games; the position builder refuses what no game could reach."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def check_queries(state: State) -> None:
     for d in DISTRICTS:
         district = snap["districts"][AREAS[d]]
         assert [players[p] for p in state.palaces_in(d)] == district["palaces"]
-        assert state.palace_cost(d) == 3 + len(district["palaces"])  # RULES.md 8.4, by the snapshot
+        assert state.palace_cost(d) == 3 + len(district["palaces"])  # rules.md 8.4, by the snapshot
         assert state.district_full(d) == (len(district["palaces"]) == 5)
         for seat, player in enumerate(players):
             assert state.houses(d, seat) == district["houses"].get(player, 0)
@@ -90,7 +90,7 @@ def check_queries(state: State) -> None:
 @given(seed=st.integers(0, 10**6), four=st.booleans())
 def test_every_query_agrees_with_the_snapshot_and_reveals_match_it(seed: int, four: bool) -> None:
     """Over a random game: the queries say what the snapshot says, and a decision reported as revealing nothing
-    (RULES.md 11.4, the undo rule) is exactly one after which the snapshot's public reveal markers did not move."""
+    (rules.md 11.4, the undo rule) is exactly one after which the snapshot's public reveal markers did not move."""
     rng = random.Random(seed)
     state = State(RGBY if four else RGB)
     while not state.is_over and state.year <= 6:

@@ -1,4 +1,4 @@
-"""The controller's own behaviour: setup, undo (RULES.md 11.4), help, board check, cues."""
+"""The controller's own behaviour: setup, undo (rules.md 11.4), help, board check, cues."""
 
 from __future__ import annotations
 

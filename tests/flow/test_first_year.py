@@ -48,7 +48,7 @@ def test_four_players_one_at_a_time_get_their_own_words() -> None:
 
 
 def test_the_reminder_depends_on_the_seats_only_never_on_a_shuffle() -> None:
-    """Nothing on it can be a secret (RULES.md 11): another seed, other decks, the same pages."""
+    """Nothing on it can be a secret (rules.md 11): another seed, other decks, the same pages."""
     one, other = started(4, "private", 1), started(4, "private", 2)
     assert one.state is not None and other.state is not None and one.state.this_order() != other.state.this_order()
     assert one.notices[:4] == other.notices[:4]

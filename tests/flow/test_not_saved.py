@@ -91,7 +91,7 @@ def test_a_private_ballot_that_was_not_saved_stays_on_its_menu() -> None:
 
 @pytest.mark.parametrize("held", [True, False])
 def test_a_marker_key_gives_the_same_feedback_whether_or_not_its_value_is_held(held: bool) -> None:
-    """RULES.md 11.1: what a player still holds is secret; a beep for a value they lack would tell the table."""
+    """rules.md 11.1: what a player still holds is secret; a beep for a value they lack would tell the table."""
     controller, _saver, _table = started("keypads")
     state = controller.state
     assert state is not None

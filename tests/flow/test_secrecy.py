@@ -1,4 +1,4 @@
-"""RULES.md 11 on the shared screen: no chosen area and no marker value before its reveal, in screens or logs.
+"""rules.md 11 on the shared screen: no chosen area and no marker value before its reveal, in screens or logs.
 
 Method: at every button press of many games, a twin of the controller is given different secrets (other pending
 ballots, other held marker values, other keypad selections in progress, other unturned cards). Every shared screen

@@ -180,3 +180,24 @@ def test_tonal_buzzer(factory: MockFactory, settings: dict[str, Any]) -> None:
         assert factory.pin(12).frequency is not None
     finally:
         indicators.close()
+
+
+def test_gpiozero_pin_factory_chooses_the_pin_factory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """gpiozero's own variable (e.g. pigpio for a remote Pi) is honoured; a wrong name is one line naming it."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware.gpio import pi_pin_factory
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    factory = pi_pin_factory()
+    try:
+        assert isinstance(factory, MockFactory)
+    finally:
+        factory.close()
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "nonsense")
+    with pytest.raises(RuntimeError) as raised:
+        pi_pin_factory()
+    assert str(raised.value) == "GPIOZERO_PIN_FACTORY=nonsense: Unable to find pin factory 'nonsense'"

@@ -1,5 +1,5 @@
-"""Every board sentence in every language names what RECORD.md 4's "plain" asks: the player, the count, the place,
-the printed palace space; and no English is left in German or Italian (the Quarantia included, as a place)."""
+"""Every board sentence in every language names what record-format.md 4's "plain" asks: the player, the count, the
+place, the printed palace space; and no English is left in German or Italian (the Quarantia included, as a place)."""
 
 from __future__ import annotations
 

@@ -6,9 +6,17 @@ import ast
 import string
 from pathlib import Path
 
-from companion.i18n import source_files
-
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def source_files(root: Path) -> list[Path]:
+    """The code pybabel extracts from (babel.cfg): the companion's, not the keypad firmware's."""
+    return sorted(
+        path
+        for folder in ("companion", "display", "hardware")
+        for path in (root / folder).rglob("*.py")
+        if "firmware" not in path.parts
+    )
 
 
 def placeholders(template: str) -> set[str]:

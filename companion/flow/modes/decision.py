@@ -1,4 +1,4 @@
-"""A player's decision in an election (RULES.md 10): a menu built only from the engine's legal choices, on the
+"""A player's decision in an election (rules.md 10): a menu built only from the engine's legal choices, on the
 acting player's pad; left/right move, ok picks, back goes up a level, a keypad's direct keys pick at once."""
 
 from __future__ import annotations

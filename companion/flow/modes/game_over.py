@@ -1,4 +1,4 @@
-"""The end (RULES.md 9.4): the winners and the tie-break explained; host right pages on to the standings (rank,
+"""The end (rules.md 9.4): the winners and the tie-break explained; host right pages on to the standings (rank,
 palaces, districts, houses, the victory condition each met) and the palace chart."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ballots at once on keypads (RULES.md 4.2): each player keys area and markers on their own pad; the pad's LEDs
+"""Ballots at once on keypads (rules.md 4.2): each player keys area and markers on their own pad; the pad's LEDs
 echo the choice to its owner alone, and the shared screen says only who is still choosing."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class KeypadBallotMode(GameMode):
                 entry.markers.append(value)
             elif value in entry.markers:
                 entry.markers = [m for m in entry.markers if m != value]
-            # No beep for a value not held: the table would hear what a player holds (RULES.md 11.1).
+            # No beep for a value not held: the table would hear what a player holds (rules.md 11.1).
             ctx.effect("led", source, key, "on" if value in entry.markers else "off")
         elif key == "back":
             if entry.markers:

@@ -1,4 +1,4 @@
-"""Ballots one at a time on the shared screen (RULES.md 4.2): a gate asks everyone else to look away, then the
+"""Ballots one at a time on the shared screen (rules.md 4.2): a gate asks everyone else to look away, then the
 player picks an area and ticks markers on a menu only they are meant to see."""
 
 from __future__ import annotations

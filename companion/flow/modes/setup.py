@@ -1,4 +1,4 @@
-"""Setup (RULES.md 2.3): pads join and pick colours; the host adds computer players, picks the ballot entry and the
+"""Setup (rules.md 2.3): pads join and pick colours; the host adds computer players, picks the ballot entry and the
 language, and starts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Undo (RULES.md 11.4): after a held host back, ok takes back the last decision; any other host key keeps it."""
+"""Undo (rules.md 11.4): after a held host back, ok takes back the last decision; any other host key keeps it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Decision mode (RULES.md 10): the acting player's menu, left/right/ok, back up a level; nobody else's keys count."""
+"""Decision mode (rules.md 10): the acting player's menu, left/right/ok, back up a level; nobody else's keys count."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game over mode (RULES.md 9.4): the winners, the tie-break, the conditions met, the chart; help still works."""
+"""Game over mode (rules.md 9.4): the winners, the tie-break, the conditions met, the chart; help still works."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Overlays on any mode: the board check pages, rule help, the undo question (RULES.md 11.4); a shared-screen menu waits
+"""Overlays on any mode: the board check pages, rule help, the undo question (rules.md 11.4); a shared-screen menu waits
 meanwhile (a keypad ballot goes on: test_keypad_ballot_mode)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Private ballot mode (RULES.md 4.2): gate, area menu, markers; only the awaited player's pad acts."""
+"""Private ballot mode (rules.md 4.2): gate, area menu, markers; only the awaited player's pad acts."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_gate_then_area_then_markers_then_done_locks_the_ballot_in() -> None:
 
 
 def test_a_screen_the_host_opens_sends_a_half_keyed_ballot_back_behind_its_gate() -> None:
-    """RULES.md 11: help, the board check or the undo question over a ballot being keyed on the shared screen; when
+    """rules.md 11: help, the board check or the undo question over a ballot being keyed on the shared screen; when
     it closes, the screen asks everyone else to look away again instead of showing the half-keyed choice."""
     for opening, closing in ((("host", "back", "press"),) * 2, (("host", "left", "press"), ("host", "left", "press"))):
         controller = table().controller

@@ -2,7 +2,7 @@
 
 Key levels come from the JSON file ``$PICO_PINS`` (``{"gpio": level}``; missing pins read 1, released, as the
 pull-ups make them); the test rewrites it to press and release keys. It is re-read at most every 2 ms, about as
-often as the firmware's loop scans. Outputs are reported on stderr (``pin 25 1``) for the test to read.
+often as the firmware's loop scans. Outputs are reported on stderr (``pin LED 1``) for the test to read.
 """
 
 import json
@@ -32,6 +32,12 @@ class Pin:
     PULL_UP = 1
 
     def __init__(self, gpio, mode=IN, pull=None, value=None):
+        # A Pico W: its board LED hangs off the wireless chip, reached only by the name "LED" (MicroPython's name for
+        # the board LED on every Pico); GP25 is the wireless chip's SPI select there, not an LED.
+        if gpio == 25:
+            raise ValueError("Pin(25) on a Pico W is the wireless chip's, not the LED: use Pin('LED')")
+        if isinstance(gpio, str) and gpio != "LED":
+            raise ValueError(f"unknown pin name {gpio!r}")
         self.gpio = gpio
         self.mode = mode
         if value is not None:

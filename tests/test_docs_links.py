@@ -1,0 +1,65 @@
+"""Every relative link in README.md and docs/ leads to a file of the repository, and none sends readers to the
+design documents outside it: the record format, the rules and the library notes are in docs/ (issue 25)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+
+
+def relative_links(page: Path) -> list[str]:
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)  # code blocks are not links
+    return [target for target in LINK.findall(text) if not re.match(r"[a-z]+:|#", target)]
+
+
+def test_every_relative_link_resolves() -> None:
+    broken = [
+        f"{page.relative_to(ROOT)}: {target}"
+        for page in PAGES
+        for target in relative_links(page)
+        if not (page.parent / target.split("#")[0]).exists()
+    ]
+    assert broken == []
+    assert sum(len(relative_links(page)) for page in PAGES) > 10
+
+
+def test_the_contracts_are_in_the_repository_and_cited_there() -> None:
+    for name in ("record-format.md", "rules.md", "library-notes.md"):
+        assert (ROOT / "docs" / name).is_file()
+    outside = re.compile(r"\.\./shared|\bRECORD\.md|\bRULES\.md|STACK-NOTES")
+    assert [str(page.relative_to(ROOT)) for page in PAGES if outside.search(page.read_text())] == []
+
+
+def test_no_code_comment_or_test_cites_the_documents_outside() -> None:
+    """Citations name docs/ files (rules.md 8.6, record-format.md 4, library-notes.md). Only the command line's
+    translated help texts keep "RECORD.md" and "RULES.md": changing them would change their catalog entries."""
+    outside = re.compile(r"\.\./shared|\bRECORD\.md|\bRULES\.md|STACK-NOTES")
+    kept = re.compile(r'_\(\s*$|_\("|^\s*"[^"]*(RECORD|RULES)\.md[^"]*"\s*$')
+    found = []
+    for folder in ("companion", "display", "hardware", "tests", "benchmarks", "build_support"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if path == Path(__file__) or not outside.search(line):
+                    continue
+                if not (path.name == "cli.py" and kept.search(line)):
+                    found.append(f"{path.relative_to(ROOT)}:{number}")
+    assert found == [], "cite docs/rules.md, docs/record-format.md or docs/library-notes.md (by file name)"
+
+
+def test_the_cited_rule_and_record_sections_exist() -> None:
+    """`rules.md 8.6` and `record-format.md 4` in code and tests name sections those files have."""
+    headings = {
+        name: set(re.findall(r"^#+ (\d+(?:\.\d+)?)", (ROOT / "docs" / name).read_text(), flags=re.MULTILINE))
+        | set(re.findall(r"^- (\d+\.\d+) ", (ROOT / "docs" / name).read_text(), flags=re.MULTILINE))
+        for name in ("rules.md", "record-format.md")
+    }
+    cited = set()
+    for path in [*ROOT.glob("companion/**/*.py"), *ROOT.glob("tests/**/*.py")]:
+        for name, number in re.findall(r"\b(rules\.md|record-format\.md) (\d+(?:\.\d+)?)", path.read_text()):
+            cited.add((name, number))
+    missing = sorted((name, number) for name, number in cited if number not in headings[name])
+    assert cited and missing == []
