@@ -6,7 +6,7 @@ The harness kills the process at a random moment (after a random number of ackno
 machine changes nothing but the time it takes; the kill lands while the companion goes on committing), then checks
 the store: every acknowledged line is there, byte for byte, and every stored record replays. The next round restarts
 it: the companion resumes the unfinished game and prints the hash of its state, which must equal the replay of the
-stored record. Run: ``python -m benchmarks crash [KILLS]``.
+stored record. Run: ``python -m benchmarks crash [KILLS]``; the fault scenarios of benchmarks/faults.py follow.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import json
 import os
 import random
 import select
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -46,51 +47,100 @@ def stored_records(directory: Path) -> dict[int, list[str]]:
         db.close()
 
 
-def harness(kills: int, directory: Path, seed: int = 1, verbose: bool = False) -> dict[str, int]:
-    rng = random.Random(seed)
+def write_config(directory: Path, state: Path | None = None, pads: str = '"off"') -> Path:
+    """A config for the companion as a process: its state in ``state`` (default: ``directory``), no keypads."""
     config = directory / "config.toml"
     config.write_text(
-        f'[game]\nstate_dir = "{directory}"\ncues = false\n[display]\ndriver = "capture"\n[pads]\nserial = "off"\n'
+        f'[game]\nstate_dir = "{state or directory}"\ncues = false\n[display]\ndriver = "capture"\n'
+        f"[pads]\nserial = {pads}\n"
     )
+    return config
+
+
+def companion(config: Path, *args: str) -> list[str]:
+    """The command line of the companion with this config (run --hardware mock for a run)."""
+    return [sys.executable, "-m", "companion.cli", *args, "--config", str(config)]
+
+
+def play(
+    config: Path,
+    seed: int,
+    wanted: int,
+    *,
+    hang_guard: float = 300,
+    errors: Path | None = None,
+    stop: signal.Signals = signal.SIGKILL,
+) -> tuple[str, int | None]:
+    """``run --autoplay SEED --acks --resume`` until it has acknowledged ``wanted`` lines, then ``stop`` it (SIGKILL;
+    SIGTERM for a clean stop), unless it ended by itself first: then its exit status is returned with its output.
+    Its stderr goes to ``errors``."""
+    with open(errors or os.devnull, "wb") as stderr:
+        process = subprocess.Popen(
+            [*companion(config, "run"), "--hardware", "mock", "--autoplay", str(seed), "--acks", "--resume"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+    assert process.stdout is not None
+    deadline = time.monotonic() + hang_guard
+    output = b""
+    while output.count(b"\nack ") < wanted and time.monotonic() < deadline and process.poll() is None:
+        ready, _, _ = select.select([process.stdout], [], [], 0.05)
+        if ready:
+            output += os.read(process.stdout.fileno(), 65536)
+    ended = process.poll()
+    if ended is None:
+        process.send_signal(stop)
+    process.wait()
+    output += process.stdout.read()
+    return output.decode(errors="replace"), ended
+
+
+def read_acks(output: str, acked: dict[tuple[int, int], str]) -> list[tuple[int, int, str]]:
+    """Adds the output's acknowledgements to ``acked`` (a rewind takes back what it undid); returns its resume
+    claims (game, lines, state digest)."""
+    resumed = []
+    for line in output.splitlines():
+        words = line.split()
+        if len(words) == 4 and words[0] == "ack":
+            acked[int(words[1]), int(words[2])] = words[3]
+        elif len(words) == 3 and words[0] == "rewind":
+            for key in [k for k in acked if k[0] == int(words[1]) and k[1] > int(words[2])]:
+                del acked[key]
+        elif len(words) == 4 and words[0] == "resumed":
+            resumed.append((int(words[1]), int(words[2]), words[3]))
+    return resumed
+
+
+def lost(acked: dict[tuple[int, int], str], directory: Path) -> int:
+    """Acknowledged lines that are not in the store, byte for byte."""
+    records = stored_records(directory)
+    return sum(
+        1
+        for (game, number), expected in acked.items()
+        if number > len(records.get(game, [])) or digest(records[game][number - 1]) != expected
+    )
+
+
+def resume_matches(claim: tuple[int, int, str], directory: Path) -> bool:
+    game, number, state_digest = claim
+    replayed = replay_text(stored_records(directory)[game][:number])
+    return digest(json.dumps(snapshot(replayed), sort_keys=True)) == state_digest
+
+
+def harness(kills: int, directory: Path, seed: int = 1, verbose: bool = False) -> dict[str, int]:
+    rng = random.Random(seed)
+    config = write_config(directory)
     acked: dict[tuple[int, int], str] = {}
     counts = {"kills": 0, "resumes": 0, "resume checks": 0, "acknowledged lines": 0, "finished games": 0, "lost": 0}
     for round_number in range(kills):
-        process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock",
-             "--autoplay", str(rng.randrange(1 << 30)), "--acks", "--resume"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-        )  # fmt: skip
-        assert process.stdout is not None
-        wanted = rng.randint(1, 60)  # acknowledged lines before the kill
-        hang_guard = time.monotonic() + 300
-        output = b""
-        while output.count(b"\nack ") < wanted and time.monotonic() < hang_guard and process.poll() is None:
-            ready, _, _ = select.select([process.stdout], [], [], 0.05)
-            if ready:
-                output += os.read(process.stdout.fileno(), 65536)
-        process.kill()
-        process.wait()
-        output += process.stdout.read()
+        game_seed = rng.randrange(1 << 30)
+        output, _ended = play(config, game_seed, rng.randint(1, 60))  # acknowledged lines before the kill
         counts["kills"] += 1
-        resumed_claims = []
-        for line in output.decode(errors="replace").splitlines():
-            words = line.split()
-            if len(words) == 4 and words[0] == "ack":
-                acked[int(words[1]), int(words[2])] = words[3]
-            elif len(words) == 3 and words[0] == "rewind":
-                acked = {k: v for k, v in acked.items() if not (k[0] == int(words[1]) and k[1] > int(words[2]))}
-            elif len(words) == 4 and words[0] == "resumed":
-                resumed_claims.append((int(words[1]), int(words[2]), words[3]))
-        records = stored_records(directory)
-        for (game, number), expected in acked.items():
-            record = records.get(game, [])
-            if number > len(record) or digest(record[number - 1]) != expected:
-                counts["lost"] += 1
-        for game, number, state_digest in resumed_claims:
+        resumed_claims = read_acks(output, acked)
+        counts["lost"] = max(counts["lost"], lost(acked, directory))
+        for claim in resumed_claims:
             counts["resumes"] += 1
-            replayed = replay_text(records[game][:number])
-            if digest(json.dumps(snapshot(replayed), sort_keys=True)) == state_digest:
-                counts["resume checks"] += 1
+            counts["resume checks"] += resume_matches(claim, directory)
+        records = stored_records(directory)
         counts["finished games"] = sum(1 for lines in records.values() if replay_text(lines).is_over)
         if verbose and (round_number + 1) % 20 == 0:
             print(f"  {round_number + 1} kills, {len(acked)} lines acknowledged, {counts['lost']} lost", flush=True)
@@ -110,6 +160,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'time':<44} {elapsed:10.1f} s")
     ok = counts["lost"] == 0 and counts["resume checks"] == counts["resumes"]
     print("nothing acknowledged was lost; every resume equals the replay" if ok else "FAILED")
+    from .faults import report  # issue 27: a full disk, torn copies, repeated starts, a keypad that never reads
+
+    ok = report() and ok
     if not ok:
         raise SystemExit(1)
 

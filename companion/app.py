@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -59,7 +60,7 @@ class StoreSaver(Saver):
         assert self.game is not None
         self.store.truncate(self.game, keep, summary)
         self.length = keep
-        if self.acks is not None:
+        if self.acks is not None and self.store.saving:
             print(f"rewind {self.game} {keep}", file=self.acks, flush=True)
 
     def screen(self, state: dict[str, Any]) -> None:
@@ -67,7 +68,8 @@ class StoreSaver(Saver):
             self.store.save_screen(self.game, state)
 
     def _ack(self, line: str) -> None:
-        if self.acks is not None:
+        # Only what is on disk is acknowledged: a read-only or throw-away store keeps its lines in memory only.
+        if self.acks is not None and self.store.saving:
             import hashlib
 
             digest = hashlib.sha256(line.encode()).hexdigest()[:16]
@@ -115,7 +117,11 @@ class App:
         self.notifier = notifier or Notifier()
         self.power_off = power_off or _power_off
         self.stopping = False
-        self.store = store or Store(default_directory(settings["game"]["state_dir"]))
+        try:
+            self.store = store or Store(default_directory(settings["game"]["state_dir"]))
+        except Exception:  # a full disk (StoreUnavailable): the hardware opened above is let go before saying so
+            self.close()
+            raise
         self._closers.append(self.store)
         self.saver = StoreSaver(self.store)
         self.saver.acks = acks
@@ -352,6 +358,13 @@ class App:
         while not stop.is_set() and (controller.stage != "over" or controller.notices):
             table.turn()
             self.notifier.watchdog()
+            if "error" in self.screen_tags:  # a line could not be saved: a simulated table cannot make room
+                print(
+                    _("doge-companion: autoplay stopped: {problem}").format(problem=self.store.failure),
+                    file=sys.stderr,
+                    flush=True,
+                )
+                return 1
         return 0
 
     def close(self) -> None:

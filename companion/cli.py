@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 EXIT_INVALID_RECORD = 2  # record-format.md 3: 2 means "the record is invalid"; check-config uses it for a bad file
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
 EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
+EXIT_NO_STORE = 74  # sysexits' EX_IOERR: the saved games cannot be opened now (a full disk); nothing was moved
 EXIT_IN_USE = 75  # sysexits' EX_TEMPFAIL: another companion holds the state directory; try again when it has stopped
 STOP_GRACE_S = 1.5  # after SIGTERM or Ctrl-C the companion is gone within this, even if its loop is stuck
 
@@ -214,6 +215,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from . import extras, logs
     from .app import App, with_overrides
+    from .store import StoreUnavailable
 
     logs.setup()
     loaded = _settings(args.config, hint=True)
@@ -264,6 +266,8 @@ def _run(args: argparse.Namespace) -> int:
             store=store,
             summary_path=summary_path,
         )
+    except StoreUnavailable as error:  # a full disk: its own line (the hardware is fine), and nothing was moved
+        return _no_store(error, lock)
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
         print(logs.error_line(message), file=sys.stderr)
@@ -315,6 +319,17 @@ def _run(args: argparse.Namespace) -> int:
                       file=sys.stderr)  # fmt: skip
 
 
+def _no_store(error: Exception, lock: StateLock | None) -> int:
+    """The saved games cannot be opened (a full disk): one line naming the directory, and a status that tells
+    systemd to try again later (Restart=on-failure), when there may be room."""
+    from .logs import error_line
+
+    print(error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
+    if lock is not None:
+        lock.release()
+    return EXIT_NO_STORE
+
+
 def _stop_within_grace() -> None:
     """A stop was asked for: if the process has not ended within STOP_GRACE_S (a loop stuck in a long computation
     never gets back to look at its stop flag), the kernel ends it. Every acknowledged line is committed already, so
@@ -336,16 +351,12 @@ def _stopped_in_time() -> None:
 def _lock_state_directory(settings: Any) -> StateLock | int | None:
     """The state directory's lock (None when it cannot be locked, e.g. a read-only disk), or the exit status after
     saying, in one line, which process holds it."""
-    import os
-
     from .lock import Locked
-    from .store import default_directory
+    from .store import default_directory, private_directory
 
     directory = default_directory(settings["game"]["state_dir"])
     try:
-        if not directory.is_dir():
-            directory.mkdir(parents=True, exist_ok=True)
-            os.chmod(directory, 0o700)
+        private_directory(directory)
     except OSError:
         return None  # the store says why it cannot save
     from .lock import StateLock
@@ -380,7 +391,7 @@ def _sim(args: argparse.Namespace) -> int:
 
     from . import extras, logs
     from .app import App
-    from .store import simulator_directory
+    from .store import StoreUnavailable, simulator_directory
 
     logs.setup()
     settings = _settings(args.config, hint=True)
@@ -405,7 +416,10 @@ def _sim(args: argparse.Namespace) -> int:
     lock = _lock_state_directory(settings)
     if isinstance(lock, int):
         return lock
-    app = App(settings, seed=args.seed)
+    try:
+        app = App(settings, seed=args.seed)
+    except StoreUnavailable as error:
+        return _no_store(error, lock)
     try:
         from display.simulator import Simulator
 
@@ -452,10 +466,7 @@ def _stored(args: argparse.Namespace) -> int:
     try:
         store = Store(directory, read_only=True)  # a listing never moves, creates or writes anything
     except StoreError as error:
-        print(
-            _("doge-companion: {problem} (the companion moves it aside when it next starts)").format(problem=error),
-            file=sys.stderr,
-        )
+        print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
         return 1
     try:
         if args.command == "games":

@@ -8,6 +8,7 @@ hand over SSH sees everything in one go. Nothing here touches hardware.
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ SPI0_CE = {0: 8, 1: 7}
 BUS_SPEEDS_MHZ = (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
 MAX_TEXT = 1024  # the longest text value: a path on a Pi is far shorter; a huge one once made `run` spin for minutes
 MAX_PORTS = 8
+DIGITS = sys.get_int_max_str_digits() or 4300
 SHOWN = 40  # how much of a bad value a problem line repeats: one line, whatever the file holds
 
 
@@ -48,7 +50,7 @@ def _integer(low: int, high: int) -> Check:
         if type(value) is not int:
             return _("must be a whole number, not {show}").format(show=_show(value))
         if not low <= value <= high:
-            return _("must be from {low} to {high}, not {value}").format(low=low, high=high, value=value)
+            return _("must be from {low} to {high}, not {value}").format(low=low, high=high, value=_show(value))
         return None
 
     return check
@@ -58,7 +60,7 @@ def _pin(value: Any) -> str | None:
     if type(value) is not int:
         return _("must be a BCM GPIO number (or -1 for none), not {show}").format(show=_show(value))
     if value != -1 and value not in GPIO_PINS:
-        return _("GPIO {value} is not a usable pin: choose 2 to 27, or -1 for none").format(value=value)
+        return _("GPIO {value} is not a usable pin: choose 2 to 27, or -1 for none").format(value=_show(value))
     return None
 
 
@@ -174,7 +176,8 @@ def _show(value: Any) -> str:
         return "a table"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    text = repr(value)  # a number: TOML allows thousands of digits
+    return text if len(text) <= SHOWN else f"{text[:SHOWN]}... ({len(text)} characters)"
 
 
 def _quote(text: str) -> str:
@@ -319,6 +322,10 @@ def _read_toml(path: Path, label: str) -> dict[str, Any]:
         raise ConfigError([_("{label}: is not UTF-8 text").format(label=label)]) from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError([_("{label}: not valid TOML: {error}").format(label=label, error=error)]) from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits(), 4300 digits)
+        raise ConfigError(
+            [_("{label}: a number in it has too many digits (at most {limit})").format(label=label, limit=DIGITS)]
+        ) from None
 
 
 def _merge(base: dict[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,18 +1,23 @@
 """The game store: every game's record lines in SQLite, committed before the screen acknowledges them.
 
 WAL with ``synchronous=FULL``: a committed line survives a power cut. The schema is versioned and migrated forward.
-A store that cannot be used (corrupt, another program's file, a newer schema) is moved aside with a time stamp,
-never deleted, and a fresh one is made; only the companion itself does that (``repair=True``), never a listing or an
-export. On a read-only disk the saved games are copied into memory: the unfinished game goes on, unsaved, and the
-screen says so. The directory is made 0700 and the file 0600: it holds ballots not yet revealed (rules.md 11).
+A store that cannot be used (damaged, another program's file, a newer schema) is moved aside under a name no earlier
+one has, never deleted, and a fresh one is made; only the companion itself does that (``repair=True``), never a
+listing or an export. A full disk or an I/O error is not damage: nothing is moved, the companion says which directory
+and stops (:class:`StoreUnavailable`), and the saved game goes on once there is room (issue 27). On a read-only
+disk the saved games are copied into memory: the unfinished game goes on, unsaved, and the screen says so. The
+directory is made 0700 and the file 0600: it holds ballots not yet revealed (rules.md 11).
 """
 
 from __future__ import annotations
 
+import errno
+import itertools
 import json
 import logging
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -59,6 +64,18 @@ class StoreError(Exception):
     """The store could not save: the message is for the screen (e.g. the disk is full)."""
 
 
+class StoreUnavailable(StoreError):
+    """The saved games cannot be opened now (a full disk, an I/O error), though nothing says they are damaged:
+    nothing was moved or replaced, and starting again once the cause is fixed goes on with them."""
+
+
+# SQLite's primary result codes that mean the file itself is damaged; any other failure (SQLITE_FULL, SQLITE_IOERR
+# when the -shm cannot be grown on a full disk, SQLITE_CANTOPEN...) leaves the file as it is.
+_DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_NO_ROOM_ERRNOS = {errno.ENOSPC, errno.EDQUOT}
+_ROOM_NEEDED = 256 * 1024  # less free than this: an I/O error at opening is the full disk's (the -shm needs 32 KiB)
+
+
 @dataclass(frozen=True)
 class GameInfo:
     id: int
@@ -102,6 +119,7 @@ class Store:
         """``read_only``: only read (``games``, ``export``): nothing is created, moved or written, and a store that
         cannot be read raises StoreError. ``repair=False`` is implied by it."""
         self.problem: str | None = None
+        self.failure: str | None = None  # why the last write failed (the disk is full...), for the screen
         self.path: Path | None = None if memory or directory is None else directory / FILENAME
         self.saving = self.path is not None and not read_only
         self._repair = repair and not read_only
@@ -127,6 +145,8 @@ class Store:
 
     @staticmethod
     def _check_ours(db: sqlite3.Connection) -> None:
+        """Raises _WrongStore for a file that is not a store of ours, or is damaged beyond its header (a torn copy of
+        the file and its -wal): quick_check reads every page, so damage shows here and not halfway through a game."""
         version = db.execute("PRAGMA user_version").fetchone()[0]
         app = db.execute("PRAGMA application_id").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -138,6 +158,9 @@ class Store:
                     version=version, SCHEMA_VERSION=SCHEMA_VERSION
                 )
             )
+        verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if verdict != "ok":
+            raise _WrongStore(f"{_DAMAGED} ({_clip(verdict)})")
 
     def _open_only(self) -> sqlite3.Connection:
         """The file's games copied into memory, the file itself opened read-only; raises StoreError."""
@@ -145,7 +168,10 @@ class Store:
         try:
             return self._copy_of(self.path)
         except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
-            raise StoreError(_("the saved games cannot be read ({error})").format(error=error)) from None
+            problem = _("the saved games cannot be read ({error})").format(error=_clip(str(error)))
+            if _damaged(error):
+                problem += " " + _("(the companion moves it aside when it next starts)")
+            raise StoreError(problem) from None
 
     def _copy_of(self, path: Path) -> sqlite3.Connection:
         if not path.is_file():
@@ -164,9 +190,7 @@ class Store:
         if self.path is None:
             return self._migrate(self._connect(":memory:"))
         try:
-            if not self.path.parent.is_dir():
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                os.chmod(self.path.parent, 0o700)
+            private_directory(self.path.parent)
         except OSError as error:
             return self._without_saving(
                 _("cannot create {parent} ({strerror})").format(
@@ -194,6 +218,8 @@ class Store:
                 return self._without_saving(
                     _("{path} is read-only ({error})").format(path=_short(self.path), error=error)
                 )
+            if not _damaged(error):
+                raise self._unavailable(error) from None
             if not self._repair:
                 return self._without_saving(
                     _("{path} cannot be used ({error})").format(path=_short(self.path), error=error)
@@ -209,8 +235,27 @@ class Store:
                 error=error, name=aside.name
             )
             log.error("game store: %s", self.problem)
+        try:
             _private(self.path)
             return self._migrate(self._connect(str(self.path)))
+        except (sqlite3.DatabaseError, _WrongStore, OSError) as error:  # the fresh file: room or the disk failed
+            raise self._unavailable(error) from None
+
+    def _unavailable(self, error: BaseException) -> StoreUnavailable:
+        """The one line said when the store cannot be opened and is not damaged: which directory, and what to do."""
+        assert self.path is not None
+        directory = _short(self.path.parent)
+        if _no_room(self.path.parent, error):
+            message = _(
+                "the disk holding {directory} is full ({error}): make room there, then start again; "
+                "the saved games are kept and go on"
+            ).format(directory=directory, error=_clip(str(error)))
+        else:
+            message = _(
+                "the saved games in {directory} cannot be opened ({error}); nothing was moved: check the disk, "
+                "then start again"
+            ).format(directory=directory, error=_clip(str(error)))
+        return StoreUnavailable(message)  # said once, by whoever catches it (the command's one line)
 
     def _without_saving(self, reason: str) -> sqlite3.Connection:
         self.saving = False
@@ -219,9 +264,14 @@ class Store:
         return self._migrate(self._connect(":memory:"))
 
     def _move_aside(self, reason: str) -> Path | None:
+        """Renames the file and its -wal/-shm to the first name not taken: two starts in one second keep both."""
         assert self.path is not None
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-        aside = self.path.with_name(f"{self.path.stem}.broken-{stamp}{self.path.suffix}")
+        stamp = _stamp()
+        for number in itertools.count(1):
+            tail = "" if number == 1 else f"-{number}"
+            aside = self.path.with_name(f"{self.path.stem}.broken-{stamp}{tail}{self.path.suffix}")
+            if not any(Path(str(aside) + suffix).exists() for suffix in ("", "-wal", "-shm")):
+                break
         try:
             for suffix in ("", "-wal", "-shm"):
                 source = Path(str(self.path) + suffix)
@@ -240,7 +290,6 @@ class Store:
                 f"BEGIN IMMEDIATE; {_MIGRATIONS[step]} PRAGMA user_version = {step}; "
                 f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
             )
-        db.execute("PRAGMA quick_check").fetchone()
         return db
 
     def close(self) -> None:
@@ -261,6 +310,7 @@ class Store:
                     self._db.execute("ROLLBACK")
             full = "full" in str(error).lower()
             message = _("the disk is full") if full else _("saving failed ({error})").format(error=error)
+            self.failure = message
             log.error("game store: %s", message)
             raise StoreError(message) from None
 
@@ -344,7 +394,48 @@ class Store:
 
 
 class _WrongStore(Exception):
-    pass
+    """Not a store of ours, or a damaged one: the companion moves it aside."""
+
+
+_DAMAGED = "damaged"
+
+
+def _damaged(error: BaseException) -> bool:
+    """Only a file that is really damaged (or not ours) is moved aside; a full disk or an I/O error is not damage."""
+    if isinstance(error, _WrongStore):
+        return True
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.DatabaseError) and code is not None and code & 0xFF in _DAMAGE_CODES
+
+
+def _no_room(directory: Path, error: BaseException) -> bool:
+    if (
+        getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL
+        or getattr(error, "errno", None) in _NO_ROOM_ERRNOS
+    ):
+        return True
+    try:
+        disk = os.statvfs(directory)
+    except OSError:
+        return False
+    return disk.f_bavail * disk.f_frsize < _ROOM_NEEDED or disk.f_favail == 0
+
+
+def _stamp() -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+
+
+def private_directory(directory: Path) -> None:
+    """The state directory, made if missing, readable by its owner only (it holds ballots not yet revealed,
+    rules.md 11): one made earlier, or by systemd's StateDirectory= (0755 by default), is tightened too."""
+    if not directory.is_dir():
+        directory.mkdir(parents=True, exist_ok=True)
+        os.chmod(directory, 0o700)
+        return
+    with suppress(OSError):  # a read-only disk, or not ours: nothing to tighten, and the store still reads it
+        status = directory.stat()
+        if status.st_mode & 0o077 and status.st_uid == os.geteuid():
+            os.chmod(directory, stat.S_IMODE(status.st_mode) & 0o700)  # never adds a permission
 
 
 def _read_only(path: Path) -> bool:
@@ -377,6 +468,12 @@ def _private(path: Path) -> None:
         with suppress(OSError):
             if file.exists() and file.stat().st_mode & 0o077:
                 os.chmod(file, 0o600)
+
+
+def _clip(text: str, limit: int = 120) -> str:
+    """One line, short: SQLite's own reports (quick_check's) span lines."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else f"{text[:limit]}..."
 
 
 def _short(path: Path, limit: int = 120) -> str:

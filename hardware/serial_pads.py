@@ -4,11 +4,18 @@ Each pad has a reader thread that opens its port, reads lines, turns key lines i
 reopens the port after an unplug. Nothing a pad sends is ever logged verbatim: a key line, even a garbled one, can
 name the area a player is choosing in secret (rules.md 11). A pad's own `E` report is logged sanitized and short, and
 a pad that sends garbage gets at most one warning a minute, with a count: a broken pad must not fill the disk.
+
+What goes to a pad (acknowledgements, LEDs, beeps) is queued and written by the link's own writer thread, with a
+write timeout and outside any lock: a pad that stops reading fills its port's buffer, its next write times out, and
+it is dropped as if unplugged (and opened again later). Neither the reader thread nor the game thread ever waits
+for a pad (issue 27).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import queue
 import re
 import threading
 import time
@@ -22,6 +29,8 @@ log = logging.getLogger(__name__)
 PICO_VID = 0x2E8A
 LINE_LIMIT = 64
 READ_TIMEOUT = 0.25  # how long a read waits before the thread checks whether it should stop
+WRITE_TIMEOUT = 0.5  # a write that cannot finish in this: the pad stopped reading, and is dropped as unplugged
+OUTBOX_LIMIT = 256  # commands waiting for the writer; more than this means the pad stopped reading
 WARN_EVERY_S = 60.0  # at most one warning per pad in this time; the ones held back are counted in the next
 REPORT_LIMIT = 48  # characters of a pad's own E report that reach the log
 _HELLO = re.compile(r"HELLO doge-pad 1 ([0-9a-f]{1,32}) (keypad|3button) ([0-9]{1,5})\Z")
@@ -33,7 +42,7 @@ Opener = Callable[[str], Any]
 def open_serial(port: str) -> Any:
     import serial
 
-    return serial.serial_for_url(port, baudrate=115200, timeout=READ_TIMEOUT)
+    return serial.serial_for_url(port, baudrate=115200, timeout=READ_TIMEOUT, write_timeout=WRITE_TIMEOUT)
 
 
 class PadRegistry:
@@ -84,18 +93,24 @@ class PadLink:
         self._clock = clock
         self._warned_at: float | None = None
         self._held_back = 0
+        self.dropped = 0  # times the pad stopped reading and was dropped
         self._port: Any = None
-        self._write_lock = threading.Lock()
+        self._stuck: Any = None  # the port found not reading: the reader thread lets go of it
+        self._write_lock = threading.Lock()  # guards _port and _stuck only; never held while writing
+        self._outbox: queue.Queue[tuple[Any, bytes]] = queue.Queue(OUTBOX_LIMIT)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"pad {port}", daemon=True)
+        self._writer = threading.Thread(target=self._write_forever, name=f"pad {port} writer", daemon=True)
 
     def start(self) -> PadLink:
         self._thread.start()
+        self._writer.start()
         return self
 
     def close(self) -> None:
         self._stop.set()
         self._thread.join(timeout=5)
+        self._writer.join(timeout=5)
 
     # ------------------------------------------------------------------ commands (any thread)
 
@@ -107,14 +122,44 @@ class PadLink:
         self._send(f"B {max(1, min(2000, ms))}")
 
     def _send(self, text: str) -> None:
+        """Queued for the writer thread: returns at once, whatever the pad does."""
         with self._write_lock:
             port = self._port
-            if port is None:
+            if port is None or port is self._stuck:
                 return
+        try:
+            self._outbox.put_nowait((port, text.encode() + b"\n"))
+        except queue.Full:
+            self._drop(port)
+
+    # ------------------------------------------------------------------ writer thread
+
+    def _write_forever(self) -> None:
+        from serial import SerialTimeoutException
+
+        while not self._stop.is_set():
             try:
-                port.write(text.encode() + b"\n")
-            except Exception:  # the reader thread sees the unplug and reports it
+                port, data = self._outbox.get(timeout=READ_TIMEOUT)
+            except queue.Empty:
+                continue
+            with self._write_lock:
+                if port is not self._port or port is self._stuck:
+                    continue  # queued for a port since lost
+            try:
+                port.write(data)  # bounded by the port's write timeout
+            except SerialTimeoutException:
+                self._drop(port)
+            except Exception:  # unplugged: the reader thread sees it and reports it
+                continue
+
+    def _drop(self, port: Any) -> None:
+        """The pad stopped reading: the reader thread lets go of the port as if it had been unplugged."""
+        with self._write_lock:
+            if port is not self._port or port is self._stuck:
                 return
+            self._stuck = port
+        self.dropped += 1
+        self._warn("stopped reading what is sent to it; treated as unplugged")
 
     # ------------------------------------------------------------------ reader thread
 
@@ -127,6 +172,7 @@ class PadLink:
                 continue
             with self._write_lock:
                 self._port = port
+                self._stuck = None
             try:
                 self._send("?")
                 self._read(port)
@@ -135,6 +181,9 @@ class PadLink:
             finally:
                 with self._write_lock:
                     self._port = None
+                with contextlib.suppress(queue.Empty):  # what was queued for the lost port is not for the next one
+                    while True:
+                        self._outbox.get_nowait()
                 try:
                     port.close()
                 except Exception:
@@ -149,6 +198,8 @@ class PadLink:
         buffer = b""
         skipping = False  # after an over-long line: everything up to its newline belongs to it
         while not self._stop.is_set():
+            if port is self._stuck:
+                raise ConnectionError("the pad stopped reading")
             data = port.read(max(1, port.in_waiting))
             if not data:
                 continue

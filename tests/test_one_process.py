@@ -3,6 +3,7 @@ listings that never repair, private files, bounded config strings, a stop that a
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -202,6 +203,40 @@ def test_on_a_read_only_disk_the_saved_game_is_resumed_and_played_on_unsaved(
         store.close()
 
 
+def test_acks_never_acknowledge_lines_a_read_only_store_keeps_only_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--acks means "committed to disk" (the crash harness counts on it): a read-only store commits nothing."""
+    record = paused_game(tmp_path)
+    monkeypatch.setattr("companion.store._read_only", lambda path: True)
+    acks = io.StringIO()
+    app = App(app_settings(tmp_path), seed=5, acks=acks)
+    try:
+        assert app.resumed and not app.store.saving
+        table = Table(app.controller, random.Random(8), ["1", "2", "3"], keypads=False, handle=app.step)
+        for _ in range(20):
+            table.turn()
+        assert len(app.store.lines(1)) > len(record), "lines were kept (in memory)"
+    finally:
+        app.close()
+    assert acks.getvalue().startswith("resumed 1 ")
+    assert "ack " not in acks.getvalue(), "nothing acknowledged that is not on disk"
+
+
+def test_an_existing_state_directory_is_tightened_to_0700(tmp_path: Path) -> None:
+    """systemd's StateDirectory= makes it 0755, as did older versions: it holds ballots not yet revealed."""
+    state = tmp_path / "state"
+    state.mkdir(mode=0o755)
+    os.chmod(state, 0o755)
+    Store(state).close()
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700
+    os.chmod(state, 0o750)
+    config_file = write_config(tmp_path, state)
+    result = cli("run", "--config", str(config_file), "--script", os.devnull, "--resume")
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700, "the lock's directory too, before the store opens"
+
+
 # ---------------------------------------------------------------------- bounded config; a stop always happens
 
 
@@ -213,6 +248,10 @@ def test_on_a_read_only_disk_the_saved_game_is_resumed_and_played_on_unsaved(
         ('[pads]\nserial = ["/dev/' + "x" * 5000 + '"]\n', "pads.serial: is 5005 characters long"),
         ('[game]\nlanguage = "' + "x" * 5000 + '"\n', 'game.language: unknown value "xxxxxxxx'),
         ('"' + "k" * 5000 + '" = 1\n', ": unknown key"),
+        # Issue 27: past Python's int-str limit (4300 digits) tomllib raises ValueError, not TOMLDecodeError.
+        ("[game]\nbot_work = " + "9" * 5000 + "\n", "a number in it has too many digits (at most 4300)"),
+        ("[game]\nbot_work = " + "9" * 4000 + "\n", "game.bot_work: must be from 0 to 1000000000, not 99999"),
+        ("[buttons]\nbounce_ms = -" + "9" * 2600 + "\n", "buttons.bounce_ms: must be from 0 to 500, not -9999"),
     ],
 )
 def test_check_config_rejects_over_long_strings_in_one_short_line(tmp_path: Path, toml: str, expected: str) -> None:
@@ -223,6 +262,7 @@ def test_check_config_rejects_over_long_strings_in_one_short_line(tmp_path: Path
         assert result.returncode == 2
         first = result.stderr.splitlines()[0]
         assert expected in first and len(first) < 300, first
+        assert "Traceback" not in result.stderr
 
 
 def test_a_stop_request_ends_even_a_stuck_companion(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,110 @@ def test_a_store_that_cannot_be_used_is_moved_aside_never_deleted(
     assert store.saving
     game = store.new_game(HEADER)
     assert store.lines(game) == [HEADER], "a fresh store works"
+
+
+def test_damaged_stores_moved_aside_in_the_same_second_are_all_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: a service restarting within one second renamed the second damaged file over the first."""
+    monkeypatch.setattr("companion.store._stamp", lambda: "20260101-120000")
+    contents = []
+    for number in range(3):
+        content = f"damaged store {number} ".encode() * 100
+        (tmp_path / FILENAME).write_bytes(content)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{tmp_path / FILENAME}{suffix}").unlink(missing_ok=True)
+        contents.append(content)
+        store = Store(tmp_path)
+        assert store.problem is not None and "kept as" in store.problem
+        store.close()
+    aside = sorted(p for p in tmp_path.iterdir() if ".broken-" in p.name and p.name.endswith(".sqlite3"))
+    assert sorted(p.read_bytes() for p in aside) == sorted(contents), [p.name for p in aside]
+
+
+def many_games(directory: Path, games: int = 12) -> int:
+    """A store of several pages, closed cleanly (no -wal); returns its page size."""
+    store = Store(directory)
+    for _ in range(games):
+        game = store.new_game(HEADER)
+        store.append(game, 2, [json.dumps({"x": "y" * 200, "n": n}) for n in range(40)], {})
+    store.close()
+    return int(sqlite3.connect(directory / FILENAME).execute("PRAGMA page_size").fetchone()[0])
+
+
+def test_a_store_damaged_beyond_its_header_is_moved_aside_and_games_says_so_in_one_line(tmp_path: Path) -> None:
+    """Issue 27: its header was fine, so it was opened, and the game failed later ("database disk image is
+    malformed"): the service restarted forever and `games` printed a traceback."""
+    page = many_games(tmp_path)
+    path = tmp_path / FILENAME
+    data = bytearray(path.read_bytes())
+    assert len(data) > 8 * page
+    data[3 * page : 4 * page] = bytes(page)  # a page a torn copy never wrote
+    path.write_bytes(bytes(data))
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(f'[game]\nstate_dir = "{tmp_path}"\n')
+    listing = cli(config_file, "games")
+    assert listing.returncode == 1 and "Traceback" not in listing.stderr
+    assert len(listing.stderr.strip().splitlines()) == 1 and "moves it aside" in listing.stderr, listing.stderr
+    store = Store(tmp_path)
+    try:
+        assert store.problem is not None and "kept as" in store.problem and "\n" not in store.problem
+        aside = [p for p in tmp_path.iterdir() if ".broken-" in p.name and p.name.endswith(".sqlite3")]
+        assert len(aside) == 1 and aside[0].read_bytes() == bytes(data)
+        assert store.unfinished() is None and store.lines(store.new_game(HEADER)) == [HEADER]
+    finally:
+        store.close()
+
+
+def test_an_io_error_at_start_moves_nothing_and_says_which_directory(tmp_path: Path) -> None:
+    """SQLite's real "disk I/O error" when the -shm cannot grow (as on a full disk), met unprivileged: the child
+    may write no file past the store's own size (RLIMIT_FSIZE), so the 32 KiB -shm fails. The store is kept."""
+    store = Store(tmp_path)
+    store.new_game(HEADER)
+    store.close()
+    before = (tmp_path / FILENAME).read_bytes()
+    assert len(before) < 32768, "smaller than the -shm must grow to"
+    code = (
+        "import resource, signal, sys\n"
+        "from pathlib import Path\n"
+        "from companion.store import Store, StoreUnavailable\n"
+        "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+        f"size = Path({str(tmp_path / FILENAME)!r}).stat().st_size\n"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))\n"
+        "try:\n"
+        f"    Store(Path({str(tmp_path)!r}))\n"
+        "except StoreUnavailable as error:\n"
+        "    print(error)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "disk I/O error" in result.stdout and str(tmp_path) in result.stdout and "nothing was moved" in result.stdout
+    assert not [p for p in tmp_path.iterdir() if ".broken-" in p.name], "nothing moved aside"
+    assert (tmp_path / FILENAME).read_bytes() == before
+    store = Store(tmp_path)  # without the limit: the saved game is there
+    try:
+        assert store.problem is None and store.unfinished() == 1 and store.lines(1) == [HEADER]
+    finally:
+        store.close()
+
+
+def test_autoplay_on_a_full_disk_stops_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27: it pressed ok on the "Not saved" notice for ever, at 100% CPU, a log line each time."""
+    app = App(app_settings(tmp_path), seed=4)
+    try:
+        pages = app.store._db.execute("PRAGMA page_count").fetchone()[0]
+        app.store._db.execute(f"PRAGMA max_page_count = {pages + 2}")  # SQLite's own "database or disk is full"
+        status: list[int] = []
+        thread = threading.Thread(target=lambda: status.append(app.run(threading.Event(), autoplay=7)), daemon=True)
+        thread.start()
+        thread.join(timeout=300)  # a hang guard, not a verdict on speed
+        assert not thread.is_alive(), "autoplay kept trying"
+        assert status == [1]
+        said = capsys.readouterr().err.splitlines()
+        assert said == ["doge-companion: autoplay stopped: the disk is full"]
+        assert app.store.lines(app.saver.game) == app.controller.record  # type: ignore[arg-type]
+    finally:
+        app.close()
 
 
 def test_a_directory_that_cannot_be_made_means_no_saving_and_a_message(tmp_path: Path) -> None:

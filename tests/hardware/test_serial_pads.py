@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import threading
 import time
+import tty
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +18,15 @@ from serial.tools.list_ports_common import ListPortInfo
 
 from hardware.events import EventQueue, InputEvent, PadStatus
 from hardware.pty_pad import PtyPad
-from hardware.serial_pads import PICO_VID, PadLink, PadRegistry, SerialPads
+from hardware.serial_pads import (
+    PICO_VID,
+    READ_TIMEOUT,
+    WRITE_TIMEOUT,
+    PadLink,
+    PadRegistry,
+    SerialPads,
+    open_serial,
+)
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 60.0) -> Any:
@@ -132,6 +144,57 @@ def test_leds_are_restored_after_a_replug(tmp_path: Path) -> None:
     finally:
         pads.close()
         pad.close()
+
+
+def test_ports_are_opened_with_a_write_timeout() -> None:
+    port = open_serial("loop://")
+    try:
+        assert port.write_timeout == WRITE_TIMEOUT and port.timeout == READ_TIMEOUT
+    finally:
+        port.close()
+
+
+def test_a_pad_that_stops_reading_is_dropped_as_unplugged_and_blocks_no_thread() -> None:
+    """Issue 27: a pad that sends keys but never reads fills its port's buffer with acknowledgements; the reader
+    thread then blocked in a write for good (holding the pad's lock), and an LED from the game thread with it."""
+    master, slave = os.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    events = EventQueue()
+    link = PadLink(os.ttyname(slave), events, PadRegistry(["2"]), retry=0.05).start()
+    stop = threading.Event()
+
+    def talking_pad() -> None:  # HELLO until heard (opening the port flushes its input), then keys; it never reads
+        number = 0
+        while not stop.is_set():
+            line = b"HELLO doge-pad 1 abc keypad 5\n" if not link.connected else f"K {number % 256} ok\n".encode()
+            number += link.connected
+            with contextlib.suppress(OSError):
+                os.write(master, line * (1 if not link.connected else 50))
+            stop.wait(0.002)
+
+    def game_thread() -> None:
+        while not stop.is_set():
+            link.led("ok", "on")
+
+    threading.Thread(target=talking_pad, daemon=True).start()
+    try:
+        assert next_events(events, 1) == [PadStatus("2", True)]
+        game = threading.Thread(target=game_thread, daemon=True)
+        game.start()
+        found = []
+        while PadStatus("2", False) not in found and (event := next_events(events, 1)):
+            found += event
+        assert PadStatus("2", False) in found, "dropped as unplugged"
+        assert link.dropped >= 1
+        stop.set()
+        game.join(timeout=60)  # a hang guard: the game thread's LED calls return whatever the pad does
+        assert not game.is_alive()
+    finally:
+        stop.set()
+        link.close()
+        os.close(master)
+        os.close(slave)
 
 
 def test_garbage_is_counted_never_crashes_and_never_logged_verbatim(
