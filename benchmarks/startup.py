@@ -18,15 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from .throttle import Throttle
-
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = '[game]\nstate_dir = "{folder}"\n[display]\ndriver = "capture"\n[pads]\nserial = "off"\n'
 
 
-def first_frame(pycache: Path, write: bool = True, factor: float = 1.0) -> float:
-    """Seconds from spawn to READY=1 for one run, bytecode cached in ``pycache`` (written there if ``write``), the
-    process slowed ``factor`` times (see :mod:`benchmarks.throttle`)."""
+def first_frame(pycache: Path, write: bool = True) -> tuple[float, float]:
+    """Seconds from spawn to READY=1 for one run, and the CPU seconds of the whole process (to its exit, right after
+    the first frame), bytecode cached in ``pycache`` (written there if ``write``)."""
     with tempfile.TemporaryDirectory() as folder:
         config = Path(folder) / "config.toml"
         config.write_text(CONFIG.format(folder=folder))
@@ -44,31 +42,34 @@ def first_frame(pycache: Path, write: bool = True, factor: float = 1.0) -> float
             env["PYTHONDONTWRITEBYTECODE"] = "1"
         started = time.perf_counter()
         child = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-        throttle = Throttle(child.pid, factor) if factor != 1.0 else None
         try:
             while not listener.recv(4096).startswith(b"READY=1"):
                 pass
-            return time.perf_counter() - started
+            wall = time.perf_counter() - started
+            _pid, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            return wall, usage.ru_utime + usage.ru_stime
         finally:
-            if throttle is not None:
-                throttle.stop()
-            child.wait(timeout=120)
+            if child.returncode is None:
+                child.kill()
+                child.wait(timeout=120)
             listener.close()
 
 
-def start_to_frame(runs: int = 7, factor: float = 1.0) -> dict[str, float]:
+def start_to_frame(runs: int = 7) -> dict[str, float]:
     """Median seconds to the first frame with all bytecode compiled (as pip installs it), and of ``cold`` runs with
     none at all (every module compiled from source at each start)."""
     with tempfile.TemporaryDirectory() as cache:
-        cold = statistics.median(first_frame(Path(cache), write=False, factor=factor) for _ in range((runs + 1) // 2))
+        cold = statistics.median(first_frame(Path(cache), write=False)[0] for _ in range((runs + 1) // 2))
         first_frame(Path(cache))  # writes the bytecode
-        warm = [first_frame(Path(cache), factor=factor) for _ in range(runs)]
+        warm = [first_frame(Path(cache))[0] for _ in range(runs)]
     return {"compiled": statistics.median(warm), "cold": cold, "max": max(warm)}
 
 
-def main() -> None:
+def main(smoke: bool = False) -> None:
+    """``smoke``: one run of each kind (the test suite's run)."""
     print("start-up: spawn -> first frame (READY=1), run --hardware mock, capture display")
-    figures = start_to_frame()
+    figures = start_to_frame(1 if smoke else 7)
     print(f"{'process start -> first frame (byte-compiled)':<44} median {figures['compiled'] * 1000:7.0f} ms   "
           f"(max {figures['max'] * 1000:.0f} ms); without any bytecode {figures['cold'] * 1000:.0f} ms")  # fmt: skip
 
