@@ -25,9 +25,12 @@ from hardware.pty_pad import PtyPad
 SEED = 11
 
 
-def game_events() -> list[InputEvent]:
-    """The button presses of a whole 4-player game, as a simulated table makes them."""
-    table = Table(Controller(random.Random(SEED)), random.Random(3), ["1", "2", "3", "4"], keypads=False)
+def game_events(size: tuple[int, int] | None = None) -> list[InputEvent]:
+    """The button presses of a whole 4-player game, as a simulated table makes them; ``size``: the display's (a long
+    screen comes in parts on a small one, and the table presses through them)."""
+    controller = Controller(random.Random(SEED))
+    controller.parts.size = size
+    table = Table(controller, random.Random(3), ["1", "2", "3", "4"], keypads=False)
     table.setup()
     table.play()
     return table.events

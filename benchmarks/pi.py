@@ -56,10 +56,11 @@ MODEL_NOTES = {
 
 
 def _spin(units: int) -> int:
-    """A fixed amount of pure-Python work (the companion's work is pure Python and PIL)."""
+    """``units`` equal steps of pure-Python work (the companion's work is pure Python and PIL): the numbers stay
+    small, so a step costs the same in a short burst as in a long one."""
     total = 0
-    for value in range(units):
-        total += value * value & 0xFF
+    for _ in range(units):
+        total = (total * 31 + 7) & 0xFFFF
     return total
 
 
@@ -130,11 +131,13 @@ class PressMeter:
 
 
 def press_to_glass(driver: str, presses: int) -> dict[str, Any]:
+    from display.panels import PANELS
+
     from .flow import game_events
 
-    events = game_events()[:presses]
     with tempfile.TemporaryDirectory() as folder:
         meter = PressMeter(driver, folder)
+        events = game_events(PANELS[driver].native)[:presses]
         try:
             found = [meter.press(event) for event in events]
         finally:
