@@ -10,13 +10,9 @@ from pathlib import Path
 from setuptools import setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "build_support"))
-from backend import compiling
+from backend import COMPILED_ENGINE, compiling
 
-# The hot paths: the rules (every line, every imagined move of a computer player) and reading record lines.
-COMPILED = [
-    f"companion/engine/{name}.py"
-    for name in ("state", "tasks", "choices", "ballots", "elections", "building", "year_end", "record")
-]
+COMPILED = [f"companion/engine/{name}.py" for name in COMPILED_ENGINE]
 
 # A wheel is built from a clean build/: setuptools copies into build/lib without removing what an earlier build left
 # there, so a compiled module of the last build (or one no longer compiled) would otherwise ship in the next wheel

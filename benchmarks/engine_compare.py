@@ -65,7 +65,10 @@ def load_compiled(into: Path) -> tuple[ModuleType, ModuleType] | None:
     )
     for name in ("__init__.py", "i18n.py"):
         shutil.copy(ROOT / "companion" / name, package / name)
-    modules = [f"companion_native/engine/{name}.py" for name in ("state", "record")]
+    sys.path.insert(0, str(ROOT / "build_support"))
+    from backend import COMPILED_ENGINE  # the modules install.sh's wheel compiles
+
+    modules = [f"companion_native/engine/{name}.py" for name in COMPILED_ENGINE]
     built = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=into, capture_output=True, text=True)
     if built.returncode:
         print(f"compiled engine left out: mypyc failed ({(built.stderr or built.stdout).strip().splitlines()[-1:]})")

@@ -16,6 +16,9 @@ from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403 - every other hook is setuptools' own
 
 MYPY = "mypy>=1.10"
+# The engine modules mypyc compiles: the hot paths, the rules (every line, every imagined move of a computer player)
+# and reading record lines (benchmarks/engine_compare.py compiles the same ones).
+COMPILED_ENGINE = ("state", "tasks", "choices", "ballots", "elections", "building", "year_end", "record", "line_shapes")
 
 
 def compiling() -> bool:

@@ -8,18 +8,18 @@ talks to one table.
 
 from __future__ import annotations
 
-import ast
 import gettext
-import io
 import os
-import struct
 from collections.abc import Iterable, Mapping
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib, ast, io and struct load only where used: `replay` imports this module at start (issue 26)
+    from pathlib import Path
 
 LANGUAGES = ("en", "de", "it")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
@@ -71,7 +71,10 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
 def translations(code: str) -> gettext.NullTranslations:
     if code not in LANGUAGES or code == "en":
         return gettext.NullTranslations()
-    catalog = parse_po((LOCALE_DIR / f"{code}.po").read_text(encoding="utf-8"))
+    import io
+
+    with open(os.path.join(LOCALE_DIR, f"{code}.po"), encoding="utf-8") as source:
+        catalog = parse_po(source.read())
     return gettext.GNUTranslations(io.BytesIO(compile_mo(catalog)))
 
 
@@ -79,6 +82,8 @@ def translations(code: str) -> gettext.NullTranslations:
 
 
 def _unquote(text: str) -> str:
+    import ast
+
     value = ast.literal_eval(text)
     assert isinstance(value, str)
     return value
@@ -151,6 +156,8 @@ def compile_mo(catalog: Mapping[tuple[str, str | None], list[str]]) -> bytes:
     for id_offset, id_length, str_offset, str_length in offsets:
         key_table += [id_length, start + id_offset]
         value_table += [str_length, start + len(ids) + str_offset]
+    import struct
+
     header = struct.pack("Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + count * 8, 0, 0)
     return (
         header
@@ -166,6 +173,8 @@ def compile_mo(catalog: Mapping[tuple[str, str | None], list[str]]) -> bytes:
 
 def extract(paths: Iterable[Path]) -> dict[tuple[str, str | None], list[str]]:
     """Every text marked for translation in the sources: {(msgid, msgid_plural): [where, ...]}."""
+    import ast
+
     found: dict[tuple[str, str | None], list[str]] = {}
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -201,7 +210,9 @@ def _quote(text: str) -> str:
 def update_catalog(code: str, root: Path) -> tuple[int, int]:
     """Bring ``locale/<code>.po`` in line with the code: keep every translation, add new texts (untranslated), drop
     texts the code no longer has. Returns (texts, untranslated). ``python3 dev.py catalogs`` runs it."""
-    path = LOCALE_DIR / f"{code}.po"
+    from pathlib import Path
+
+    path = Path(LOCALE_DIR) / f"{code}.po"
     old = parse_po(path.read_text(encoding="utf-8")) if path.exists() else {}
     header = old.get(("", None), [f"Content-Type: text/plain; charset=UTF-8\nLanguage: {code}\n"])[0]
     names = {"de": "German", "it": "Italian"}

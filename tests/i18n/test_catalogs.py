@@ -20,7 +20,7 @@ def placeholders(template: str) -> set[str]:
 
 @pytest.mark.parametrize("language", ["de", "it"])
 def test_every_text_is_translated_with_its_placeholders(language: str) -> None:
-    catalog = parse_po((LOCALE_DIR / f"{language}.po").read_text(encoding="utf-8"))
+    catalog = parse_po((Path(LOCALE_DIR) / f"{language}.po").read_text(encoding="utf-8"))
     assert len(TEXTS) > 250
     missing = [key for key in TEXTS if not all(catalog.get(key, [""]))]
     assert missing == [], f"untranslated in {language}.po"
@@ -35,7 +35,7 @@ def test_every_text_is_translated_with_its_placeholders(language: str) -> None:
 
 @pytest.mark.parametrize("language", ["de", "it"])
 def test_no_stale_entries(language: str) -> None:
-    catalog = parse_po((LOCALE_DIR / f"{language}.po").read_text(encoding="utf-8"))
+    catalog = parse_po((Path(LOCALE_DIR) / f"{language}.po").read_text(encoding="utf-8"))
     stale = [key for key in catalog if key[0] and key not in TEXTS]
     assert stale == [], "texts no longer in the code: regenerate the catalog"
 
