@@ -10,9 +10,7 @@ from pathlib import Path
 from setuptools import setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "build_support"))
-from backend import COMPILED_ENGINE, compiling
-
-COMPILED = [f"companion/engine/{name}.py" for name in COMPILED_ENGINE]
+from backend import COMPILED, compiling
 
 # A wheel is built from a clean build/: setuptools copies into build/lib without removing what an earlier build left
 # there, so a compiled module of the last build (or one no longer compiled) would otherwise ship in the next wheel
@@ -27,6 +25,6 @@ if compiling() and "bdist_wheel" in sys.argv:
         sys.exit("DOGE_COMPILE_ENGINE=1 needs mypy (for mypyc) in the build environment")
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+    setup(ext_modules=mypycify(list(COMPILED), opt_level="3"))
 else:
     setup()

@@ -11,7 +11,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from multiprocessing import Pool
 
 from companion.bots import Bot, make_bot, make_view
@@ -26,16 +26,19 @@ MATCHES = (
 )
 
 
-def play_bots(state: State, bots: Sequence[Bot], rng: random.Random, max_year: int) -> Iterator[tuple[int, float]]:
-    """Computer players play ``state`` on, up to ``max_year``; yields each decision's seat and seconds."""
+def play_bots(
+    state: State, bots: Sequence[Bot], rng: random.Random, max_year: int, clock: Callable[[], float] = time.perf_counter
+) -> Iterator[tuple[int, float]]:
+    """Computer players play ``state`` on, up to ``max_year``; yields each decision's seat and seconds (of ``clock``:
+    wall time, or the thread's CPU time)."""
     while not state.is_over and state.year <= max_year:
         if state.chance_awaited():
             state.shuffle(draw_order(rng))
             continue
         seat = state.awaiting()[0].player
-        started = time.perf_counter()
+        started = clock()
         decision = bots[seat].decide(make_view(state, seat, rng, bots[seat].samples))
-        yield seat, time.perf_counter() - started
+        yield seat, clock() - started
         state.apply(seat, decision)
 
 

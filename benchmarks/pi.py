@@ -152,38 +152,32 @@ def press_to_glass(driver: str, presses: int) -> dict[str, Any]:
     }
 
 
-def start_cpu(runs: int) -> list[float]:
-    """CPU seconds of whole ``doge-companion run`` processes up to their first frame (and exit), bytecode cached."""
+def start_cpu(runs: int) -> tuple[list[float], float]:
+    """CPU seconds of whole ``doge-companion run`` processes up to their first frame (and exit), bytecode cached, and
+    of one with no bytecode at all (every module compiled at start)."""
     from .startup import first_frame
 
     with tempfile.TemporaryDirectory() as cache:
+        cold = first_frame(Path(cache), write=False)[1]
         first_frame(Path(cache))  # writes the bytecode
-        return [first_frame(Path(cache))[1] for _ in range(runs)]
+        return [first_frame(Path(cache))[1] for _ in range(runs)], cold
 
 
 def hard_decisions(years: int) -> dict[str, Any]:
     """CPU ms of each of the hard seat's decisions (making its view included) in a seeded game against two normal
     players, at the work this machine affords it in its budget (full strength)."""
-    from companion.bots import HardBot, make_bot, make_view
+    from companion.bots import HardBot, make_bot
     from companion.engine import State
-    from companion.engine.determinize import draw_order
+
+    from .bots import play_bots
 
     rng = random.Random(18)
     bots = [make_bot("hard", 1), make_bot("normal", 2), make_bot("normal", 3)]
     hard = bots[0]
     assert isinstance(hard, HardBot)
     state = State(["a", "b", "c"])
-    times = []
-    while not state.is_over and state.year <= years:
-        if state.chance_awaited():
-            state.shuffle(draw_order(rng))
-            continue
-        seat = state.awaiting()[0].player
-        started = time.thread_time()
-        decision = bots[seat].decide(make_view(state, seat, rng, bots[seat].samples))
-        if seat == 0:
-            times.append((time.thread_time() - started) * 1000)
-        state.apply(seat, decision)
+    found = play_bots(state, bots, rng, years, time.thread_time)
+    times = [seconds * 1000 for seat, seconds in found if seat == 0]
     return {"times": times, "work": hard.work, "cut_short": hard.cut_short}
 
 
@@ -227,17 +221,28 @@ def main(smoke: bool = False) -> None:
             print(f"  {model:<9} x{factor:<3g} median {statistics.median(glass):6.1f} ms p99 {_p99(glass):6.1f} ms "
                   f"max {max(glass):6.1f} ms{_verdict(_p99(glass), 50, smoke)} (p99 < 50 ms)")  # fmt: skip
 
-    starts = start_cpu(1 if smoke else 5)
-    print(f"start -> first frame (whole process, byte-compiled): CPU here median {statistics.median(starts):5.3f} s")
+    starts, cold = start_cpu(1 if smoke else 5)
+    print(f"start -> first frame (whole process, byte-compiled): CPU here median {statistics.median(starts):5.3f} s "
+          f"(no bytecode: {cold:5.3f} s)")  # fmt: skip
     for model, factor in MODELS.items():
         value = statistics.median(starts) * factor
         print(f"  {model:<9} x{factor:<3g} median {value:5.2f} s max {max(starts) * factor:5.2f} s"
-              f"{_verdict(max(starts) * factor, 2, smoke)} (< 2 s; SD card reads not modelled)")  # fmt: skip
+              f"{_verdict(max(starts) * factor, 2, smoke)} (< 2 s; SD card reads not modelled); no bytecode "
+              f"{cold * factor:5.2f} s")  # fmt: skip
 
     bots = hard_decisions(1 if smoke else YEARS)
     times = bots["times"]
     print(f"hard player, view + decision at full strength ({bots['work']} units of work, {len(times)} decisions): "
           f"CPU here median {statistics.median(times):6.1f} ms max {max(times):6.1f} ms")  # fmt: skip
+    from companion import bots as bots_module
+    from companion.bot_calibration import SHARE, work_per_second
+
+    rate = work_per_second(clock=time.thread_time)
+    build = "pure Python" if bots_module.__file__.endswith(".py") else "compiled by mypyc"
+    budget = bots_module.HardBot().budget
+    afford = ", ".join(f"{model} {rate / factor * budget * SHARE:,.0f}" for model, factor in MODELS.items())
+    print(f"  its search runs {rate / 1e6:.2f} million units of work per CPU second here ({build}; install.sh's "
+          f"wheel compiles it): per {budget:g} s decision a Pi gets {afford} units")  # fmt: skip
     for model, factor in MODELS.items():
         over = sum(value * factor > 1000 for value in times)
         print(f"  {model:<9} x{factor:<3g} median {statistics.median(times) * factor:6.0f} ms max "
