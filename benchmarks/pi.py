@@ -23,9 +23,10 @@ Figures (targets from issue 18):
 - start -> first frame: the CPU time of the whole ``doge-companion run`` process (interpreter start, imports, first
   frame, exit) x factor, bytecode compiled (as ``pip install`` leaves the Pi's venv). Reading the files from the
   SD card is not modelled. Target: < 2 s.
-- hard player: the CPU time of each decision (its view included) at the work it does at full strength here (the
-  work this machine affords in its budget), x factor. Target: <= 1 s, max included; a decision over it would, on
-  that Pi, either be cut short or be given less work (its calibration measures the Pi's own speed).
+- hard player: a Pi's hard player measures its own speed and takes the work that fits its budget (0.25 s), so its
+  strength is that work: this build's work per CPU second here / factor x budget, shown next to what it takes here.
+  Then its decisions at that work (view included), CPU here x factor. Target: <= 1 s, max included; none past the
+  3 budgets after which a search is cut short.
 """
 
 from __future__ import annotations
@@ -163,22 +164,44 @@ def start_cpu(runs: int) -> tuple[list[float], float]:
         return [first_frame(Path(cache))[1] for _ in range(runs)], cold
 
 
-def hard_decisions(years: int) -> dict[str, Any]:
+def hard_decisions(years: int, work: int | None = None) -> dict[str, Any]:
     """CPU ms of each of the hard seat's decisions (making its view included) in a seeded game against two normal
-    players, at the work this machine affords it in its budget (full strength)."""
+    players, with ``work`` units per decision (None: what this machine affords in the budget)."""
     from companion.bots import HardBot, make_bot
     from companion.engine import State
 
     from .bots import play_bots
 
     rng = random.Random(18)
-    bots = [make_bot("hard", 1), make_bot("normal", 2), make_bot("normal", 3)]
+    bots = [make_bot("hard", 1, work), make_bot("normal", 2), make_bot("normal", 3)]
     hard = bots[0]
     assert isinstance(hard, HardBot)
     state = State(["a", "b", "c"])
     found = play_bots(state, bots, rng, years, time.thread_time)
     times = [seconds * 1000 for seat, seconds in found if seat == 0]
-    return {"times": times, "work": hard.work, "cut_short": hard.cut_short}
+    return {"times": times, "work": hard.work, "budget": hard.budget, "overrun": hard.OVERRUN}
+
+
+def hard_player(years: int, smoke: bool) -> None:
+    """A Pi's hard player measures its own speed and takes the work that fits its budget: that work per model
+    (this build's speed / factor), then its decisions at that work, timed here x factor."""
+    from companion import bots
+    from companion.bot_calibration import SHARE, work_per_second
+
+    rate = work_per_second(clock=time.thread_time)
+    build = "pure Python" if bots.__file__.endswith(".py") else "compiled by mypyc"
+    here = hard_decisions(years)
+    print(f"hard player (this checkout's search: {build}; install.sh's wheel compiles it): {rate / 1e6:.2f} million "
+          f"units of work per CPU second here; here it takes {here['work']:,} units a decision, CPU median "
+          f"{statistics.median(here['times']):.1f} ms")  # fmt: skip
+    for model, factor in MODELS.items():
+        work = int(rate / factor * here["budget"] * SHARE)
+        times = [value * factor for value in hard_decisions(years, work)["times"]]
+        late = sum(value > 1000 * here["overrun"] * here["budget"] for value in times)
+        verdict = _verdict(max(times), 1000, smoke)
+        print(f"  {model:<9} x{factor:<3g} {work:>9,} units ({work / here['work']:4.0%} of here's): median "
+              f"{statistics.median(times):5.0f} ms max {max(times):5.0f} ms{verdict} (<= 1 s); {late} of {len(times)} "
+              f"past {here['overrun'] * here['budget']:g} s (cut short)")  # fmt: skip
 
 
 def _p99(values: list[float]) -> float:
@@ -230,24 +253,7 @@ def main(smoke: bool = False) -> None:
               f"{_verdict(max(starts) * factor, 2, smoke)} (< 2 s; SD card reads not modelled); no bytecode "
               f"{cold * factor:5.2f} s")  # fmt: skip
 
-    bots = hard_decisions(1 if smoke else YEARS)
-    times = bots["times"]
-    print(f"hard player, view + decision at full strength ({bots['work']} units of work, {len(times)} decisions): "
-          f"CPU here median {statistics.median(times):6.1f} ms max {max(times):6.1f} ms")  # fmt: skip
-    from companion import bots as bots_module
-    from companion.bot_calibration import SHARE, work_per_second
-
-    rate = work_per_second(clock=time.thread_time)
-    build = "pure Python" if bots_module.__file__.endswith(".py") else "compiled by mypyc"
-    budget = bots_module.HardBot().budget
-    afford = ", ".join(f"{model} {rate / factor * budget * SHARE:,.0f}" for model, factor in MODELS.items())
-    print(f"  its search runs {rate / 1e6:.2f} million units of work per CPU second here ({build}; install.sh's "
-          f"wheel compiles it): per {budget:g} s decision a Pi gets {afford} units")  # fmt: skip
-    for model, factor in MODELS.items():
-        over = sum(value * factor > 1000 for value in times)
-        print(f"  {model:<9} x{factor:<3g} median {statistics.median(times) * factor:6.0f} ms max "
-              f"{max(times) * factor:6.0f} ms{_verdict(max(times) * factor, 1000, smoke)} (<= 1 s); {over} of "
-              f"{len(times)} decisions over 1 s")  # fmt: skip
+    hard_player(1 if smoke else YEARS, smoke)
 
 
 if __name__ == "__main__":
