@@ -4,7 +4,7 @@
     python3 dev.py start      # the companion in a window on simulated hardware (doge-companion sim)
     python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs)
     python3 dev.py test --stress N   # the same N times in a row, every core kept busy by a load it starts itself
-    python3 dev.py bench      # print the benchmark figures
+    python3 dev.py bench      # print the benchmark figures (bench --smoke: every family at a tiny size)
     python3 dev.py catalogs   # bring companion/locale/*.po in line with the code's texts (then translate)
     python3 dev.py lock       # refresh the pinned versions in requirements/*.txt (then run the tests)
     python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`

@@ -12,7 +12,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "build_support"))
-from backend import compiling
+from backend import COMPILED, compiling
 from catalogs import compile_catalogs
 
 
@@ -24,12 +24,6 @@ class BuildWithCatalogs(build_py):
         if not self.editable_mode:  # an editable install reads the checkout's, which dev.py compiles
             compile_catalogs(Path(self.build_lib) / "companion")
 
-
-# The hot paths: the rules (every line, every imagined move of a computer player) and reading record lines.
-COMPILED = [
-    f"companion/engine/{name}.py"
-    for name in ("state", "tasks", "choices", "ballots", "elections", "building", "year_end", "record")
-]
 
 # A wheel is built from a clean build/: setuptools copies into build/lib without removing what an earlier build left
 # there, so a compiled module of the last build (or one no longer compiled) would otherwise ship in the next wheel
@@ -44,6 +38,6 @@ if compiling() and "bdist_wheel" in sys.argv:
         sys.exit("DOGE_COMPILE_ENGINE=1 needs mypy (for mypyc) in the build environment")
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(COMPILED, opt_level="3"), cmdclass={"build_py": BuildWithCatalogs})
+    setup(ext_modules=mypycify(list(COMPILED), opt_level="3"), cmdclass={"build_py": BuildWithCatalogs})
 else:
     setup(cmdclass={"build_py": BuildWithCatalogs})

@@ -1,48 +1,50 @@
-"""Run benchmark families: ``python -m benchmarks`` runs all, ``python -m benchmarks engine`` one family."""
+"""Run benchmark families: ``python -m benchmarks`` runs the quick ones, ``python -m benchmarks engine`` one family,
+``python -m benchmarks --smoke`` every family at a tiny size with no verdicts (the test suite runs it, so no family
+can hang or rot unseen; its figures mean nothing)."""
 
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 
 from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, wire
 
-FAMILIES = {
-    "engine": engine.main,
-    "hardware": hardware.main,
-    "flow": flow.main,
-    "store": store.main,
-    "crash": crash.main,
-    "bots": bots.main,
-    "twin": twin.main,
-    "compare": engine_compare.main,
-    "wire": wire.main,
-    "startup": startup.main,
-    "pi": pi.main,
+FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
+    "engine": lambda _extra, smoke: engine.main(smoke),
+    "hardware": lambda _extra, smoke: hardware.main(smoke),
+    "flow": lambda _extra, smoke: flow.main(smoke),
+    "store": lambda _extra, smoke: store.main(smoke),
+    "crash": lambda extra, smoke: crash.main(["2"] if smoke else extra),
+    "bots": lambda extra, smoke: bots.main(extra, smoke),
+    "twin": lambda extra, smoke: twin.main(["2"] if smoke else extra),
+    "compare": lambda _extra, smoke: engine_compare.main(smoke=smoke),
+    "wire": lambda _extra, smoke: wire.main(smoke),
+    "startup": lambda _extra, smoke: startup.main(smoke),
+    "pi": lambda _extra, smoke: pi.main(smoke),
 }
+SLOW = ("crash", "bots", "twin", "pi", "compare")  # minutes each: run them by name
 
 
 def main(argv: list[str]) -> int:
-    """``python -m benchmarks [FAMILY ...] [-- ARGS]``; ``crash`` also takes a number of kills (default 200), ``twin``
-    a number of games (default 5,000). ``pi`` measures press -> frame, start-up and the hard player at a Raspberry
-    Pi's speed (a throttled child process) next to this machine's."""
-    slow = ("crash", "bots", "twin", "pi", "compare")  # minutes each: run them by name
-    names = [arg for arg in argv if not arg.isdigit()] or [name for name in FAMILIES if name not in slow]
+    """``python -m benchmarks [--smoke] [FAMILY ...] [NUMBER]``; ``crash`` also takes a number of kills (default
+    200), ``twin`` a number of games (default 5,000), ``bots`` of games a match (default 200). ``pi`` gives the
+    companion's figures on a Raspberry Pi: each step's CPU time measured here, converted by a stated factor, plus the
+    bytes on the SPI wire at the configured clock."""
+    smoke = "--smoke" in argv
+    argv = [arg for arg in argv if arg != "--smoke"]
+    default = list(FAMILIES) if smoke else [name for name in FAMILIES if name not in SLOW]
+    names = [arg for arg in argv if not arg.isdigit()] or default
     extra = [arg for arg in argv if arg.isdigit()]
     unknown = [name for name in names if name not in FAMILIES]
     if unknown:
         print(f"unknown benchmark family {unknown[0]!r}; families: {', '.join(FAMILIES)}", file=sys.stderr)
         return 64
     for name in names:
-        if name == "crash":
-            crash.main(extra)
-        elif name == "bots":
-            bots.main(extra)
-        elif name == "twin":
-            twin.main(extra)
-        elif name == "compare":
-            engine_compare.main()
-        else:
-            FAMILIES[name]()  # type: ignore[operator]
+        started = time.monotonic()
+        FAMILIES[name](extra, smoke)
+        if smoke:
+            print(f"smoke: {name} ran in {time.monotonic() - started:.1f} s", flush=True)
     return 0
 
 

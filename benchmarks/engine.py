@@ -65,7 +65,7 @@ def best_of(runs: int, work: Callable[[], float]) -> float:
     return max(work() for _ in range(runs))
 
 
-def games_per_second(players: int, games: int = 300) -> tuple[float, float]:
+def games_per_second(players: int, games: int = 300, runs: int = 3) -> tuple[float, float]:
     steps: list[int] = []
 
     def run() -> float:
@@ -74,11 +74,11 @@ def games_per_second(players: int, games: int = 300) -> tuple[float, float]:
         steps.extend(play_random(rng, PLAYERS[players]) for _ in range(games))
         return games / (time.perf_counter() - start)
 
-    rate = best_of(3, run)
+    rate = best_of(runs, run)
     return rate, statistics.mean(steps)
 
 
-def lines_per_second(stamped: bool, games: int = 200) -> tuple[float, int]:
+def lines_per_second(stamped: bool, games: int = 200, runs: int = 3) -> tuple[float, int]:
     rng = random.Random(7)
     records = [record_random(rng, PLAYERS[3 + i % 2], stamped) for i in range(games)]
     total = sum(len(r) for r in records)
@@ -92,7 +92,7 @@ def lines_per_second(stamped: bool, games: int = 200) -> tuple[float, int]:
                 feed(text)
         return total / (time.perf_counter() - start)
 
-    return best_of(3, run), total
+    return best_of(runs, run), total
 
 
 def micro(label: str, work: Callable[[], object], number: int = 20000) -> None:
@@ -103,16 +103,18 @@ def micro(label: str, work: Callable[[], object], number: int = 20000) -> None:
     print(f"{label:<44} {micros:10.2f} µs")
 
 
-def main() -> None:
+def main(smoke: bool = False) -> None:
+    """``smoke``: two games and a few repetitions of everything, no verdict (the test suite's run)."""
+    games, runs, number = (2, 1, 10) if smoke else (None, 3, 20000)
     print("rules engine (single process, in-process)")
     worst_games = float("inf")
     for players in (3, 4):
-        rate, steps = games_per_second(players)
+        rate, steps = games_per_second(players, games or 300, runs)
         worst_games = min(worst_games, rate)
         print(f"{f'random games, {players} players':<44} {rate:10.0f} games/s   ({steps:.0f} lines per game)")
     worst_lines = float("inf")
     for stamped in (False, True):
-        rate, total = lines_per_second(stamped)
+        rate, total = lines_per_second(stamped, games or 200, runs)
         worst_lines = min(worst_lines, rate)
         label = f"replayed lines{', with t stamps' if stamped else ''}"
         print(f"{label:<44} {rate:10.0f} lines/s   ({total} lines)")
@@ -126,13 +128,15 @@ def main() -> None:
             state.apply(player, rng.choice(state.legal(player)))
         if state.is_over:
             state = State(PLAYERS[4])
-    micro("State.copy()", state.copy)
+    micro("State.copy()", state.copy, number)
     player = state.awaiting()[0].player
-    micro("State.legal() in an election", lambda: state.legal(player))
+    micro("State.legal() in an election", lambda: state.legal(player), number)
     ballot_state = State(PLAYERS[4])
     ballot_state.shuffle(range(7))
     ballot_state.shuffle(range(7))
-    micro("State.legal() in the ballot phase (273 ballots)", lambda: ballot_state.legal(0))
+    micro("State.legal() in the ballot phase (273 ballots)", lambda: ballot_state.legal(0), number)
+    if smoke:
+        return
     print(
         f"budgets: {GAMES_BUDGET:.0f} games/s {'met' if worst_games >= GAMES_BUDGET else 'MISSED'}, "
         f"{LINES_BUDGET:,.0f} lines/s {'met' if worst_lines >= LINES_BUDGET else 'MISSED'}"

@@ -65,7 +65,10 @@ def load_compiled(into: Path) -> tuple[ModuleType, ModuleType] | None:
     )
     for name in ("__init__.py", "i18n.py"):
         shutil.copy(ROOT / "companion" / name, package / name)
-    modules = [f"companion_native/engine/{name}.py" for name in ("state", "record")]
+    sys.path.insert(0, str(ROOT / "build_support"))
+    from backend import COMPILED_ENGINE  # the modules install.sh's wheel compiles
+
+    modules = [f"companion_native/engine/{name}.py" for name in COMPILED_ENGINE]
     built = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=into, capture_output=True, text=True)
     if built.returncode:
         print(f"compiled engine left out: mypyc failed ({(built.stderr or built.stdout).strip().splitlines()[-1:]})")
@@ -111,32 +114,35 @@ def measure(work: Callable[[], object], amount: int) -> float:
     return amount / (time.perf_counter() - start)
 
 
-def main(rev: str = BASELINE) -> None:
+def main(rev: str = BASELINE, smoke: bool = False) -> None:
+    """``smoke``: two games and two records a figure, one round, without building the compiled engine (mypyc takes
+    minutes; tests/test_compiled_engine.py builds it): the test suite's run."""
+    rounds = 1 if smoke else ROUNDS
     from companion import engine as new
     from companion.engine import determinize as new_det
 
     with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as native_folder:
         old, old_det = load_baseline(rev, Path(folder))
         engines = {"old": (old, old_det.draw_order), "new": (new, new_det.draw_order)}
-        native = load_compiled(Path(native_folder))
+        native = None if smoke else load_compiled(Path(native_folder))
         if native is not None:
             engines["compiled"] = (native[0], native[1].draw_order)
         print(
             f"rules engine, baseline {rev[:7]} (old), this checkout (new) and it compiled by mypyc (compiled), "
-            f"median of {ROUNDS} interleaved rounds"
+            f"median of {rounds} interleaved rounds"
         )
-        for players, games in ((3, 150), (4, 100)):
+        for players, games in ((3, 2), (4, 2)) if smoke else ((3, 150), (4, 100)):
             rates: dict[str, list[float]] = {name: [] for name in engines}
-            for _round in range(ROUNDS):
+            for _round in range(rounds):
                 for name, (engine, draw) in engines.items():
                     work = partial(play_games, engine, draw, PLAYERS[players], games)
                     rates[name].append(measure(work, games))
             report(f"random games, {players} players", "games/s", rates)
         for stamped in (False, True):
-            texts = records(new, new_det.draw_order, stamped, 120)
+            texts = records(new, new_det.draw_order, stamped, 2 if smoke else 120)
             total = sum(len(r) for r in texts)
             rates = {name: [] for name in engines}
-            for _round in range(ROUNDS):
+            for _round in range(rounds):
                 for name, (engine, _draw) in engines.items():
                     rates[name].append(measure(partial(replay_all, engine, texts), total))
             report(f"replayed lines{', with t stamps' if stamped else ''}", "lines/s", rates)

@@ -87,10 +87,11 @@ def pty_latency(count: int = 300) -> list[float]:
             pad.close()
 
 
-def main() -> None:
+def main(smoke: bool = False) -> None:
+    """``smoke``: five presses each (the test suite's run)."""
     print("input latency: press -> event in the game thread")
-    report("GPIO button (gpiozero MockFactory)", gpio_latency())
-    report("serial keypad (pseudo-terminal, protocol v1)", pty_latency())
+    report("GPIO button (gpiozero MockFactory)", gpio_latency(5 if smoke else 500))
+    report("serial keypad (pseudo-terminal, protocol v1)", pty_latency(5 if smoke else 300))
 
 
 if __name__ == "__main__":

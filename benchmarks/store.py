@@ -13,8 +13,10 @@ from companion.store import Store
 from tests.helpers import random_game
 
 
-def main() -> None:
+def main(smoke: bool = False) -> None:
+    """``smoke``: the first 20 lines of the game (the test suite's run)."""
     lines, _, _ = random_game(3)
+    lines = lines[:20] if smoke else lines
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder))
         game = store.new_game(lines[0])

@@ -16,6 +16,12 @@ from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403 - every other hook is setuptools' own
 
 MYPY = "mypy>=1.10"
+# The engine modules mypyc compiles: the hot paths, the rules (every line, every imagined move of a computer player)
+# and reading record lines (benchmarks/engine_compare.py compiles the same ones).
+COMPILED_ENGINE = ("state", "tasks", "choices", "ballots", "elections", "building", "year_end", "record", "line_shapes")
+# The hard player's search (its rollouts' rule of thumb, the worth of areas) compiled too: 1.6 times the work in the
+# same time, so a Pi's hard player thinks as far as its budget allows (issue 26).
+COMPILED = (*(f"companion/engine/{name}.py" for name in COMPILED_ENGINE), "companion/bots.py")
 
 
 def compiling() -> bool:

@@ -32,7 +32,7 @@ def _reference_view() -> object:
     state = State(["a", "b", "c", "d"])
     while state.chance_awaited():
         state.shuffle(draw_order(rng))
-    return make_view(state, state.awaiting()[0].player, rng, HardBot.samples)
+    return make_view(state, state.awaiting()[0].player, rng, HardBot().samples)  # compiled: an instance's
 
 
 def work_per_second(clock: Callable[[], float] = perf_counter, probe: float = PROBE_SECONDS) -> float:

@@ -13,11 +13,10 @@ import gettext
 import os
 from collections.abc import Iterable, Mapping
 from functools import cache
-from pathlib import Path
 
 LANGUAGES = ("en", "de", "it")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")  # no pathlib at start (issue 26)
 DOMAIN = "companion"
 
 _current: gettext.NullTranslations = gettext.NullTranslations()

@@ -2,8 +2,9 @@
 
 The wheel is built with DOGE_COMPILE_ENGINE=1 from a copy of the tree and installed in a fresh venv (with no
 dependencies: the engine needs none); the same copy built again without it must give a plain wheel with no extension
-left over from the compiled build. Then the whole engine test suite runs against the compiled modules (the
-venv's site-packages first on the path, so ``companion.engine.state`` is the extension), and ``replay --each`` from
+left over from the compiled build. Then the whole engine test suite and the computer players' tests run against the
+compiled modules (the venv's site-packages first on the path, so ``companion.engine.state`` and ``companion.bots``
+are the extensions; issue 26 compiles the hard player's search too), and ``replay --each`` from
 that venv prints the very snapshots the checkout prints for a few random games. A C compiler and the package index
 are needed, as on the Pi; without a compiler the test says so, and in CI it fails rather than skip.
 """
@@ -26,7 +27,7 @@ from tests.helpers import RGB, RGBY, random_game
 from tests.test_wheel import PIP, SKIP, run
 
 ROOT = Path(__file__).resolve().parents[1]
-STATE, RECORD = "companion.engine.state", "companion.engine.record"
+STATE, RECORD, BOTS = "companion.engine.state", "companion.engine.record", "companion.bots"
 
 
 @pytest.fixture(scope="module")
@@ -67,13 +68,14 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_engine_suite_passes_on_the_compiled_engine(compiled: Path) -> None:
     env = {**os.environ, "PYTHONPATH": f"{compiled}{os.pathsep}{ROOT}"}
     probe = subprocess.run(
-        [sys.executable, "-c", f"import {STATE} as s, {RECORD} as r; print(s.__file__, r.__file__)"],
+        [sys.executable, "-c", "; ".join(f"import {name}; print({name}.__file__)" for name in (STATE, RECORD, BOTS))],
         env=env, cwd=compiled, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     files = probe.stdout.split()
-    assert len(files) == 2 and all(f.startswith(str(compiled)) and f.endswith(".so") for f in files), probe
+    assert len(files) == 3 and all(f.startswith(str(compiled)) and f.endswith(".so") for f in files), probe
     tests = subprocess.run(
-        [sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider", str(ROOT / "tests/engine")],
+        [sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider", str(ROOT / "tests/engine"),
+         str(ROOT / "tests/test_bots.py")],
         env=env, cwd=compiled, capture_output=True, text=True, timeout=1800,
     )  # fmt: skip
     assert tests.returncode == 0, tests.stdout[-4000:]

@@ -8,54 +8,43 @@ record-format.md form with ids.
 Only public facts are ever noted (rules.md 11.3): how many markers went where, never their values.
 """
 
-from __future__ import annotations
+# no "from __future__ import annotations": NamedTuple would compile every field's annotation string at import
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .areas import AREAS
 
 
-@dataclass(frozen=True, slots=True)
-class PutMarkers:
+class PutMarkers(NamedTuple):
     """4.3: ``player`` puts ``count`` of their markers face down on ``area``."""
 
     player: int
     area: int
-    count: int
-    do = "markers"
+    count: int  # type: ignore[assignment]  # record-format.md 4's name; it hides tuple.count, which nothing calls
 
 
-@dataclass(frozen=True, slots=True)
-class MarkersBack:
+class MarkersBack(NamedTuple):
     """9.1: everyone takes back all their markers."""
 
-    do = "markers_back"
 
-
-@dataclass(frozen=True, slots=True)
-class PlaceHouses:
+class PlaceHouses(NamedTuple):
     """8.2: ``player`` puts ``count`` houses from their supply into ``district``."""
 
     player: int
     district: int
-    count: int
-    do = "houses"
+    count: int  # type: ignore[assignment]  # record-format.md 4's name; it hides tuple.count, which nothing calls
 
 
-@dataclass(frozen=True, slots=True)
-class MoveHouses:
+class MoveHouses(NamedTuple):
     """8.3: ``player`` moves ``count`` of their houses from ``source`` to ``target``."""
 
     player: int
     source: int
     target: int
-    count: int
-    do = "move"
+    count: int  # type: ignore[assignment]  # record-format.md 4's name; it hides tuple.count, which nothing calls
 
 
-@dataclass(frozen=True, slots=True)
-class BuildPalace:
+class BuildPalace(NamedTuple):
     """8.4, 8.6: ``player`` takes ``houses_back`` houses from ``district`` back and builds on the space printed
     ``space`` (3 to 7). Tied builders all pay the first free space's cost, so ``space`` can exceed ``houses_back``."""
 
@@ -63,55 +52,44 @@ class BuildPalace:
     district: int
     houses_back: int
     space: int
-    do = "palace"
 
 
-@dataclass(frozen=True, slots=True)
-class TakeAdvisor:
+class TakeAdvisor(NamedTuple):
     """7.2: ``player`` puts a ring on ``advisor`` (a district, or the Quarantia for a neutral Quarantia advisor) and
     stands it in ``area``."""
 
     player: int
     advisor: int
     area: int
-    do = "advisor"
 
 
-@dataclass(frozen=True, slots=True)
-class MoveAdvisor:
+class MoveAdvisor(NamedTuple):
     """7.2: ``player``, who already controls ``advisor``, stands it again, from ``source`` to ``target``."""
 
     player: int
     advisor: int
     source: int
     target: int
-    do = "advisor_move"
 
 
-@dataclass(frozen=True, slots=True)
-class AdvisorBack:
+class AdvisorBack(NamedTuple):
     """7.2, 7.4, 10.2.2, 10.3: the advisor standing in ``source`` becomes neutral; ``player`` takes their ring."""
 
     player: int
     advisor: int
     source: int
-    do = "advisor_back"
 
 
-@dataclass(frozen=True, slots=True)
-class TurnCard:
+class TurnCard(NamedTuple):
     """5.2: the next card of next year's order is turned face up: ``area``."""
 
     area: int
-    do = "card"
 
 
-@dataclass(frozen=True, slots=True)
-class NewYear:
+class NewYear(NamedTuple):
     """5.3: year ``year`` begins with the turned cards as its order; the set-aside cards are next year's."""
 
     year: int
-    do = "new_year"
 
 
 Change = (
@@ -127,6 +105,20 @@ Change = (
     | NewYear
 )
 
+# record-format.md 4's name of each change (its "do").
+_DO: dict[type, str] = {
+    PutMarkers: "markers",
+    MarkersBack: "markers_back",
+    PlaceHouses: "houses",
+    MoveHouses: "move",
+    BuildPalace: "palace",
+    TakeAdvisor: "advisor",
+    MoveAdvisor: "advisor_move",
+    AdvisorBack: "advisor_back",
+    TurnCard: "card",
+    NewYear: "new_year",
+}
+
 # Which fields hold a seat and which an area, for the record form.
 _SEAT_FIELDS = frozenset({"player"})
 _AREA_FIELDS = frozenset({"area", "district", "advisor", "source", "target"})
@@ -135,8 +127,8 @@ _RECORD_NAMES = {"source": "from", "target": "to"}
 
 def change_record(change: Change, players: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """record-format.md 4's object for one change (without its ``text``): ids instead of indices."""
-    found: dict[str, Any] = {"do": change.do}
-    for name in change.__slots__:
+    found: dict[str, Any] = {"do": _DO[type(change)]}
+    for name in change._fields:
         value = getattr(change, name)
         if name in _SEAT_FIELDS:
             value = players[value]

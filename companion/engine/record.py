@@ -34,16 +34,15 @@ from .decisions import (
     Move,
 )
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
+from .line_shapes import TIME_SHAPE as _TIME_SHAPE
+from .line_shapes import VALUE as _VALUE
+from .line_shapes import WS as _WS
+from .line_shapes import fields_in_any_order
 from .state import Event, State, revealed_by
 from .tasks import Revealed
 
 FORMAT_VERSION = 1
 PLAYER_ID = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")
-# RFC 3339 date-time in UTC with upper-case T and Z (record-format.md 1); the calendar is checked separately.
-_TIME_SHAPE = (
-    r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
-    r"T(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?Z"
-)
 _TIME = re.compile(_TIME_SHAPE + r"\Z")
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _KINDS = frozenset(("ballot", "advisor", "abstain", "houses", "build", "move"))
@@ -255,8 +254,6 @@ def parse_header(text: str) -> Header:
 # still goes through the strict parser (once per distinct text, then from a memo), and a time stamp must already have
 # the exact RFC 3339 shape (only days past the 28th need the calendar). Anything else, including every malformed
 # line, takes the general path, which gives the error messages.
-_WS = r"[ \t\r\n]*"
-_VALUE = r'null|true|false|-?(?:0|[1-9][0-9]{0,8})|"[a-z_]{1,20}"|\{[^{}\[\]]*\}|\{[^{}\[\]]*\[[^{}\[\]]*\][^{}\[\]]*\}'
 _STAMP = rf'(?:,{_WS}"t"{_WS}:{_WS}"({_TIME_SHAPE})"{_WS})?'
 _FAST_DECISION = re.compile(
     rf'{_WS}\{{{_WS}"player"{_WS}:{_WS}"([a-z][a-z0-9_]{{0,15}})"{_WS},{_WS}'
@@ -346,10 +343,19 @@ def parse_line(text: str, players: Sequence[str], with_t: bool = True) -> Line:
     line = _remembered(text, players, with_t)
     if line is not None:
         return line
-    match = _FAST_DECISION.match(text)
-    if match is not None:
-        player, kind, value_text, t = match.groups()
-        if player in players:
+    fields = _fast_fields(text)
+    if fields is not None:
+        player, kind, value_text, t = fields
+        if kind == "shuffle":
+            order = _order_memo.get(value_text)
+            if order is None:
+                value = _load_value(value_text)
+                if type(value) is list and all(type(a) is str and a in AREA_INDEX for a in value):
+                    order = tuple(AREA_INDEX[a] for a in value)
+                    _memo_put(_order_memo, value_text, order)
+            if order is not None:
+                line = ShuffleLine(order, t if t is None or t[8:10] <= "28" else _check_time(t))
+        elif player in players:
             decision = _decision_memo.get((kind, value_text))
             if decision is None:
                 value = _load_value(value_text)
@@ -362,23 +368,24 @@ def parse_line(text: str, players: Sequence[str], with_t: bool = True) -> Line:
                         _memo_put(_decision_memo, (kind, value_text), decision)
             if decision is not None:
                 line = DecisionLine(player, decision, t if t is None or t[8:10] <= "28" else _check_time(t))
-                _remember(text, line)
-                return line
-    else:
-        match = _FAST_SHUFFLE.match(text)
-        if match is not None:
-            order_text, t = match.groups()
-            order = _order_memo.get(order_text)
-            if order is None:
-                value = _load_value(order_text)
-                if type(value) is list and all(type(a) is str and a in AREA_INDEX for a in value):
-                    order = tuple(AREA_INDEX[a] for a in value)
-                    _memo_put(_order_memo, order_text, order)
-            if order is not None:
-                line = ShuffleLine(order, t if t is None or t[8:10] <= "28" else _check_time(t))
-                _remember(text, line)
-                return line
+        if line is not None:
+            _remember(text, line)
+            return line
     return _parse_line_strictly(text, players)
+
+
+def _fast_fields(text: str) -> tuple[str, str, str, str | None] | None:
+    """(player, kind, value text, stamp) of a line of a certain shape (kind "shuffle", player "" for a shuffle), in
+    the key order dump_line writes by one pattern, in any other order key by key; None: the general path decides."""
+    match = _FAST_DECISION.match(text)
+    if match is not None:
+        player, kind, value_text, t = match.groups()
+        return player, kind, value_text, t
+    match = _FAST_SHUFFLE.match(text)
+    if match is not None:
+        order_text, t = match.groups()
+        return "", "shuffle", order_text, t
+    return fields_in_any_order(text)
 
 
 def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:

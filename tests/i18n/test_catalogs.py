@@ -114,7 +114,7 @@ def test_a_changed_text_keeps_its_old_translation_as_fuzzy(tmp_path: Path) -> No
 def test_the_loaded_texts_are_the_compiled_mo_files() -> None:
     german = translations("de")
     assert isinstance(german, gettext.GNUTranslations)
-    assert (LOCALE_DIR / "de" / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+    assert (Path(LOCALE_DIR) / "de" / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
     assert german.gettext("New game") == "Neues Spiel"
 
 
