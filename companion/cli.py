@@ -254,6 +254,7 @@ def _run(args: argparse.Namespace) -> int:
             acks=sys.stdout if args.acks else None,
             store=store,
             summary_path=summary_path,
+            serve_web=script is None and args.autoplay is None,  # phones join a table, not a script or a demo
         )
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
@@ -378,7 +379,7 @@ def _sim(args: argparse.Namespace) -> int:
     lock = _lock_state_directory(settings)
     if isinstance(lock, int):
         return lock
-    app = App(settings, seed=args.seed)
+    app = App(settings, seed=args.seed, serve_web=True)
     try:
         from display.simulator import Simulator
 
