@@ -10,7 +10,6 @@ does not read), and each refusal is one log line that names the client's address
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import json
 import logging
@@ -18,6 +17,7 @@ import secrets
 import socket
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -32,6 +32,7 @@ from .publisher import Frames, SeatRequest, WebHello, WebPress
 log = logging.getLogger(__name__)
 
 COOKIE = "doge_seat"
+WHOLE = ('{"t":"view"', '{"t":"table"')  # frames that carry everything a page shows
 STATIC = Path(str(resources.files("companion.web") / "static"))
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
@@ -48,7 +49,7 @@ class Limits:
     total: int = 48
     messages_per_second: float = 20.0
     burst: int = 40
-    send_queue: int = 32  # frames waiting for one client; a client that never reads is dropped past this
+    send_queue: int = 32  # frames waiting for one client (a newer view replaces an unsent one); dropped past this
     send_timeout_s: float = 10.0
     heartbeat_s: float = 15.0  # pings notice a phone that went to sleep
     tokens: int = 64  # seat tokens handed out in one run (a flood of joins cannot grow memory)
@@ -65,7 +66,8 @@ class Client:
     ws: web.WebSocketResponse
     address: str
     token: str | None  # None: the table view
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(0))
+    pending: deque[str] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
     allowance: float = 0.0
     checked: float = field(default_factory=time.monotonic)
 
@@ -153,14 +155,19 @@ class Hub:
                 self._push(client, text)
 
     def _push(self, client: Client, text: str) -> None:
-        if client.queue.qsize() >= self.limits.send_queue:
+        if text.startswith(WHOLE):  # a whole view: one not yet sent is out of date, and goes
+            kept = [frame for frame in client.pending if not frame.startswith(WHOLE)]
+            client.pending.clear()
+            client.pending.extend(kept)
+        if len(client.pending) >= self.limits.send_queue:
             self.refuse("it does not read what it is sent", client.address)
             self.clients.discard(client)
             closing = asyncio.ensure_future(client.ws.close(code=1008))
             self._closing.add(closing)
             closing.add_done_callback(self._closing.discard)
             return
-        client.queue.put_nowait(text)
+        client.pending.append(text)
+        client.wake.set()
 
     # ------------------------------------------------------------------ joining
 
@@ -297,10 +304,8 @@ def make_app(hub: Hub) -> web.Application:
             await _read_loop(hub, client)
         finally:
             hub.clients.discard(client)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
             await ws.close()
+            sender.cancel()
         return ws
 
     app.on_startup.append(started)
@@ -337,7 +342,13 @@ async def _read_loop(hub: Hub, client: Client) -> None:
 
 async def _send_loop(hub: Hub, client: Client) -> None:
     while True:
-        text = await client.queue.get()
+        await client.wake.wait()
+        client.wake.clear()
+        if not client.pending:
+            continue
+        text = client.pending.popleft()
+        if client.pending:
+            client.wake.set()
         try:
             await asyncio.wait_for(client.ws.send_str(text), hub.limits.send_timeout_s)
         except (TimeoutError, ConnectionError, RuntimeError):

@@ -40,7 +40,7 @@ def test_hostile_clients_are_refused_and_the_phones_play_on(tmp_path: Path, capl
                 async with stranger.post(url + "/api/join", data=b"x" * 100_000) as answer:
                     assert answer.status in (403, 413)
             # an oversized message, garbage, and a flood: each drops only that connection
-            for payload in ("x" * 10_000,):
+            for payload in ("x" * 10_000, "not json", '{"t": "press", "key": "power", "v": 0}', "[1]"):
                 bad = Phone(app, random.Random(2))
                 bad.session.cookie_jar.update_cookies(phone.session.cookie_jar.filter_cookies(yarl.URL(url)))  # type: ignore[arg-type]
                 await bad.connect()
@@ -48,6 +48,16 @@ def test_hostile_clients_are_refused_and_the_phones_play_on(tmp_path: Path, capl
                 await bad.ws.send_str(payload)
                 await asyncio.wait_for(bad.reader, 20)  # type: ignore[arg-type]
                 await bad.close()
+            flood = Phone(app, random.Random(3))
+            flood.session.cookie_jar.update_cookies(phone.session.cookie_jar.filter_cookies(yarl.URL(url)))
+            await flood.connect()
+            assert flood.ws is not None
+            for _ in range(50):
+                if flood.ws.closed:
+                    break
+                await flood.ws.send_str('{"t": "press", "key": "left", "v": -1}')
+            await asyncio.wait_for(flood.reader, 20)  # type: ignore[arg-type]
+            await flood.close()
             # 200 table views that never read: dropped when their queue is full, nobody else is
             sessions = [aiohttp.ClientSession() for _ in range(4)]
             sockets = []
@@ -74,5 +84,15 @@ def test_hostile_clients_are_refused_and_the_phones_play_on(tmp_path: Path, capl
 
     asyncio.run(attack())
     refusals = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
-    for reason in ("wrong or old link", "unknown seat token", "oversized", "too many connections"):
+    for reason in (
+        "wrong or old link",
+        "unknown seat token",
+        "oversized",
+        "not JSON",
+        "malformed press",
+        "not an object",
+        "too many messages",
+        "too many connections",
+        "stopped reading",
+    ):
         assert any(reason in message for message in refusals), (reason, refusals)
