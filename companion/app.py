@@ -162,6 +162,11 @@ class App:
         self.web = pads
         self.publisher = Publisher(pads.send)
         log.info("web pads: listening on port %d (the join link and its QR code are on the setup screen)", pads.port)
+        if pads.unreachable:
+            log.warning(
+                "web pads: this machine has no network but loopback, so phones cannot reach it (on a Pi: install "
+                "systemd/web-pads.conf, docs/web-pads.md)"
+            )
 
     def _resume(self) -> bool:
         """An unfinished game goes on where it stopped (issue 5)."""

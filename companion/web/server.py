@@ -382,22 +382,30 @@ class WebPads:
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._problem: str | None = None
+        self.address = "127.0.0.1"
         self._runner: web.AppRunner | None = None
         self._thread = threading.Thread(target=self._run, name="web pads", daemon=True)
 
     def start(self) -> str | None:
         self._thread.start()
         self._ready.wait()
+        self.address = lan_address(self.bind)
         return self._problem
+
+    @property
+    def unreachable(self) -> bool:
+        """Listening on every network, yet this machine has none but loopback (the service's sandbox without
+        systemd/web-pads.conf, or no Wi-Fi): no phone can reach it."""
+        return self.address.startswith("127.") and not self.bind.startswith("127.")
 
     @property
     def url(self) -> str:
         """The join link: the secret is in the fragment, which a browser never sends to a server or a log."""
-        return f"http://{lan_address(self.bind)}:{self.port}/#j={self.hub.secret}"
+        return f"http://{self.address}:{self.port}/#j={self.hub.secret}"
 
     @property
     def table_url(self) -> str:
-        return f"http://{lan_address(self.bind)}:{self.port}/table"
+        return f"http://{self.address}:{self.port}/table"
 
     def send(self, frames: Frames) -> None:
         """From the game thread."""

@@ -25,8 +25,8 @@ function button(label, key, props) {
     label);
 }
 
-function setupPart(mine) {
-  if (!mine) return [h("p", {}, t("full"))];
+function setupPart(pub, mine) {
+  if (!mine) return pub.seats.length < 4 ? [button(t("sit"), "ok", { class: "main", id: "sit" })] : [h("p", {}, t("full"))];
   return [
     h("p", { id: "seat" }, t("you", { name: mine.name })),
     h("div", { class: "row" }, button("◀ " + t("colour"), "left"), button(t("colour") + " ▶", "right")),
@@ -85,7 +85,8 @@ function gamePart(pub, mine) {
 
 function draw() {
   if (!view) {
-    render([h("h1", {}, "Doge"), h("p", { id: "status" }, joined ? t("connecting") : t("join"))]);
+    render([h("h1", {}, "Doge"), message ? h("p", { id: "message" }, message) : null,
+      h("p", { id: "status" }, joined ? t("connecting") : t("join"))]);
     return;
   }
   const pub = view.public;
@@ -94,7 +95,7 @@ function draw() {
   document.documentElement.lang = LANG;
   const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + (mine.act ? " — " + t("yourturn") : ""))
     : h("h1", { id: "title" }, "Doge");
-  const parts = pub.stage === "setup" ? setupPart(mine) : gamePart(pub, mine);
+  const parts = pub.stage === "setup" ? setupPart(pub, mine) : gamePart(pub, mine);
   render([title, h("p", { class: "dim", id: "headline" }, headline(pub)), message ? h("p", { id: "message" },
     message) : null, noticeBox(pub), ...parts, pub.snapshot ? h("p", { class: "dim" }, orderText(pub)) : null]);
   if (mine && mine.act && !acted && navigator.vibrate) navigator.vibrate([120, 60, 120]);
