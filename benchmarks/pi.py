@@ -106,10 +106,11 @@ def _ready() -> None:
     sys.stdin.readline()
 
 
-def measure(kind: str, factor: float, presses: int = PRESSES) -> dict[str, Any]:
-    """Run a child benchmark ``kind`` ("flow" or "bots") at ``factor`` times slower than this machine."""
+def measure(kind: str, factor: float, presses: int = PRESSES, module: str = "benchmarks.pi") -> dict[str, Any]:
+    """Run a child benchmark ``kind`` ("flow" or "bots"; ``module``'s own for another family) at ``factor`` times
+    slower than this machine."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "benchmarks.pi", "--child", kind, str(presses)],
+        [sys.executable, "-m", module, "--child", kind, str(presses)],
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,

@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .throttle import PI_FACTOR, Throttle, cpu_seconds
+from .pi import _ready, measure
+from .throttle import PI_FACTOR, cpu_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESSES = 400
@@ -104,32 +105,8 @@ def _latencies(sent: list[float], seen: list[float]) -> list[float]:
     return result
 
 
-def _ready() -> None:
-    print("ready", flush=True)
-    sys.stdin.readline()
-
-
 def measure_press(factor: float, presses: int = PRESSES) -> dict[str, list[float]]:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "benchmarks.web", "--child", str(presses)],
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert child.stdin is not None and child.stdout is not None
-    if child.stdout.readline().strip() != "ready":
-        raise RuntimeError("the web benchmark did not start")
-    throttle = Throttle(child.pid, factor) if factor != 1.0 else None
-    child.stdin.write("go\n")
-    child.stdin.flush()
-    try:
-        result: dict[str, list[float]] = json.loads(child.stdout.readline())
-    finally:
-        if throttle is not None:
-            throttle.stop()
-        child.wait()
-    return result
+    return measure("press", factor, presses, module="benchmarks.web")
 
 
 def _companion(folder: str, web: bool) -> tuple[subprocess.Popen[str], int]:
@@ -238,6 +215,6 @@ def main() -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
-        print(json.dumps(_child_press(int(sys.argv[2]))), flush=True)
+        print(json.dumps(_child_press(int(sys.argv[3]))), flush=True)
     else:
         main()

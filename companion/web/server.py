@@ -51,6 +51,7 @@ class Limits:
     burst: int = 40
     send_queue: int = 32  # frames waiting for one client (a newer view replaces an unsent one); dropped past this
     send_timeout_s: float = 10.0
+    write_buffer: int = 256 * 1024  # bytes written but not yet taken by a client: past this it is dropped
     heartbeat_s: float = 15.0  # pings notice a phone that went to sleep
     tokens: int = 64  # seat tokens handed out in one run (a flood of joins cannot grow memory)
 
@@ -66,6 +67,7 @@ class Client:
     ws: web.WebSocketResponse
     address: str
     token: str | None  # None: the table view
+    transport: asyncio.BaseTransport | None = None
     pending: deque[str] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     allowance: float = 0.0
@@ -159,7 +161,9 @@ class Hub:
             kept = [frame for frame in client.pending if not frame.startswith(WHOLE)]
             client.pending.clear()
             client.pending.extend(kept)
-        if len(client.pending) >= self.limits.send_queue:
+        transport = client.transport
+        backlog = transport.get_write_buffer_size() if isinstance(transport, asyncio.WriteTransport) else 0
+        if len(client.pending) >= self.limits.send_queue or backlog > self.limits.write_buffer:
             self.refuse("it does not read what it is sent", client.address)
             self.clients.discard(client)
             closing = asyncio.ensure_future(client.ws.close(code=1008))
@@ -293,7 +297,7 @@ def make_app(hub: Hub) -> web.Application:
             return web.Response(status=503, text="Service Unavailable", headers=HEADERS)
         ws = web.WebSocketResponse(max_msg_size=limits.message_bytes, heartbeat=limits.heartbeat_s)
         await ws.prepare(request)
-        client = Client(ws, address, token, allowance=float(limits.burst))
+        client = Client(ws, address, token, request.transport, allowance=float(limits.burst))
         hub.clients.add(client)
         sender = asyncio.ensure_future(_send_loop(hub, client))
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import socket
 from pathlib import Path
 
 import aiohttp
@@ -13,7 +14,9 @@ import pytest
 import yarl
 
 from companion.web.server import Limits
+from hardware.events import InputEvent
 from tests.web.harness import Phone, base_url, running_companion, until
+from tests.web.test_load import HANDSHAKE
 
 
 def test_hostile_clients_are_refused_and_the_phones_play_on(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
@@ -93,6 +96,49 @@ def test_hostile_clients_are_refused_and_the_phones_play_on(tmp_path: Path, capl
         "not an object",
         "too many messages",
         "too many connections",
-        "stopped reading",
     ):
         assert any(reason in message for message in refusals), (reason, refusals)
+
+
+def test_a_client_that_never_reads_is_dropped_and_holds_one_frame(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A table view that never reads a byte: its socket fills, its send blocks past the timeout, and it is dropped;
+    meanwhile the server holds at most one unsent frame for it (a newer view replaces an older one)."""
+    caplog.set_level(logging.INFO)
+    limits = Limits(send_timeout_s=0.5, write_buffer=64 * 1024)
+
+    async def stall() -> None:
+        with running_companion(tmp_path, limits) as app:
+            assert app.web is not None
+            hub = app.web.hub
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: its buffers fill soon
+            sock.connect(("127.0.0.1", app.web.port))
+            sock.setblocking(False)
+            _reader, writer = await asyncio.open_connection(sock=sock)
+            writer.write(HANDSHAKE.encode())
+            for _ in range(200):
+                if hub.clients:
+                    break
+                await asyncio.sleep(0.05)
+            for client in hub.clients:  # the kernel's buffers as small as on a phone's slow Wi-Fi, to fill soon
+                assert client.transport is not None
+                client.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            most = 0
+            for _press in range(6000):  # each changes the public view (ballot entry), so a frame for the table
+                app.events.put(InputEvent("host", "right"))
+                await asyncio.sleep(0.001)
+                most = max([most, *(len(client.pending) for client in hub.clients)])
+                if any("read" in r.getMessage() for r in caplog.records):
+                    break
+            for _ in range(200):
+                if any("read" in r.getMessage() for r in caplog.records):
+                    break
+                await asyncio.sleep(0.05)
+            assert most <= 1
+            assert not hub.clients
+            writer.close()
+
+    asyncio.run(stall())
+    assert any("read" in r.getMessage() for r in caplog.records)
