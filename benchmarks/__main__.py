@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, wire
+from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, web, wire
 
 FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "engine": lambda _extra, smoke: engine.main(smoke),
@@ -22,8 +22,9 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "wire": lambda _extra, smoke: wire.main(smoke),
     "startup": lambda _extra, smoke: startup.main(smoke),
     "pi": lambda _extra, smoke: pi.main(smoke),
+    "web": lambda _extra, smoke: web.main(smoke),
 }
-SLOW = ("crash", "bots", "twin", "pi", "compare")  # minutes each: run them by name
+SLOW = ("crash", "bots", "twin", "pi", "compare", "web")  # minutes each: run them by name
 
 
 def main(argv: list[str]) -> int:

@@ -28,9 +28,12 @@ from .flow.controller import Controller, Effect, Saver
 from .i18n import _, set_language
 from .notify import Notifier
 from .store import Store, default_directory, now
+from .web.publisher import Publisher, SeatRequest, WebHello, WebPress
 
 if TYPE_CHECKING:  # imported where built: pyserial is not needed before the first frame, nor at all without keypads
     from hardware.serial_pads import SerialPads
+
+    from .web.server import WebPads
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +94,7 @@ class App:
         notifier: Notifier | None = None,
         power_off: Callable[[], None] | None = None,
         summary_path: Path | None = None,
+        serve_web: bool = False,
     ) -> None:
         self.settings = settings
         self.summary_path = summary_path  # where the summary picture goes, if not beside the store (a throw-away one)
@@ -141,6 +145,37 @@ class App:
         self._bot_busy = False
         self.summary: Path | None = None  # the finished game's summary picture, once written
         self.resumed = self._resume()
+        # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
+        self.web: WebPads | None = None
+        self.publisher: Publisher | None = None
+        if serve_web and settings.data.get("web", {}).get("enabled"):
+            self._start_web()
+
+    def _start_web(self) -> None:
+        """The web pads' server on its own thread; if it cannot start, one line says why and the device goes on."""
+        try:
+            from .web.server import WebPads
+        except ImportError:
+            log.error("web pads: aiohttp is not installed (pip install 'doge-companion[web]'); going on without phones")
+            return
+        web = self.settings["web"]
+        pads = WebPads(self.events, web["bind"], web["port"])
+        try:
+            problem = pads.start()
+        except Exception as error:  # whatever the network does, the device plays on without phones
+            problem = f"web pads: cannot start ({error}); the companion goes on without phones"
+        if problem is not None:
+            log.error("%s", problem)
+            return
+        self._closers.append(pads)
+        self.web = pads
+        self.publisher = Publisher(pads.send)
+        log.info("web pads: listening on port %d (the join link and its QR code are on the setup screen)", pads.port)
+        if pads.unreachable:
+            log.warning(
+                "web pads: this machine has no network but loopback, so phones cannot reach it (on a Pi: install "
+                "systemd/web-pads.conf, docs/web-pads.md)"
+            )
 
     def _resume(self) -> bool:
         """An unfinished game goes on where it stopped (issue 5)."""
@@ -215,6 +250,10 @@ class App:
         }
 
     def show(self, screen: Screen) -> None:
+        if self.web is not None and "setup" in screen.tags:
+            from .web.join import with_join_code
+
+            screen = with_join_code(screen, self.web.url, self.web.table_url)
         if screen != self.screen:
             self.screen = screen
             self.display.show(render(screen, self.display.size))
@@ -224,16 +263,47 @@ class App:
         if event == InputEvent("host", POWER, "hold"):
             self.shut_down()
             return
+        force = None
         if isinstance(event, BotMove):
             self._bot_busy = False
             self.controller.apply_bot(event.seat, event.decision, event.token)  # type: ignore[arg-type]
+        elif isinstance(event, WebPress):  # a phone's press (companion/web): counted once, on the view it saw
+            force = event.source
+            if self.publisher is not None and self.publisher.accept(event):
+                self.controller.handle(InputEvent(event.source, event.key))
+        elif isinstance(event, SeatRequest):
+            self._seat_request(event.request, event.colour)
+        elif isinstance(event, WebHello):
+            if self.publisher is not None:
+                self.publisher.phones.add(event.source)
+            force = event.source
         else:
             self.controller.handle(event)
         self._ask_bot()
         self.show(self.controller.screen())
+        if self.publisher is not None:
+            self.publisher.publish(self.controller, force)
         self._write_summary()
         for effect in self.controller.take_effects():
             self._effect(effect)
+
+    def _seat_request(self, request: int, colour: str) -> None:
+        """A phone asks for a seat: the host confirms on the device (companion/web/takeover.py)."""
+        from .web.takeover import TakeoverConfirm
+
+        seats, web, publisher = self.controller.seats, self.web, self.publisher
+        pad = next((pad for pad, taken in seats.joined if taken == colour and not seats.is_bot(pad)), None)
+        if web is None or publisher is None or pad is None or self.controller.overlays:
+            if web is not None:
+                web.answer(request, None)
+            return
+
+        def answer(granted: bool) -> None:
+            if granted:
+                publisher.phones.add(pad)
+            web.answer(request, pad if granted else None)
+
+        self.controller.overlays.append(TakeoverConfirm(colour, answer))
 
     def _write_summary(self) -> None:
         """When a game ends: its one-page summary (standings, chart, the board at the end) beside the record, as

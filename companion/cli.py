@@ -288,6 +288,7 @@ def _run(args: argparse.Namespace) -> int:
             acks=sys.stdout if args.acks else None,
             store=store,
             summary_path=summary_path,
+            serve_web=script is None and args.autoplay is None,  # phones join a table, not a script or a demo
         )
     except StoreUnavailable as error:  # a full disk: its own line (the hardware is fine), and nothing was moved
         return _no_store(error, lock)
@@ -440,7 +441,7 @@ def _sim(args: argparse.Namespace) -> int:
     if isinstance(lock, int):
         return lock
     try:
-        app = App(settings, seed=args.seed)
+        app = App(settings, seed=args.seed, serve_web=True)
     except StoreUnavailable as error:
         return _no_store(error, lock)
     try:

@@ -123,6 +123,21 @@ def _serial(value: Any) -> str | None:
     return _('must be "auto", "off" or a list of serial ports, not {show}').format(show=_show(value))
 
 
+def _bind(value: Any) -> str | None:
+    """An address of this machine to listen on: an IPv4 or IPv6 address ("0.0.0.0": every network)."""
+    import ipaddress
+
+    if type(value) is str and len(value) <= 64:
+        try:
+            ipaddress.ip_address(value)
+            return None
+        except ValueError:
+            pass
+    return _('must be an IP address such as "0.0.0.0" (every network) or "127.0.0.1", not {show}').format(
+        show=_show(value)
+    )
+
+
 GPIO_PAD: dict[str, Check] = {"left": _pin, "right": _pin, "ok": _pin, "led": _pin}
 SCHEMA: dict[str, Any] = {
     "hardware": _choice("pi", "mock"),
@@ -164,6 +179,7 @@ SCHEMA: dict[str, Any] = {
     },
     "pads": {"serial": _serial, "hold_ms": _integer(100, 10000), "gpio": [GPIO_PAD]},
     "buzzer": {"pin": _pin, "tonal": _boolean},
+    "web": {"enabled": _boolean, "port": _integer(1024, 65535), "bind": _bind},
 }
 
 

@@ -114,10 +114,13 @@ def _draw(screen: Screen, size: tuple[int, int], problems: list[str]) -> Image.I
     y = margin + sizes["title"] + margin
     draw.line((margin, y - margin // 2, width - margin, y - margin // 2), fill=DIM)
     bottom = height - margin - (sizes["small"] + margin if screen.footer or screen.part else 0)
+    room = width - 2 * margin
+    if screen.qr:
+        room -= _draw_qr(image, screen.qr, width - margin, y, bottom) + margin
     for line in screen.lines:
         line_font = font(sizes[line.size], bold=line.size == "large")
         colour = PLAYER_COLOURS.get(line.colour or "", TEXT)
-        for part in wrap(draw, line.text, line_font, width - 2 * margin, problems):
+        for part in wrap(draw, line.text, line_font, room, problems):
             if y + sizes[line.size] > bottom:
                 if problems is not None:
                     problems.append(f"no room for: {part}")
@@ -148,6 +151,21 @@ def _draw(screen: Screen, size: tuple[int, int], problems: list[str]) -> Image.I
         right = width - margin - int(_length(label, footer_font))
         _text(image, (right, margin), label, footer_font, DIM)
     return image
+
+
+def _draw_qr(image: Image.Image, rows: tuple[str, ...], right: int, top: int, bottom: int) -> int:
+    """A QR code, dark on white with a quiet zone of 2 modules, as large as whole pixels allow; its width."""
+    modules = len(rows) + 4
+    scale = max(1, min((bottom - top) // modules, (right // 2) // modules))
+    side = modules * scale
+    left = right - side
+    ImageDraw.Draw(image).rectangle((left, top, right - 1, top + side - 1), fill=(255, 255, 255))
+    for r, row in enumerate(rows):
+        for c, bit in enumerate(row):
+            if bit == "1":
+                x, y = left + (c + 2) * scale, top + (r + 2) * scale
+                ImageDraw.Draw(image).rectangle((x, y, x + scale - 1, y + scale - 1), fill=(0, 0, 0))
+    return side
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: list[str] | None = None) -> str:

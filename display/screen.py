@@ -56,6 +56,7 @@ class Screen:
     # device's buttons names them from it, so its hint follows the screen instead of going stale.
     keys: tuple[tuple[str, str], ...] = ()
     part: tuple[int, int] | None = None  # (k, n): part k of a screen too long for the display (display/pages.py)
+    qr: tuple[str, ...] | None = None  # a QR code's rows ("1" dark), drawn at the right (the web pads' join link)
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""

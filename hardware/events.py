@@ -15,7 +15,9 @@ AREA_KEYS = tuple(f"area:{area}" for area in AREAS)
 MARKER_KEYS = tuple(f"marker:{value}" for value in range(4))
 KEYPAD_KEYS = NAV_KEYS + AREA_KEYS + MARKER_KEYS
 POWER = "power"  # the host's back button held for buttons.shutdown_hold_s: switch the Pi off
-_KEY_SET = frozenset((*KEYPAD_KEYS, POWER))
+# A phone pad shows a menu's options as buttons: "pick:2" picks the third option at once (companion/web).
+PICK_KEYS = tuple(f"pick:{index}" for index in range(32))
+_KEY_SET = frozenset((*KEYPAD_KEYS, *PICK_KEYS, POWER))
 
 
 class InputEvent(NamedTuple):

@@ -105,8 +105,8 @@ class Container:
              "/usr/bin:/sbin:/bin", "LANG=C.UTF-8", "HOME=/root", "/bin/bash", "-c", script],
             capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
         )  # fmt: skip
-        if check:
-            assert result.returncode == 0, f"{script}\n{result.stdout}\n{result.stderr}"
+        if check and result.returncode != 0:
+            raise AssertionError(f"{script}\n{result.stdout}\n{result.stderr}\nthe unit's journal:\n{self.journal()}")
         return result
 
     def show(self, *properties: str) -> dict[str, str]:

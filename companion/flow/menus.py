@@ -137,11 +137,17 @@ def move_menu(legal: tuple[Decision, ...], rule: str) -> Menu:
 
 
 def navigate(menu: Menu, key: str) -> Option | None:
-    """left/right move, ok picks; a direct key picks its option at once."""
+    """left/right move, ok picks; a direct key (or a phone's ``pick:N``) picks its option at once."""
     if key in ("left", "right"):
         menu.move(1 if key == "right" else -1)
         return None
     if key == "ok":
+        return menu.current
+    if key.startswith("pick:"):  # a phone pad's button for one option
+        picked = int(key[5:])
+        if picked >= len(menu.options):
+            return None
+        menu.cursor = picked
         return menu.current
     index = menu.find(key)
     if index is not None:

@@ -1,0 +1,98 @@
+"use strict";
+// Shared by the phone pad and the table view: words in en/de/it, safe DOM building, a socket that comes back.
+const WORDS = {
+  en: { join: "Scan the QR code on the companion to join.", connecting: "Connecting…", you: "You are {name}",
+        colour: "Colour", leave: "Leave", sit: "Sit down", waiting: "Waiting for the host to start.",
+        full: "The table is full.", ask: "Ask for {name}'s seat", asked: "Asked: the host confirms on the device.",
+        refused: "The host kept the seat.", revoked: "Another phone has this seat now.", markers: "Your markers",
+        areas: "Choose an area", lockin: "Lock in", undo: "Undo a key", locked: "Locked in: {area} with {markers}.",
+        nothing: "Nothing to do now.", order: "This year's order", next: "Next year", year: "Year {year}",
+        round: "round {round}", election: "election in {area}", lockedin: "locked in", choosing: "choosing",
+        back: "Back", player: "Player", left: "markers", houses: "houses in hand", palaces: "palaces in hand", counts: "Counts",
+        over: "The game is over.", quarantia: "Quarantia", yourturn: "Your turn", keyed: "Keyed: {area} {markers}",
+        pad: "Pad keys", table: "The table", setup: "Setting up" },
+  de: { join: "Scanne den QR-Code am Begleiter, um mitzuspielen.", connecting: "Verbinde…", you: "Du bist {name}",
+        colour: "Farbe", leave: "Aufstehen", sit: "Hinsetzen", waiting: "Warte, bis der Gastgeber startet.",
+        full: "Der Tisch ist voll.", ask: "Platz von {name} erbitten", asked: "Gefragt: der Gastgeber bestätigt am Gerät.",
+        refused: "Der Gastgeber hat den Platz nicht vergeben.", revoked: "Ein anderes Handy hat jetzt diesen Platz.",
+        markers: "Deine Marker", areas: "Wähle ein Gebiet", lockin: "Festlegen", undo: "Taste zurück",
+        locked: "Festgelegt: {area} mit {markers}.", nothing: "Gerade nichts zu tun.", order: "Reihenfolge dieses Jahr",
+        next: "Nächstes Jahr", year: "Jahr {year}", round: "Runde {round}", election: "Wahl in {area}",
+        lockedin: "festgelegt", choosing: "wählt", back: "Zurück", player: "Spieler", left: "Marker",
+        houses: "Häuser im Vorrat", palaces: "Paläste im Vorrat", counts: "Zählung", over: "Das Spiel ist vorbei.",
+        quarantia: "Quarantia", yourturn: "Du bist dran", keyed: "Eingegeben: {area} {markers}", pad: "Tasten",
+        table: "Der Tisch", setup: "Aufbau" },
+  it: { join: "Inquadra il codice QR sul companion per giocare.", connecting: "Connessione…", you: "Sei {name}",
+        colour: "Colore", leave: "Alzati", sit: "Siediti", waiting: "In attesa che l'ospite inizi.",
+        full: "Il tavolo è pieno.", ask: "Chiedi il posto di {name}", asked: "Chiesto: l'ospite conferma sul dispositivo.",
+        refused: "L'ospite ha tenuto il posto.", revoked: "Ora un altro telefono ha questo posto.",
+        markers: "I tuoi segnalini", areas: "Scegli un'area", lockin: "Conferma", undo: "Annulla un tasto",
+        locked: "Confermato: {area} con {markers}.", nothing: "Niente da fare ora.", order: "Ordine di quest'anno",
+        next: "Anno prossimo", year: "Anno {year}", round: "turno {round}", election: "elezione a {area}",
+        lockedin: "confermato", choosing: "sceglie", back: "Indietro", player: "Giocatore", left: "segnalini",
+        houses: "case in riserva", palaces: "palazzi in riserva", counts: "Conteggi", over: "La partita è finita.", quarantia: "Quarantia",
+        yourturn: "Tocca a te", keyed: "Inserito: {area} {markers}", pad: "Tasti", table: "Il tavolo",
+        setup: "Preparazione" },
+};
+let LANG = (navigator.language || "en").slice(0, 2);
+function t(key, values) {
+  const words = WORDS[LANG] || WORDS.en;
+  let text = words[key] || WORDS.en[key] || key;
+  for (const [name, value] of Object.entries(values || {})) text = text.replace("{" + name + "}", String(value));
+  return text;
+}
+// Elements from text only (never innerHTML): nothing a server string holds can become markup.
+function h(tag, props, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(props || {})) {
+    if (name === "onclick") element.addEventListener("click", value);
+    else if (name === "disabled") element.disabled = Boolean(value);
+    else element.setAttribute(name, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return element;
+}
+function render(children) {
+  const app = document.getElementById("app");
+  app.replaceChildren(...children.filter(Boolean));
+}
+// A socket that reconnects (a phone asleep, Wi-Fi gone): waits grow from 0.5 s to 5 s.
+function connect(path, onMessage, onState) {
+  let wait = 500;
+  let opened = false;
+  function open() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const socket = new WebSocket(scheme + location.host + path);
+    socket.onopen = () => { wait = 500; opened = true; onState("open", socket); };
+    socket.onmessage = (event) => onMessage(JSON.parse(event.data), socket);
+    socket.onclose = () => {
+      onState(opened ? "lost" : "refused", null);
+      opened = false;
+      setTimeout(open, wait);
+      wait = Math.min(5000, wait * 2);
+    };
+  }
+  open();
+}
+function orderText(pub) {
+  const snap = pub.snapshot;
+  if (!snap) return "";
+  return snap.order.this_year.map((a) => pub.areas[a]).join(" → ");
+}
+function headline(pub) {
+  const snap = pub.snapshot;
+  if (!snap) return t("setup");
+  if (pub.stage === "over") return t("over");
+  let text = t("year", { year: snap.year });
+  if (snap.phase === "ballot") text += ", " + t("round", { round: snap.round });
+  if (snap.area) text += ", " + t("election", { area: pub.areas[snap.area] });
+  return text;
+}
+function noticeBox(pub) {
+  if (!pub.notice) return null;
+  return h("div", { class: "notice", id: "notice" }, h("strong", {}, pub.notice.title),
+    ...pub.notice.lines.map((line) => h("div", {}, line)));
+}

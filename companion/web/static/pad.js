@@ -1,0 +1,131 @@
+"use strict";
+// The phone pad: this player's own markers, areas, keyed ballot and decisions; presses go to the companion as keys,
+// each naming the view it was pressed on (a stale or repeated press is refused there, so it counts once).
+let view = null;
+let socket = null;
+let pending = false;
+let message = "";
+let acted = false;
+let joined = false;
+
+function press(key) {
+  if (!socket || !view || pending) return;
+  pending = true;
+  socket.send(JSON.stringify({ t: "press", key: key, v: view.v }));
+  draw();
+}
+function ask(colour) {
+  if (!socket) return;
+  socket.send(JSON.stringify({ t: "take", colour: colour }));
+  message = t("asked");
+  draw();
+}
+function button(label, key, props) {
+  return h("button", Object.assign({ onclick: () => press(key), disabled: pending, "data-key": key }, props || {}),
+    label);
+}
+
+function setupPart(pub, mine) {
+  if (!mine) return pub.seats.length < 4 ? [button(t("sit"), "ok", { class: "main", id: "sit" })] : [h("p", {}, t("full"))];
+  return [
+    h("p", { id: "seat" }, t("you", { name: mine.name })),
+    h("div", { class: "row" }, button("◀ " + t("colour"), "left"), button(t("colour") + " ▶", "right")),
+    h("div", { class: "row" }, button(t("leave"), "back")),
+    h("p", { class: "dim" }, t("waiting")),
+  ];
+}
+
+function ballotPart(pub, mine) {
+  if (mine.locked && mine.pending) {
+    return [h("p", { id: "locked" }, t("locked", { area: pub.areas[mine.pending.area],
+      markers: mine.pending.markers.join(" + ") }))];
+  }
+  const keyed = mine.keyed || { area: null, markers: [] };
+  const areas = Object.keys(pub.areas).map((area) => button(pub.areas[area], "area:" + area,
+    { class: keyed.area === area ? "on" : "", disabled: pending || mine.used.includes(area) }));
+  const held = [0, 1, 2, 3].map((value) => {
+    const count = mine.markers.filter((m) => m === value).length;
+    const chosen = keyed.markers.filter((m) => m === value).length;
+    return button(value + " ×" + count + (chosen ? " ✓" + chosen : ""), "marker:" + value,
+      { class: chosen ? "on" : "", disabled: pending || count === 0 });
+  });
+  const keyedText = keyed.area ? t("keyed", { area: pub.areas[keyed.area], markers: keyed.markers.join(" + ") }) : "";
+  return [
+    h("h2", {}, t("areas")), h("div", { class: "grid", id: "areas" }, areas),
+    h("h2", {}, t("markers")), h("div", { class: "markers", id: "markers" }, held),
+    h("p", { id: "keyed" }, keyedText),
+    h("div", { class: "row" }, button(t("undo"), "back"), button(t("lockin"), "ok", { class: "main", id: "lockin" })),
+  ];
+}
+
+function menuPart(menu) {
+  const options = menu.options.map((label, index) => button(label, "pick:" + index, { class: "option" }));
+  return [
+    h("h2", { id: "menu-title" }, menu.title),
+    h("div", { id: "menu" }, options),
+    menu.depth > 1 ? h("div", { class: "row" }, button(t("back"), "back")) : null,
+  ];
+}
+
+function gamePart(pub, mine) {
+  if (pub.stage === "over") return [h("p", {}, t("over"))];
+  if (!mine) {
+    return [h("h2", {}, t("table")), ...pub.seats.filter((seat) => seat.kind !== "computer").map(
+      (seat) => h("button", { onclick: () => ask(seat.colour), class: seat.colour }, t("ask", { name: seat.name })))];
+  }
+  const snap = pub.snapshot;
+  if (mine.menu) return menuPart(mine.menu);
+  if (snap && snap.phase === "ballot" && pub.entry === "keypads" && !pub.notice) return ballotPart(pub, mine);
+  if (mine.act) {  // ballots one at a time on the device: the phone is that player's pad keys
+    return [h("h2", {}, t("pad")), h("div", { class: "row" }, button("◀", "left"), button("ok", "ok"),
+      button("▶", "right")), h("div", { class: "row" }, button(t("back"), "back"))];
+  }
+  return [h("p", { class: "dim" }, t("nothing"))];
+}
+
+function draw() {
+  if (!view) {
+    render([h("h1", {}, "Doge"), message ? h("p", { id: "message" }, message) : null,
+      h("p", { id: "status" }, joined ? t("connecting") : t("join"))]);
+    return;
+  }
+  const pub = view.public;
+  const mine = view.mine;
+  LANG = pub.language || LANG;
+  document.documentElement.lang = LANG;
+  const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + (mine.act ? " — " + t("yourturn") : ""))
+    : h("h1", { id: "title" }, "Doge");
+  const parts = pub.stage === "setup" ? setupPart(pub, mine) : gamePart(pub, mine);
+  render([title, h("p", { class: "dim", id: "headline" }, headline(pub)), message ? h("p", { id: "message" },
+    message) : null, noticeBox(pub), ...parts, pub.snapshot ? h("p", { class: "dim" }, orderText(pub)) : null]);
+  if (mine && mine.act && !acted && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  acted = Boolean(mine && mine.act);
+  document.body.classList.toggle("act", acted);
+}
+
+function received(data) {
+  if (data.t === "view") { view = data; pending = false; }
+  else if (data.t === "refused") message = t("refused");
+  else if (data.t === "revoked") { message = t("revoked"); view = null; }
+  draw();
+}
+
+async function start() {
+  const match = location.hash.match(/j=([A-Za-z0-9_-]+)/);
+  if (match) {
+    history.replaceState(null, "", location.pathname);  // the join secret leaves the address bar at once
+    const answer = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ secret: match[1] }), credentials: "same-origin" });
+    joined = answer.ok;
+  } else {
+    joined = true;  // perhaps: a reload, with the seat's cookie
+  }
+  draw();
+  connect("/ws", received, (state, open) => {
+    socket = open;
+    pending = false;
+    if (state === "refused") { view = null; joined = false; }
+    draw();
+  });
+}
+start();

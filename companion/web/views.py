@@ -1,0 +1,99 @@
+"""What each web page is sent, built on the game thread from the engine's public queries and one seat's private view.
+
+This is the one place where a phone's bytes are decided (STYLE.md: filter per player where bytes leave, as
+boardgame.io's ``playerView``): :func:`public_view` holds nothing a twin with other secrets would show differently
+(the snapshot, record-format.md 2, and the notices everyone reads on the LCD), and :func:`seat_view` adds only what
+``private_view(state, seat)`` and that seat's own keyed ballot say. The table view is the public view alone (a
+spectator is a client with no seat). The LCD's own screen is never forwarded: with ballots one at a time it shows a
+player's private menu (rules.md 11).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..board_text import player_name
+from ..engine import AREAS, private_view, snapshot
+from ..engine.areas import AREA_NAMES
+from ..flow.cues import awaited_seats
+from ..flow.modes import DECISION
+from ..flow.modes.decision import current_menus
+from ..i18n import language
+
+if TYPE_CHECKING:
+    from ..flow.controller import Controller
+
+
+def public_view(ctx: Controller) -> dict[str, Any]:
+    """Public facts only: the seats, the snapshot, and the notice on top (the board instructions read aloud)."""
+    seats = ctx.seats
+    state = ctx.state
+    notice = ctx.notices[0] if ctx.notices else None
+    return {
+        "stage": ctx.stage,
+        "language": language(),
+        "entry": seats.entry,
+        "seats": [
+            {"colour": colour, "name": player_name(colour), "kind": _kind(ctx, source)}
+            for source, colour in seats.joined
+        ],
+        "areas": {area: AREA_NAMES[i] for i, area in enumerate(AREAS)},
+        "snapshot": snapshot(state) if state is not None else None,
+        "locked": [state.locked_in(p) for p in range(state.player_count)] if state is not None else [],
+        "notice": None
+        if notice is None
+        else {"title": notice.title, "lines": [line.text for line in notice.lines], "rule": notice.rule},
+    }
+
+
+def _kind(ctx: Controller, source: str) -> str:
+    if ctx.seats.is_bot(source):
+        return "computer"
+    return "phone" if source.startswith("phone") else "pad"
+
+
+def seat_view(ctx: Controller, source: str) -> dict[str, Any] | None:
+    """What the phone of ``source`` alone may see: its own held markers, its own unrevealed ballot or the ballot it
+    is keying, the areas it may still choose, and its own decision's menu (the LCD menu's very options)."""
+    seat = ctx.seats.seat_of(source)
+    if seat is None:
+        return None
+    colour = ctx.seats.joined[seat][1]
+    mine: dict[str, Any] = {"colour": colour, "name": player_name(colour), "seat": seat}
+    state = ctx.state
+    if state is None or ctx.stage != "game":
+        return mine
+    private = private_view(state, seat)
+    keyed = ctx.keypad.get(seat)
+    mine.update(
+        markers=list(private.markers),
+        used=[AREAS[a] for a in private.used_areas],
+        locked=state.locked_in(seat),
+        pending=None
+        if private.pending is None
+        else {"area": AREAS[private.pending.area], "markers": list(private.pending.markers)},
+        keyed=None
+        if keyed is None
+        else {"area": None if keyed.area is None else AREAS[keyed.area], "markers": list(keyed.markers)},
+        act=seat in awaited_seats(ctx),
+        menu=_menu(ctx, seat),
+    )
+    return mine
+
+
+def _menu(ctx: Controller, seat: int) -> dict[str, Any] | None:
+    state = ctx.state
+    if state is None or ctx.notices or ctx.overlays or ctx.mode() is not DECISION:
+        return None
+    awaited = state.awaiting()
+    if not awaited or awaited[0].player != seat:
+        return None
+    menus = current_menus(ctx)
+    menu = menus[-1]
+    return {
+        "title": menu.title,
+        "options": [option.label for option in menu.options],
+        "cursor": menu.cursor,
+        "rule": menu.rule,
+        "depth": len(menus),
+    }

@@ -1,0 +1,160 @@
+"""The web pads in a real browser: the distribution's Chromium driven by Playwright against the running companion
+(simulated hardware, its game thread, the server on loopback).
+
+Three phones join by the QR code's link and play a whole game to its end (keyed ballots, decisions); one reloads
+and one loses its connection mid-round and both come back to exactly where they were; a fourth asks for a seat and
+is refused until the host confirms on the device. Never skipped: without /usr/bin/chromium this test fails and says
+how to install it (`.ci/run` installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app import App
+from companion.flow.autoplay import NOTICE_TAGS
+from tests.web.harness import host, running_companion
+
+CHROMIUM = "/usr/bin/chromium"
+# As root on a closed network: no sandbox, and none of Chromium's own background connections (docs/web-pads.md).
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def settle(page: Any) -> None:
+    page.wait_for_function("() => view !== null && !pending")
+
+
+def act(page: Any, rng: random.Random) -> bool:
+    """One press of what this phone offers now (a menu option, or the next key of a ballot); False: nothing."""
+    settle(page)
+    options = page.locator("#menu button")
+    if options.count():
+        options.nth(rng.randrange(options.count())).click()
+        return True
+    if page.locator("#areas").count() and not page.locator("#locked").count():
+        if not page.locator("#keyed").inner_text():
+            choices = page.locator("#areas button:enabled")
+        elif not page.locator("#markers button.on").count():
+            choices = page.locator("#markers button:enabled")
+        else:
+            choices = page.locator("#lockin")
+        choices.nth(rng.randrange(choices.count())).click()
+        return True
+    return False
+
+
+def until(predicate: Any, what: str, page: Any) -> None:
+    for _ in range(400):
+        if predicate():
+            return
+        page.wait_for_timeout(50)  # waiting for the game thread, not a verdict on speed
+    raise AssertionError(f"never happened: {what}")
+
+
+def read_notice(app: App, page: Any) -> bool:
+    """The host reads a notice on the device with ok (as at a real table); False: none is shown."""
+    if app.screen is None or not set(app.screen.tags) & (NOTICE_TAGS | {"reminder"}) or app.controller.overlays:
+        return False
+    before = app.screen
+    host(app, "ok")
+    until(lambda: app.screen != before, "the notice was read", page)
+    return True
+
+
+def play_round(app: App, pages: list[Any], rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        controller = app.controller
+        if controller.stage == "over" and not controller.notices:
+            return
+        if read_notice(app, pages[0]):
+            continue
+        if not any(act(page, rng) for page in pages):
+            pages[0].wait_for_timeout(50)
+
+
+def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); .ci/run does")
+    from playwright.sync_api import sync_playwright
+
+    rng = random.Random(5)
+    with running_companion(tmp_path) as app, sync_playwright() as playwright:
+        assert app.web is not None
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        contexts = [browser.new_context(**PHONE) for _ in range(3)]
+        pages = [context.new_page() for context in contexts]
+        for page in pages:
+            page.goto(app.web.url)  # the link the QR code on the setup screen holds
+            page.wait_for_selector("#title")
+            assert "#j=" not in page.url  # the join secret leaves the address bar at once
+        until(lambda: len(app.controller.seats.joined) == 3, "three phones seated", pages[0])
+        assert "setup" in app.screen_tags and app.screen is not None and app.screen.qr
+        pages[1].click("button[data-key=right]")  # another colour, like a keypad's right
+        host(app, "right")
+        host(app, "ok")
+        until(lambda: app.controller.stage == "game", "the game started", pages[0])
+        table = browser.new_page(viewport={"width": 1280, "height": 800})
+        table.goto(app.web.table_url)
+        # the first round: phone 0 keys an area, then reloads; phone 2 keys one and loses its connection
+        while read_notice(app, pages[0]):
+            pass
+        until(lambda: pages[0].locator("#areas").count() > 0, "a ballot on the phones", pages[0])
+        for page in (pages[0], pages[2]):
+            settle(page)
+            if not page.locator("#locked").count():
+                page.locator("#areas button:enabled").first.click()
+                settle(page)
+        keyed = [page.locator("#keyed").inner_text() for page in pages]
+        pages[0].reload()
+        contexts[2].set_offline(True)
+        pages[2].evaluate("() => socket && socket.close()")
+        pages[2].wait_for_timeout(300)
+        contexts[2].set_offline(False)
+        for index in (0, 2):
+            pages[index].wait_for_selector("#keyed")
+            settle(pages[index])
+            assert pages[index].locator("#keyed").inner_text() == keyed[index]  # exactly where it was
+        pages[0].screenshot(path=str(tmp_path / "web-pad.png"))
+        # a fourth phone asks for the first seat: refused, until the host confirms
+        stranger_context = browser.new_context(**PHONE)
+        stranger = stranger_context.new_page()
+        stranger.goto(app.web.url)
+        name = pages[0].locator("#title").inner_text().split(" ")[0]
+        stranger.get_by_text(f"Ask for {name}'s seat").click()
+        until(lambda: "takeover" in app.screen_tags, "the host was asked", stranger)
+        host(app, "back")
+        stranger.wait_for_selector("#message")
+        assert "kept the seat" in stranger.locator("#message").inner_text()
+        assert not stranger.locator("#keyed").count()
+        stranger.get_by_text(f"Ask for {name}'s seat").click()
+        until(lambda: "takeover" in app.screen_tags, "the host was asked again", stranger)
+        host(app, "ok")
+        stranger.wait_for_selector("#keyed")
+        pages[0].wait_for_selector("#message")
+        assert "Another phone" in pages[0].locator("#message").inner_text()
+        pages[0] = stranger
+        # and on to the end of the game
+        play_round(app, pages, rng, 20_000)
+        assert app.controller.stage == "over"
+        table.wait_for_selector("#board")
+        table.screenshot(path=str(tmp_path / "web-table.png"))
+        browser.close()
+    if os.environ.get("DOGE_DOCS_SCREENSHOTS"):  # regenerate docs/web-pad.png and docs/web-table.png
+        for name in ("web-pad.png", "web-table.png"):
+            shutil.copy(tmp_path / name, DOCS / name)
