@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, wire
+from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, undo, wire
 
 FAMILIES = {
     "engine": engine.main,
@@ -14,6 +14,7 @@ FAMILIES = {
     "crash": crash.main,
     "bots": bots.main,
     "twin": twin.main,
+    "undo": undo.main,
     "compare": engine_compare.main,
     "wire": wire.main,
     "startup": startup.main,
@@ -23,9 +24,9 @@ FAMILIES = {
 
 def main(argv: list[str]) -> int:
     """``python -m benchmarks [FAMILY ...] [-- ARGS]``; ``crash`` also takes a number of kills (default 200), ``twin``
-    a number of games (default 5,000). ``pi`` measures press -> frame, start-up and the hard player at a Raspberry
+    a number of games (default 5,000), ``undo`` too (default 2,000). ``pi`` measures press -> frame, start-up and the hard player at a Raspberry
     Pi's speed (a throttled child process) next to this machine's."""
-    slow = ("crash", "bots", "twin", "pi", "compare")  # minutes each: run them by name
+    slow = ("crash", "bots", "twin", "undo", "pi", "compare")  # minutes each: run them by name
     names = [arg for arg in argv if not arg.isdigit()] or [name for name in FAMILIES if name not in slow]
     extra = [arg for arg in argv if arg.isdigit()]
     unknown = [name for name in names if name not in FAMILIES]
@@ -39,6 +40,8 @@ def main(argv: list[str]) -> int:
             bots.main(extra)
         elif name == "twin":
             twin.main(extra)
+        elif name == "undo":
+            undo.main(extra)
         elif name == "compare":
             engine_compare.main()
         else:

@@ -44,6 +44,7 @@ from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
+from .undo_text import undo_notice
 from .views import keep_names_together
 
 log = logging.getLogger(__name__)
@@ -230,11 +231,12 @@ class Controller:
         if self.game.undo_blocker() is not None:
             return
         try:
-            self.game.undo()
+            undone = self.game.undo()
         except NotSaved as error:
             self._not_saved(error)
             return
-        self.notices = []
+        # The table puts the board back (RECORD.md 4 reversed); a decision that changed nothing there needs no notice.
+        self.notices = [undo_notice(undone, self.players)] if undone.changes else []
         self.menus = []
         self.menus_for = None
         self.keypad = {}

@@ -25,7 +25,9 @@ from ..engine import (
     snapshot,
 )
 from ..engine.determinize import draw_order
+from ..engine.undo import UndoneLine, undo_line
 from ..i18n import _
+from .undo_text import refusal
 
 
 class Saver:
@@ -58,7 +60,7 @@ class Step(NamedTuple):
     line: str
 
 
-def _reveal_key(snap: dict[str, Any]) -> tuple[Any, ...]:
+def reveal_key(snap: dict[str, Any]) -> tuple[Any, ...]:
     """What changes when something hidden becomes public: a ballot round, a count, a card, a year."""
     return (snap["year"], snap["phase"], snap["round"], snap["area"], len(snap["order"]["next_year"]))
 
@@ -85,6 +87,8 @@ class Game:
         self.record: list[str] = []
         self.history: list[Step] = []
         self.palaces_by_year: list[dict[str, int]] = []
+        self._undone: tuple[Step, UndoneLine] | None = None
+        self.players: tuple[str, ...] = ()
 
     def begin(self, header: str) -> None:
         players = parse_header(header).players
@@ -93,6 +97,7 @@ class Game:
         except Exception as error:  # the store says why (e.g. the disk is full)
             raise NotSaved(str(error)) from error
         self.state = State(players)
+        self.players = tuple(players)
         self.record = [header]
         self.history = []
         self.palaces_by_year = []
@@ -111,7 +116,7 @@ class Game:
         events = trial.apply_with_changes(seat, decision)  # only legal choices are ever offered
         line = dump_line(DecisionLine(state.players[seat], decision, self.clock() if self.clock else None))
         self._commit(line, trial)
-        undoable = _reveal_key(snapshot(state)) == _reveal_key(snapshot(trial))
+        undoable = reveal_key(snapshot(state)) == reveal_key(snapshot(trial))
         self.history.append(Step(state, len(self.record), undoable, line))
         self.state = trial
         self.record.append(line)
@@ -142,11 +147,21 @@ class Game:
         if not self.history:
             return _("Nothing to undo.")
         if not self.history[-1].undoable:
-            return _("The last decision revealed a ballot, a count or a card: it cannot be undone.")
+            return refusal(self.last_decision(), self.players)
         return None
 
-    def undo(self) -> None:
-        """Back to the state before the last decision (the caller checked :meth:`undo_blocker`)."""
+    def last_decision(self) -> UndoneLine:
+        """The last decision line seen for undoing it: what it was, the changes that put the table back, what it
+        made public (worked out once per line: the screen asks on every press)."""
+        step = self.history[-1]
+        if self._undone is None or self._undone[0] is not step:
+            self._undone = (step, undo_line(step.before, step.line))
+        return self._undone[1]
+
+    def undo(self) -> UndoneLine:
+        """Back to the state before the last decision (the caller checked :meth:`undo_blocker`); what was undone,
+        with the changes that put the table back."""
+        undone = self.last_decision()
         step = self.history[-1]
         try:
             self.saver.rewind(step.length, _summary(step.before))
@@ -155,6 +170,7 @@ class Game:
         self.history.pop()
         self.state = step.before
         del self.record[step.length :]
+        return undone
 
     # ------------------------------------------------------------------ resume
 
@@ -162,6 +178,7 @@ class Game:
         """Replay a stored record: the same state, undo history (with the same undoable flags) and chart."""
         players = parse_header(lines[0]).players
         state = State(players)
+        self.players = tuple(players)
         self.record = [lines[0]]
         self.history = []
         self.palaces_by_year = []
@@ -173,7 +190,7 @@ class Game:
                 before, saved = snapshot(state), state.copy()
                 state.apply(players.index(line.player), line.decision)  # type: ignore[union-attr]
                 after = snapshot(state)
-                self.history.append(Step(saved, len(self.record), _reveal_key(before) == _reveal_key(after), text))
+                self.history.append(Step(saved, len(self.record), reveal_key(before) == reveal_key(after), text))
                 self._note_year_end(saved.phase, state)
             self.record.append(text)
         self.state = state

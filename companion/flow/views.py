@@ -139,10 +139,11 @@ def notice_view(notice: Notice) -> Screen:
     )
 
 
-def undo_view(player: str) -> Screen:
+def undo_view(question: str) -> Screen:
+    """The host's undo question, naming the decision (``undo_text.undo_question``)."""
     return Screen(
         _("Undo?"),
-        (Line(_("Take back {name}'s last decision?").format(name=player_name(player)), "large"),),
+        (Line(question, "normal"), Line(_("The screen then says how to put the board back."), "small")),
         footer=_("host ok: undo   host back: keep"),
         rule="11.4",
         tags=("undo",),

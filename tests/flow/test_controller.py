@@ -123,7 +123,7 @@ def test_undo_a_locked_in_ballot_before_the_reveal() -> None:
     assert controller.state is not None and controller.state.pending[1] is not None
     assert "Blue: locked in" in controller.screen().text()
     press(controller, "host", "back", "hold")
-    assert "Take back Blue's last decision?" in controller.screen().text()
+    assert "Undo Blue's ballot for this round?" in controller.screen().text()
     assert "castello" not in controller.screen().text().lower(), "the confirm screen shows nothing of the ballot"
     press(controller, "host", "ok")
     assert controller.state.pending[1] is None and "Blue: choosing" in controller.screen().text()

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
+from ..undo_text import undo_question
 from ..views import undo_view
 from .base import Mode
 
@@ -34,4 +34,5 @@ class UndoConfirm(Mode):
         return (("ok", _("undo")), ("left", _("keep")), ("right", _("keep")), ("back", _("keep")))
 
     def view(self, ctx: Controller) -> Screen:
-        return undo_view(json.loads(ctx.game.history[-1].line)["player"])
+        undone = ctx.game.last_decision()
+        return undo_view(undo_question(undone, ctx.players))
