@@ -24,8 +24,8 @@ FAMILIES = {
 
 def main(argv: list[str]) -> int:
     """``python -m benchmarks [FAMILY ...] [-- ARGS]``; ``crash`` also takes a number of kills (default 200), ``twin``
-    a number of games (default 5,000), ``undo`` too (default 2,000). ``pi`` measures press -> frame, start-up and the hard player at a Raspberry
-    Pi's speed (a throttled child process) next to this machine's."""
+    a number of games (default 5,000), ``undo`` too (default 2,000). ``pi`` measures press -> frame, start-up and the
+    hard player at a Raspberry Pi's speed (a throttled child process) next to this machine's."""
     slow = ("crash", "bots", "twin", "undo", "pi", "compare")  # minutes each: run them by name
     names = [arg for arg in argv if not arg.isdigit()] or [name for name in FAMILIES if name not in slow]
     extra = [arg for arg in argv if arg.isdigit()]
