@@ -67,12 +67,31 @@ def collect(seed: int = 3) -> dict[str, Screen]:
                 table.press("host", "back", "hold")
                 found["undo"] = controller.screen()
                 table.press("host", "back")
+            undo_pages(table, found)
         found.setdefault("over", controller.screen())
         for _page in range(2):
             table.press("host", "right")
             found.setdefault(kind(controller.screen()), controller.screen())
         table.press("host", "back")
     return found
+
+
+def undo_pages(table: Table, found: dict[str, Screen]) -> None:
+    """RULES.md 11.4 in pictures: the question naming a decision that changed the board, the notice putting the
+    board back, and a refusal naming what became public (each the first time it can be shown)."""
+    controller = table.controller
+    if controller.notices or controller.stage != "game" or not controller.history:
+        return
+    if controller.history[-1][2] and "undone" not in found and controller.game.last_decision().changes:
+        table.press("host", "back", "hold")
+        found["undo-decision"] = controller.screen()
+        table.press("host", "ok")
+        found["undone"] = controller.screen()
+    elif (
+        not controller.history[-1][2] and "undo-refused" not in found and controller.state and controller.state.year > 1
+    ):
+        table.press("host", "back", "hold")
+        found["undo-refused"] = controller.screen()
 
 
 def write(out: Path, seed: int = 3) -> list[Path]:

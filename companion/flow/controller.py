@@ -182,7 +182,8 @@ class Controller:
         if blocker is None:
             self.overlays.append(UndoConfirm())
         else:
-            self.notices.insert(0, Notice(_("Undo"), [Line(blocker, "normal")], rule="11.4", tag="undo"))
+            lines = [Line(part, "normal") for part in blocker.split("\n")]
+            self.notices.insert(0, Notice(_("Undo"), lines, rule="11.4", tag="undo"))
 
     # ------------------------------------------------------------------ changing the game
 
@@ -230,13 +231,14 @@ class Controller:
         """Back to the state before the last decision (RULES.md 11.4: only when it revealed nothing)."""
         if self.game.undo_blocker() is not None:
             return
+        unread = any(n.tag == "instructions" for n in self.notices)  # the decision's board notice still showing
         try:
             undone = self.game.undo()
         except NotSaved as error:
             self._not_saved(error)
             return
         # The table puts the board back (RECORD.md 4 reversed); a decision that changed nothing there needs no notice.
-        self.notices = [undo_notice(undone, self.players)] if undone.changes else []
+        self.notices = [undo_notice(undone, self.players, not unread)] if undone.changes else []
         self.menus = []
         self.menus_for = None
         self.keypad = {}

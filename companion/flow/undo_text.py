@@ -17,12 +17,8 @@ from ..engine import QUARANTIA, Abstain, Advisor, Ballot, Build, Houses, Move
 from ..engine.areas import AREA_NAMES
 from ..engine.decisions import HouseMove
 from ..engine.undo import Revealed, UndoneLine
-from ..i18n import _, and_list, ngettext
+from ..i18n import _, ngettext
 from .narration import Notice
-
-
-def _place(area: int) -> str:
-    return _("the Quarantia") if area == QUARANTIA else AREA_NAMES[area]
 
 
 def _advisor(subject: int | None) -> str:
@@ -40,8 +36,10 @@ def decision_text(undone: UndoneLine) -> str:
     decision, subject = undone.decision, undone.subject
     district = AREA_NAMES[subject] if subject is not None else ""
     if type(decision) is Advisor:
+        if decision.area == QUARANTIA:
+            return _("take control of {advisor} and stand it in the Quarantia").format(advisor=_advisor(subject))
         return _("take control of {advisor} and stand it in {area}").format(
-            advisor=_advisor(subject), area=_place(decision.area)
+            advisor=_advisor(subject), area=AREA_NAMES[decision.area]
         )
     if type(decision) is Abstain:
         text = _("abstain on {advisor}").format(advisor=_advisor(subject))
@@ -74,23 +72,29 @@ def _revealed_text(item: Revealed) -> str:
     what, which = item
     if what == "ballots":
         return _("the ballots of round {n}").format(n=which)
+    if what == "count" and which == QUARANTIA:
+        return _("the count in the Quarantia")
     if what == "count":
-        return _("the count in {area}").format(area=_place(which))
+        return _("the count in {area}").format(area=AREA_NAMES[which])
     return _("next year's card {area}").format(area=AREA_NAMES[which])
 
 
 def refusal(undone: UndoneLine, players: Sequence[str]) -> str:
-    """11.4: why the last decision stays, naming what it made public."""
+    """11.4: why the last decision stays, naming what it made public (one line of the screen per newline)."""
     if not undone.revealed:
         return _("The last decision revealed a ballot, a count or a card: it cannot be undone.")
-    return _("{name}'s last decision made {what} public: it cannot be undone.").format(
-        name=player_name(players[undone.player]), what=and_list(_revealed_text(r) for r in undone.revealed)
-    )
+    made_public = _("{name}'s last decision made public:").format(name=player_name(players[undone.player]))
+    return "\n".join([made_public, *(_revealed_text(r) for r in undone.revealed), _("It cannot be undone.")])
 
 
-def undo_notice(undone: UndoneLine, players: Sequence[str]) -> Notice:
+def undo_notice(undone: UndoneLine, players: Sequence[str], read: bool = True) -> Notice:
     """What the table does now: the undone line's changes turned around, like any board notice (the controller
     shows one only when there is something to put back)."""
     lines = [Line(change_text(c, players), "normal", change_owner(c, players)) for c in undone.changes]
-    title = _("Undone: {name}'s decision").format(name=player_name(players[undone.player]))
-    return Notice(title, [Line(_("Put the board back:"), "small"), *lines], rule="11.4", tag="instructions")
+    taken_back = _("{name}'s decision is taken back.").format(name=player_name(players[undone.player]))
+    # ``read``: the decision's own board notice was dismissed, so the table did what it said. If it was still on the
+    # screen, the table may have done all, some or none of it.
+    head = _("Put the board back:") if read else _("Undo whatever of the last notice you already did:")
+    return Notice(
+        _("Undone"), [Line(taken_back, "small"), Line(head, "small"), *lines], rule="11.4", tag="instructions"
+    )

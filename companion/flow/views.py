@@ -139,12 +139,14 @@ def notice_view(notice: Notice) -> Screen:
     )
 
 
-def undo_view(question: str) -> Screen:
-    """The host's undo question, naming the decision (``undo_text.undo_question``)."""
+def undo_view(question: str, board: bool) -> Screen:
+    """The host's undo question, naming the decision (``undo_text.undo_question``); ``board``: whether the table
+    will have pieces to put back."""
+    then = _("The screen then says how to put the board back.") if board else _("Nothing on the board changes.")
     return Screen(
         _("Undo?"),
-        (Line(question, "normal"), Line(_("The screen then says how to put the board back."), "small")),
-        footer=_("host ok: undo   host back: keep"),
+        (Line(question, "normal"), Line(then, "small")),
+        footer=_("host ok: undo   back: keep"),
         rule="11.4",
         tags=("undo",),
     )

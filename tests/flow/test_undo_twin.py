@@ -20,7 +20,9 @@ from companion.flow.controller import Controller
 from tests.flow.test_board_sentences import ReadingTable
 from tests.twin_games import undone_kind
 
-PUBLIC = re.compile(r"made (the ballots of round \d|the count in |next year's card ).* public: it cannot be undone")
+PUBLIC = re.compile(
+    r"made public:\n(the ballots of round \d|the count in |next year's card )(.|\n)*It cannot be undone"
+)
 KINDS = {"advisor", "abstain", "houses", "build", "move", "ballot"}
 
 

@@ -35,4 +35,4 @@ class UndoConfirm(Mode):
 
     def view(self, ctx: Controller) -> Screen:
         undone = ctx.game.last_decision()
-        return undo_view(undo_question(undone, ctx.players))
+        return undo_view(undo_question(undone, ctx.players), bool(undone.changes))
