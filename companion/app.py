@@ -23,6 +23,7 @@ from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 
 from .config import Settings
 from .flow.controller import Controller, Effect, Saver
+from .flow.modes import ResumeOffer
 from .i18n import _, set_language
 from .notify import Notifier
 from .store import Store, default_directory, now
@@ -64,6 +65,11 @@ class StoreSaver(Saver):
     def screen(self, state: dict[str, Any]) -> None:
         if self.game is not None:
             self.store.save_screen(self.game, state)
+
+    def abandon(self) -> None:
+        if self.game is not None:
+            self.store.abandon(self.game)
+            self.game, self.length = None, 0
 
     def _ack(self, line: str) -> None:
         if self.acks is not None:
@@ -133,6 +139,7 @@ class App:
         self._bot_rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed + 1)
         self._bot_busy = False
         self.summary: Path | None = None  # the finished game's summary picture, once written
+        self._summary_of: int | None = None  # which game of the evening it was written for
         self.resumed = self._resume()
 
     def _resume(self) -> bool:
@@ -148,6 +155,8 @@ class App:
             self.store.abandon(game)
             return False
         self.saver.game, self.saver.length = game, len(lines)
+        info = next(g for g in self.store.games() if g.id == game)
+        self.controller.overlays.append(ResumeOffer(game, info.started, info.year))  # which game goes on
         log.info("resumed game %d at line %d", game, len(lines))
         if self.saver.acks is not None and self.controller.state is not None:
             import hashlib
@@ -233,7 +242,7 @@ class App:
         game-<id>-summary.png in the store's directory, or at ``summary_path`` (a script's game: its store is
         thrown away, so the picture goes beside the ``--record`` file). A game kept nowhere gets none."""
         state, game, store_path = self.controller.state, self.saver.game, self.store.path
-        if state is None or not state.is_over or game is None or self.summary is not None:
+        if state is None or not state.is_over or game is None or self._summary_of == game:
             return
         path = self.summary_path
         if path is None:
@@ -249,7 +258,7 @@ class App:
         except OSError as error:
             log.warning("could not save the game summary %s: %s", path, error)
             return
-        self.summary = path
+        self.summary, self._summary_of = path, game
         log.info("game summary saved: %s", path)
 
     def _ask_bot(self) -> None:

@@ -40,11 +40,12 @@ from .modes import (
     PrivateTurn,
     UndoConfirm,
 )
+from .modes.evening import let_players_in
 from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
-from .undo_text import undo_notice
+from .undo_text import refusal_notice, undo_notices
 from .views import keep_names_together
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,8 @@ class Controller:
         if hasattr(event, "connected"):
             self.seats.pad_status(event.source, event.connected)
             return
-        if event.source == "host" and event.kind == "hold":
+        let_players_in(self, event)
+        if event.source == "host" and event.kind == "hold" and not (self.overlays and self.overlays[-1].holds_back):
             if event.key == "back" and self.stage == "game" and not self.confirm_undo:
                 self._ask_undo()
         elif event.source == "host" or not self.overlays:
@@ -182,8 +184,7 @@ class Controller:
         if blocker is None:
             self.overlays.append(UndoConfirm())
         else:
-            lines = [Line(part, "normal") for part in blocker.split("\n")]
-            self.notices.insert(0, Notice(_("Undo"), lines, rule="11.4", tag="undo"))
+            self.notices.insert(0, refusal_notice(blocker))
 
     # ------------------------------------------------------------------ changing the game
 
@@ -231,14 +232,12 @@ class Controller:
         """Back to the state before the last decision (RULES.md 11.4: only when it revealed nothing)."""
         if self.game.undo_blocker() is not None:
             return
-        unread = any(n.tag == "instructions" for n in self.notices)  # the decision's board notice still showing
         try:
             undone = self.game.undo()
         except NotSaved as error:
             self._not_saved(error)
             return
-        # The table puts the board back (RECORD.md 4 reversed); a decision that changed nothing there needs no notice.
-        self.notices = [undo_notice(undone, self.players, not unread)] if undone.changes else []
+        self.notices = undo_notices(undone, self.players, self.notices)  # the table puts the board back
         self.menus = []
         self.menus_for = None
         self.keypad = {}
@@ -282,7 +281,7 @@ class Controller:
 
     def screen(self) -> Screen:
         top = self.overlays[-1] if self.overlays else self.mode()
-        screen = replace(top.view(self), keys=(*top.keys(self), *undo_key(self)))
+        screen = replace(top.view(self), keys=(*top.keys(self), *(() if top.holds_back else undo_key(self))))
         banner = [
             Line(_("Pad {pad} is unplugged: plug it back in").format(pad=source), "small", "red")
             for source in sorted(self.seats.unplugged)

@@ -45,6 +45,9 @@ class Saver:
     def screen(self, state: dict[str, Any]) -> None:
         """The screen step to resume at (pending notices); best effort."""
 
+    def abandon(self) -> None:
+        """The game is given up: kept, marked abandoned (raise with a message for the screen if that fails)."""
+
 
 class NotSaved(Exception):
     """The store refused a line (its message says why, for the screen); nothing changed."""

@@ -87,6 +87,18 @@ def refusal(undone: UndoneLine, players: Sequence[str]) -> str:
     return "\n".join([made_public, *(_revealed_text(r) for r in undone.revealed), _("It cannot be undone.")])
 
 
+def refusal_notice(why: str) -> Notice:
+    """Nothing to undo, or 11.4 forbids it: the reason, one screen line per line of :func:`refusal`."""
+    return Notice(_("Undo"), [Line(part, "normal") for part in why.split("\n")], rule="11.4", tag="undo")
+
+
+def undo_notices(undone: UndoneLine, players: Sequence[str], pending: Sequence[Notice]) -> list[Notice]:
+    """The notices after an undo, in place of ``pending``: the board put back (RECORD.md 4 reversed), if the
+    decision changed anything there. When its own board notice was still pending, the table may have done some of it."""
+    read = not any(n.tag == "instructions" for n in pending)
+    return [undo_notice(undone, players, read)] if undone.changes else []
+
+
 def undo_notice(undone: UndoneLine, players: Sequence[str], read: bool = True) -> Notice:
     """What the table does now: the undone line's changes turned around, like any board notice (the controller
     shows one only when there is something to put back)."""

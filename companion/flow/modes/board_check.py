@@ -11,6 +11,7 @@ from ...engine import snapshot
 from ...i18n import _
 from ..views import board_view
 from .base import Mode
+from .evening import AbandonConfirm
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -29,12 +30,15 @@ class BoardCheck(Mode):
         elif event.key == "left":
             if not ctx.parts.back():
                 self.page = (self.page - 1) % PAGES
+        elif event.key == "ok" and event.source == "host" and ctx.stage == "game":
+            return AbandonConfirm()  # the way out of a game: only a held back on the next page gives it up
         else:
             return None
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
-        return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
+        end = (("ok", _("end the game...")),) if ctx.stage == "game" else (("ok", _("close")),)
+        return (*end, ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
         assert ctx.state is not None
