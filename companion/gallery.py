@@ -16,6 +16,7 @@ from hardware.events import InputEvent
 
 from .flow.autoplay import Table
 from .flow.controller import Controller
+from .flow.modes import ResumeOffer
 from .i18n import LANGUAGES, set_language
 
 SIZES = ((160, 128), (240, 240), (320, 240))
@@ -72,8 +73,17 @@ def collect(seed: int = 3) -> dict[str, Screen]:
         for _page in range(2):
             table.press("host", "right")
             found.setdefault(kind(controller.screen()), controller.screen())
-        table.press("host", "back")
+        table.press("host", "back")  # the next game is offered (it stays unanswered here)
+    found["resume"] = resume_page(seed)
     return found
+
+
+def resume_page(seed: int) -> Screen:
+    """The first screen of a start with a game in progress (a fixed game: the gallery has no store)."""
+    controller = Controller(random.Random(seed))
+    controller.seats.joined = [("1", "red"), ("2", "blue"), ("cpu1", "green")]
+    controller.seats.bot_levels = {"cpu1": "normal"}
+    return ResumeOffer(3, "2026-11-24T19:40:00", 4).view(controller)
 
 
 def undo_pages(table: Table, found: dict[str, Screen]) -> None:

@@ -50,13 +50,17 @@ def test_an_evening_of_three_games_by_buttons(tmp_path: Path) -> None:
         for _turn in range(150):  # the second game, half-way
             table.turn()
         length = len(app.controller.record)
-        press(app, "back")  # the board check; ok there asks to end the game
-        press(app, "ok")
+        press(app, "back")  # the board check; right past its last page: the way out of the game
+        for _page in range(5):
+            press(app, "right")
         assert "abandon" in tags(app) and ("hold:back", "abandon the game") in app.controller.screen().keys
+        assert ("hold:back", "undo") not in app.controller.screen().keys
         press(app, "ok")  # not by accident: any key but a held back keeps playing
         assert app.controller.stage == "game" and not app.controller.overlays
         press(app, "back")
-        press(app, "ok")
+        press(app, "left")  # left from the map wraps to the voting order, never to the way out
+        assert "abandon" not in tags(app)
+        press(app, "right")
         press(app, "back", "hold")  # given up: a new game is set up at the same table
         assert app.controller.stage == "setup" and app.controller.seats.joined == seats
         press(app, "ok")

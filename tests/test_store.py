@@ -19,6 +19,7 @@ from companion.engine import replay_text, snapshot
 from companion.export import public_record
 from companion.flow.autoplay import Table
 from companion.store import APPLICATION_ID, FILENAME, SCHEMA_VERSION, Store, StoreError, default_directory
+from hardware.events import InputEvent
 from tests.helpers import app_settings, random_game, without_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -207,6 +208,8 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
         assert resumed.state is not None and state is not None
         assert snapshot(resumed.state) == snapshot(state)
         assert resumed.state.pending == state.pending, "locked-in ballots are still locked in, and still secret"
+        assert "resume" in resumed.screen().tags, "first: which game goes on"
+        second.step(InputEvent("host", "ok"))
         assert resumed.screen() == screen
         assert resumed.players == first.controller.players and resumed.seats.entry == "keypads"
         Table(resumed, random.Random(3), ["1", "2", "3", "4"], keypads=True, handle=second.step).play()

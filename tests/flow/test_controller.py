@@ -149,6 +149,8 @@ def test_board_check_pages_through_the_public_state() -> None:
         titles.append(controller.screen().title)
         press(controller, "host", "right")
     assert titles == ["Board", "Board: districts", "Board: advisors", "Board: supplies", "Voting order"]
+    assert controller.screen().title == "Abandon this game?", "after the last page: the way out of the game"
+    press(controller, "host", "right")
     assert controller.screen().title == "Board" and controller.screen().board, "pages wrap around to the map"
     press(controller, "3", "ok")  # pads do nothing while the board check is open
     press(controller, "host", "back")

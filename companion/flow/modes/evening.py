@@ -1,8 +1,8 @@
 """The evening around the games: the next game from the end of one, giving a game up, and which game goes on at start.
 
 Each is a question on top of the screen underneath (an overlay). Giving a game up cannot happen by a stray press: it
-takes the host's ok on the board check (or right on the start-up question), then a *held* back on a page that says
-what will happen; any other key goes back to the game. A game given up stays in the archive marked abandoned
+takes paging past the board check's last page (or right on the start-up question), then a *held* back on a page
+that says what will happen; any other key goes back to the game. A game given up stays in the archive marked abandoned
 (``doge-companion games``; ``export`` still writes it).
 """
 
@@ -86,7 +86,7 @@ class NextGame(Mode):
                 Line(_("Setup comes next: seats, computers, ballots and language can all be changed there."), "small"),
                 Line(_("This game stays in the archive (doge-companion games)."), "small"),
             ),
-            footer=_("host ok: new game   other keys: stay"),
+            footer=_("host ok: new game"),
             tags=("next-game",),
         )
 
@@ -109,16 +109,21 @@ class AbandonConfirm(Mode):
         return (("hold:back", _("abandon the game")), ("any", _("keep playing")))
 
     def view(self, ctx: Controller) -> Screen:
-        return Screen(
-            _("Abandon this game?"),
-            (
-                Line(_("It stops here and stays in the archive, marked abandoned."), "normal"),
-                Line(_("Then a new game is set up at this table: {seats}.").format(seats=seats_text(ctx)), "small"),
-                Line(_("Hold back to abandon it. Any other key: keep playing."), "small"),
-            ),
-            footer=_("hold back: abandon   other keys: keep"),
-            tags=("abandon",),
-        )
+        return abandon_view(ctx)
+
+
+def abandon_view(ctx: Controller) -> Screen:
+    """What giving the game up does, and the one way to do it."""
+    return Screen(
+        _("Abandon this game?"),
+        (
+            Line(_("It stops here and stays in the archive, marked abandoned."), "normal"),
+            Line(_("Then a new game is set up at this table: {seats}.").format(seats=seats_text(ctx)), "small"),
+            Line(_("Hold back to abandon it. Any other key: keep playing."), "small"),
+        ),
+        footer=_("hold back: abandon"),
+        tags=("abandon",),
+    )
 
 
 class ResumeOffer(Mode):
@@ -147,6 +152,6 @@ class ResumeOffer(Mode):
                 Line(_("Year {year}: {seats}").format(year=self.year, seats=seats_text(ctx)), "normal"),
                 Line(_("ok: go on with it. right: a new game instead."), "small"),
             ),
-            footer=_("host ok: go on   right: new game"),
+            footer=_("ok: go on   right: new"),
             tags=("resume",),
         )
