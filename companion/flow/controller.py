@@ -209,7 +209,7 @@ class Controller:
             return False
         after = self.game.state
         assert after is not None
-        self.notices += narrate(events, after, state.round)  # keypads go on under a reveal (modes/notices.py)
+        self.notices += narrate(events, after, state.round, self.seats.computers)  # keypads go on under a reveal
         self._draw_chance()
         return True
 

@@ -113,11 +113,13 @@ def private_ballot_view(player: str, stage: str, menu: Menu) -> Screen:
     )
 
 
-def decision_view(player: str, asks: str, menu: Menu) -> Screen:
+def decision_view(player: str, asks: str, menu: Menu, computer: bool = False) -> Screen:
+    """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything."""
+    name = _("{name} (computer)").format(name=player_name(player)) if computer else player_name(player)
     return Screen(
-        _("{name} decides").format(name=player_name(player)),
+        _("{name} decides").format(name=name),
         (Line(menu.title, "normal"),),
-        footer=_("your pad: left/right, ok; back: up"),
+        footer=_("the computer is deciding") if computer else _("your pad: left/right, ok; back: up"),
         rule=menu.rule,
         tags=("decision", f"decision:{player}", f"asks:{asks}"),
         menu=menu_view(menu),
