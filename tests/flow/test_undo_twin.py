@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.engine import Ballot, snapshot
 from companion.flow.controller import Controller
-from tests.flow.test_board_sentences import ReadingTable
+from tests.flow.test_board_sentences import ReadingTable, seat_and_start
 from tests.twin_games import undone_kind
 
 PUBLIC = re.compile(
@@ -82,13 +82,7 @@ def play_with_undos(seed: int, players: int, keypads: bool, bots: int, rate: flo
     controller.sync_bots = True
     pads = [str(n) for n in range(1, players - bots + 1)]
     table = UndoingTable(controller, random.Random(seed + 1), pads, keypads, rate=rate)
-    for pad in pads:
-        table.press(pad, "ok")
-    for _bot in range(bots):
-        table.press("host", "back")  # a computer player takes the next seat
-    if keypads:
-        table.press("host", "right")
-    table.press("host", "ok")
+    seat_and_start(table, bots)
     table.play()
     state = controller.state
     assert state is not None and state.is_over and table.twin is not None

@@ -50,7 +50,8 @@ def next_game(ctx: Controller) -> None:
     ctx.private = None
     ctx.menus = []
     ctx.menus_for = None
-    ctx.parts = Parts()
+    size, ctx.parts = ctx.parts.size, Parts()
+    ctx.parts.size = size  # the same display
     ctx._saved_screen = None  # the new game saves its own screen
 
 
