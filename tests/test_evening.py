@@ -14,6 +14,7 @@ from companion.flow.autoplay import Table
 from companion.store import Store
 from hardware.events import InputEvent
 from tests.helpers import app_settings
+from tests.test_one_process import paused_game
 
 ROOT = Path(__file__).resolve().parents[1]
 PADS = ["1", "2", "3"]
@@ -110,15 +111,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_a_player_key_on_the_start_up_question_goes_on_with_the_game(tmp_path: Path) -> None:
-    app = App(app_settings(tmp_path), seed=6)
-    try:
-        table = Table(app.controller, random.Random(6), PADS, keypads=False, handle=app.step)
-        table.setup()
-        for _turn in range(30):
-            table.turn()
-        record = list(app.controller.record)
-    finally:
-        app.close()
+    record = paused_game(tmp_path, 30)
     app = App(app_settings(tmp_path), seed=6)
     try:
         assert "resume" in tags(app)
