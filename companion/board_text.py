@@ -41,7 +41,10 @@ def change_text(change: Change | UndoChange, players: Sequence[str]) -> str:
     if type(change) is MarkersBack:
         return _("Everyone: take back all your markers.")
     if type(change) is TurnCard:
-        return _("Turn up next year's next card: {area}").format(area=AREA_NAMES[change.area])
+        # The table's voting-order cards are never shuffled by hand: the device names the very card (5.2).
+        return _("Take the {area} card and lay it face up as next year's next card").format(
+            area=AREA_NAMES[change.area]
+        )
     if type(change) is NewYear:
         return _(
             "Year {year} begins: the turned-up cards are its order; the other cards go face down for the year after"

@@ -63,7 +63,7 @@ PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
         "advisor_back",
         ("advisor", "from", "player"),
     ),
-    (f"Turn up next year's next card: {AREA}", "card", ("area",)),
+    (f"Take the {AREA} card and lay it face up as next year's next card", "card", ("area",)),
     (r"Year (\d+) begins: the turned-up cards are its order; .*", "new_year", ("year",)),
 ]
 COMPILED = [(re.compile(pattern + "$"), do, fields) for pattern, do, fields in PATTERNS]
