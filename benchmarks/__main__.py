@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, web, wire
+from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, undo, web, wire
 
 FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "engine": lambda _extra, smoke: engine.main(smoke),
@@ -18,20 +18,21 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "crash": lambda extra, smoke: crash.main(["2"] if smoke else extra),
     "bots": lambda extra, smoke: bots.main(extra, smoke),
     "twin": lambda extra, smoke: twin.main(["2"] if smoke else extra),
+    "undo": lambda extra, smoke: undo.main(["2"] if smoke else extra),
     "compare": lambda _extra, smoke: engine_compare.main(smoke=smoke),
     "wire": lambda _extra, smoke: wire.main(smoke),
     "startup": lambda _extra, smoke: startup.main(smoke),
     "pi": lambda _extra, smoke: pi.main(smoke),
     "web": lambda _extra, smoke: web.main(smoke),
 }
-SLOW = ("crash", "bots", "twin", "pi", "compare", "web")  # minutes each: run them by name
+SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each: run them by name
 
 
 def main(argv: list[str]) -> int:
     """``python -m benchmarks [--smoke] [FAMILY ...] [NUMBER]``; ``crash`` also takes a number of kills (default
-    200), ``twin`` a number of games (default 5,000), ``bots`` of games a match (default 200). ``pi`` gives the
-    companion's figures on a Raspberry Pi: each step's CPU time measured here, converted by a stated factor, plus the
-    bytes on the SPI wire at the configured clock."""
+    200), ``twin`` a number of games (default 5,000), ``bots`` of games a match (default 200), ``undo`` of games
+    (default 2,000). ``pi`` gives the companion's figures on a Raspberry Pi: each step's CPU time measured here,
+    converted by a stated factor, plus the bytes on the SPI wire at the configured clock."""
     smoke = "--smoke" in argv
     argv = [arg for arg in argv if arg != "--smoke"]
     default = list(FAMILIES) if smoke else [name for name in FAMILIES if name not in SLOW]

@@ -25,6 +25,7 @@ from hardware.indicators import Indicators
 
 from .config import Settings
 from .flow.controller import Controller, Effect, Saver
+from .flow.modes import ResumeOffer
 from .i18n import _, set_language
 from .notify import Notifier
 from .store import Store, default_directory, now
@@ -69,6 +70,11 @@ class StoreSaver(Saver):
     def screen(self, state: dict[str, Any]) -> None:
         if self.game is not None:
             self.store.save_screen(self.game, state)
+
+    def abandon(self) -> None:
+        if self.game is not None:
+            self.store.abandon(self.game)
+            self.game, self.length = None, 0
 
     def _ack(self, line: str) -> None:
         # Only what is on disk is acknowledged: a read-only or throw-away store keeps its lines in memory only.
@@ -144,6 +150,7 @@ class App:
         self._bot_rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed + 1)
         self._bot_busy = False
         self.summary: Path | None = None  # the finished game's summary picture, once written
+        self._summary_of: int | None = None  # which game of the evening it was written for
         self.resumed = self._resume()
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
@@ -190,6 +197,8 @@ class App:
             self.store.abandon(game)
             return False
         self.saver.game, self.saver.length = game, len(lines)
+        info = next(g for g in self.store.games() if g.id == game)
+        self.controller.overlays.append(ResumeOffer(game, info.started, info.year))  # which game goes on
         log.info("resumed game %d at line %d", game, len(lines))
         if self.saver.acks is not None and self.controller.state is not None:
             import hashlib
@@ -310,7 +319,7 @@ class App:
         game-<id>-summary.png in the store's directory, or at ``summary_path`` (a script's game: its store is
         thrown away, so the picture goes beside the ``--record`` file). A game kept nowhere gets none."""
         state, game, store_path = self.controller.state, self.saver.game, self.store.path
-        if state is None or not state.is_over or game is None or self.summary is not None:
+        if state is None or not state.is_over or game is None or self._summary_of == game:
             return
         path = self.summary_path
         if path is None:
@@ -326,7 +335,7 @@ class App:
         except OSError as error:
             log.warning("could not save the game summary %s: %s", path, error)
             return
-        self.summary = path
+        self.summary, self._summary_of = path, game
         log.info("game summary saved: %s", path)
 
     def _ask_bot(self) -> None:

@@ -23,6 +23,7 @@ from .engine.changes import (
     TakeAdvisor,
     TurnCard,
 )
+from .engine.undo import HousesBack, PalaceBack, UndoChange
 from .i18n import N_, _, ngettext
 
 NAMES = dict(zip(AREAS, AREA_NAMES, strict=True))
@@ -35,12 +36,15 @@ def player_name(player: str) -> str:
     return _(name) if name else player.capitalize()
 
 
-def change_text(change: Change, players: Sequence[str]) -> str:
+def change_text(change: Change | UndoChange, players: Sequence[str]) -> str:
     """The sentence for one change: who, which piece, how many, where (a palace space by its printed number)."""
     if type(change) is MarkersBack:
         return _("Everyone: take back all your markers.")
     if type(change) is TurnCard:
-        return _("Turn up next year's next card: {area}").format(area=AREA_NAMES[change.area])
+        # The table's voting-order cards are never shuffled by hand: the device names the very card (5.2).
+        return _("Take the {area} card and lay it face up as next year's next card").format(
+            area=AREA_NAMES[change.area]
+        )
     if type(change) is NewYear:
         return _(
             "Year {year} begins: the turned-up cards are its order; the other cards go face down for the year after"
@@ -72,6 +76,18 @@ def change_text(change: Change, players: Sequence[str]) -> str:
             "{name}: take {n} houses from {district} back to your supply and put a palace on the space marked {space}",
             change.houses_back,
         ).format(name=name, n=change.houses_back, district=AREA_NAMES[change.district], space=change.space)
+    if type(change) is HousesBack:
+        return ngettext(
+            "{name}: take a house from {d} back to your supply",
+            "{name}: take {n} houses from {d} back to your supply",
+            change.count,
+        ).format(name=name, n=change.count, d=AREA_NAMES[change.district])
+    if type(change) is PalaceBack:
+        return ngettext(
+            "{name}: take your palace off the space marked {space} in {district} and put {n} house back there",
+            "{name}: take your palace off the space marked {space} in {district} and put {n} houses back there",
+            change.houses,
+        ).format(name=name, n=change.houses, district=AREA_NAMES[change.district], space=change.space)
     if type(change) is TakeAdvisor:
         if change.advisor == QUARANTIA:
             return _("{name}: put one of your rings on a Quarantia advisor and stand it in {area}").format(
@@ -110,7 +126,7 @@ def change_text(change: Change, players: Sequence[str]) -> str:
     )
 
 
-def change_owner(change: Change, players: Sequence[str]) -> str | None:
+def change_owner(change: Change | UndoChange, players: Sequence[str]) -> str | None:
     """Whose pieces a change moves (their colour on screen); None when it is everyone's or nobody's."""
     seat = getattr(change, "player", None)
     return None if seat is None else players[seat]

@@ -16,6 +16,7 @@ from hardware.events import InputEvent
 
 from .flow.autoplay import Table
 from .flow.controller import Controller
+from .flow.modes import ResumeOffer
 from .i18n import LANGUAGES, set_language
 
 SIZES = ((160, 128), (240, 240), (320, 240))
@@ -67,12 +68,40 @@ def collect(seed: int = 3) -> dict[str, Screen]:
                 table.press("host", "back", "hold")
                 found["undo"] = controller.screen()
                 table.press("host", "back")
+            undo_pages(table, found)
         found.setdefault("over", controller.screen())
         for _page in range(2):
             table.press("host", "right")
             found.setdefault(kind(controller.screen()), controller.screen())
-        table.press("host", "back")
+        table.press("host", "back")  # the next game is offered (it stays unanswered here)
+    found["resume"] = resume_page(seed)
     return found
+
+
+def resume_page(seed: int) -> Screen:
+    """The first screen of a start with a game in progress (a fixed game: the gallery has no store)."""
+    controller = Controller(random.Random(seed))
+    controller.seats.joined = [("1", "red"), ("2", "blue"), ("cpu1", "green")]
+    controller.seats.bot_levels = {"cpu1": "normal"}
+    return ResumeOffer(3, "2026-11-24T19:40:00", 4).view(controller)
+
+
+def undo_pages(table: Table, found: dict[str, Screen]) -> None:
+    """rules.md 11.4 in pictures: the question naming a decision that changed the board, the notice putting the
+    board back, and a refusal naming what became public (each the first time it can be shown)."""
+    controller = table.controller
+    if controller.notices or controller.stage != "game" or not controller.history:
+        return
+    if controller.history[-1][2] and "undone" not in found and controller.game.last_decision().changes:
+        table.press("host", "back", "hold")
+        found["undo-decision"] = controller.screen()
+        table.press("host", "ok")
+        found["undone"] = controller.screen()
+    elif (
+        not controller.history[-1][2] and "undo-refused" not in found and controller.state and controller.state.year > 1
+    ):
+        table.press("host", "back", "hold")
+        found["undo-refused"] = controller.screen()
 
 
 def write(out: Path, seed: int = 3) -> list[Path]:

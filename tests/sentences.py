@@ -27,6 +27,12 @@ PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"Everyone: take back all your markers\.", "markers_back", ()),
     (f"{NAME}: put {COUNT} houses? in {AREA}", "houses", ("player", "count", "district")),
     (f"{NAME}: move {COUNT} houses? from {AREA} to {AREA}", "move", ("player", "count", "from", "to")),
+    (f"{NAME}: take {COUNT} houses? from {AREA} back to your supply", "houses_back", ("player", "count", "district")),
+    (
+        rf"{NAME}: take your palace off the space marked (\d) in {AREA} and put (\d+) houses? back there",
+        "palace_back",
+        ("player", "space", "district", "houses"),
+    ),
     (
         rf"{NAME}: take (\d+) houses? from {AREA} back to your supply and put a palace on the space marked (\d)",
         "palace",
@@ -57,7 +63,7 @@ PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
         "advisor_back",
         ("advisor", "from", "player"),
     ),
-    (f"Turn up next year's next card: {AREA}", "card", ("area",)),
+    (f"Take the {AREA} card and lay it face up as next year's next card", "card", ("area",)),
     (r"Year (\d+) begins: the turned-up cards are its order; .*", "new_year", ("year",)),
 ]
 COMPILED = [(re.compile(pattern + "$"), do, fields) for pattern, do, fields in PATTERNS]
@@ -74,11 +80,11 @@ def read_sentence(text: str) -> dict[str, Any] | None:
         for field, value in zip(fields, match.groups(), strict=True):
             if field == "player":
                 change[field] = value.lower()
-            elif field in ("count", "houses_back", "space", "year"):
+            elif field in ("count", "houses_back", "space", "year", "houses"):
                 change[field] = 1 if value == "a" else int(value)
             else:
                 change[field] = AREA_IDS[value]
-        if do in ("houses", "move"):
+        if do in ("houses", "move", "houses_back"):
             change.setdefault("count", 1)
         if do in ("advisor", "advisor_back"):
             change.setdefault("advisor", "quarantia")

@@ -20,6 +20,7 @@ from companion.engine import private_view, replay_text, snapshot
 from companion.export import public_record
 from companion.flow.autoplay import Table
 from companion.store import APPLICATION_ID, FILENAME, SCHEMA_VERSION, Store, StoreError, default_directory
+from hardware.events import InputEvent
 from tests.helpers import anyone_locked_in, app_settings, random_game, without_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -316,6 +317,8 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
         assert [private_view(resumed.state, s) for s in range(state.player_count)] == [
             private_view(state, s) for s in range(state.player_count)
         ], "locked-in ballots are still locked in, and still secret"
+        assert "resume" in resumed.screen().tags, "first: which game goes on"
+        second.step(InputEvent("host", "ok"))
         assert resumed.screen() == screen
         assert resumed.players == first.controller.players and resumed.seats.entry == "keypads"
         Table(resumed, random.Random(3), ["1", "2", "3", "4"], keypads=True, handle=second.step).play()

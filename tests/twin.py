@@ -104,6 +104,17 @@ class TableTwin:
             self.supply[player]["houses"] += change["houses_back"]
             self.take(player, "palaces")
             self.spaces[district][space] = player
+        elif do == "houses_back":  # undo (companion/engine/undo.py)
+            self.lift(change["player"], change["district"], change["count"])
+            self.supply[change["player"]]["houses"] += change["count"]
+        elif do == "palace_back":  # undo: the palace leaves its space, the houses it cost come back
+            district, space, player = change["district"], change["space"], change["player"]
+            if self.spaces[district].get(space) != player:
+                raise Infeasible(f"no palace of {player} on space {space} in {district}")
+            del self.spaces[district][space]
+            self.supply[player]["palaces"] += 1
+            self.take(player, "houses", change["houses"])
+            self.houses[district][player] += change["houses"]
         elif do == "advisor":
             player, advisor, area = change["player"], change["advisor"], change["area"]
             self.stand(area, advisor)

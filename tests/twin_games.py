@@ -8,11 +8,24 @@ build: tied elections and simultaneous builds then come up in most games.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engine import Ballot, Build, Count, Decision, Houses, State, change_record, snapshot
+from companion.engine import (
+    Ballot,
+    Build,
+    Count,
+    Decision,
+    DecisionLine,
+    Houses,
+    State,
+    change_record,
+    dump_line,
+    snapshot,
+)
 from companion.engine.determinize import draw_order
+from companion.engine.undo import undo_line, undo_record
 from tests.twin import TableTwin
 
 
@@ -48,19 +61,37 @@ class GameStats:
         self.changes = 0
         self.ties = 0
         self.simultaneous_builds = 0
+        self.undos = 0
+        self.undone: Counter[str] = Counter()  # undos by the kind of decision taken back
+        self.refused = 0
 
 
-def follow_random_game(seed: int, players: Sequence[str], stats: GameStats, max_years: int = 400) -> None:
-    """Play one tie-prone game; after every line the twin carries out its changes and must equal the snapshot."""
+def undone_kind(decision: Decision, changes: int) -> str:
+    """What kind of decision an undo took back, for the tally of the tests and the benchmark."""
+    kind = type(decision).__name__.lower()
+    return kind if changes or kind == "ballot" else f"{kind} (nothing on the board)"
+
+
+def follow_random_game(
+    seed: int, players: Sequence[str], stats: GameStats, max_years: int = 400, undo_rate: float = 0.0
+) -> None:
+    """Play one tie-prone game; after every line the twin carries out its changes and must equal the snapshot.
+
+    With ``undo_rate``, that share of the decision lines is taken back at once (rules.md 11.4) where the rules allow
+    it: the twin carries out the undo's changes and must then equal the snapshot before the line; where they do not,
+    the line must have made something public."""
     rng = random.Random(seed)
     state = State(players)
     twin = TableTwin(players)
     while not state.is_over and state.year <= max_years:
+        before = None
         if state.chance_awaited():
             events = state.shuffle_with_changes(draw_order(rng))
         else:
             player = rng.choice(state.awaiting()).player
-            events = state.apply_with_changes(player, tie_prone_decision(state, player, rng))
+            decision = tie_prone_decision(state, player, rng)
+            before = state.copy() if undo_rate else None
+            events = state.apply_with_changes(player, decision)
         changes: list[dict[str, Any]] = []
         for event in events:
             if isinstance(event, Count):
@@ -73,4 +104,25 @@ def follow_random_game(seed: int, players: Sequence[str], stats: GameStats, max_
         twin.follow(changes)
         differences = twin.differences(snapshot(state))
         assert not differences, f"seed {seed}, line {stats.lines}: {differences} after {changes}"
+        if before is not None and rng.random() < undo_rate:
+            state = undo_at_once(before, state, DecisionLine(state.players[player], decision), twin, stats)
     stats.games += 1
+
+
+def undo_at_once(before: State, after: State, line: DecisionLine, twin: TableTwin, stats: GameStats) -> State:
+    """Take ``line`` back if 11.4 allows: the twin follows the undo's changes and must be back at ``before``; the
+    state play goes on from."""
+    undone = undo_line(before, dump_line(line))
+    seat = before.players.index(line.player)
+    allowed = not before.copy().apply_reporting(seat, line.decision).revealed.anything  # the device's test (Game.apply)
+    assert allowed == (not undone.revealed), (line, undone.revealed)
+    if not allowed:
+        stats.refused += 1
+        return after
+    changes = [undo_record(change, before.players) for change in undone.changes]
+    twin.follow(changes)
+    differences = twin.differences(snapshot(before))
+    assert not differences, f"undo of {line}: {differences} after {changes}"
+    stats.undos += 1
+    stats.undone[undone_kind(line.decision, len(changes))] += 1
+    return before

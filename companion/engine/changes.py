@@ -125,10 +125,18 @@ _AREA_FIELDS = frozenset({"area", "district", "advisor", "source", "target"})
 _RECORD_NAMES = {"source": "from", "target": "to"}
 
 
+def change_kind(change: Change) -> str:
+    """record-format.md 4's name of a change (its ``do``); a kind defined elsewhere (undo's) carries its own."""
+    kind = _DO.get(type(change))
+    return kind if kind is not None else str(getattr(change, "do"))  # noqa: B009 - not every Change has it
+
+
 def change_record(change: Change, players: tuple[str, ...] | list[str]) -> dict[str, Any]:
     """record-format.md 4's object for one change (without its ``text``): ids instead of indices."""
-    found: dict[str, Any] = {"do": _DO[type(change)]}
+    found: dict[str, Any] = {"do": change_kind(change)}
     for name in change._fields:
+        if name == "do":
+            continue
         value = getattr(change, name)
         if name in _SEAT_FIELDS:
             value = players[value]

@@ -67,7 +67,7 @@ class Table:
     def turn(self) -> None:
         screen = self.controller.screen()
         tags = set(screen.tags)
-        if "reminder" in tags:  # no draw here: every seeded game plays as it did before the reminder existed
+        if tags & {"reminder", "resume"}:  # no draw: every seeded game plays as before (resume: the game goes on)
             self.press("host", "ok")
         elif tags & NOTICE_TAGS:
             self.rng.choice(["host", *self.pads])  # (a draw kept, so that every seeded game stays the same)

@@ -39,10 +39,12 @@ from .modes import (
     PrivateTurn,
     UndoConfirm,
 )
+from .modes.evening import let_players_in
 from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
+from .undo_text import refusal_notice, undo_notices
 from .views import keep_names_together
 
 log = logging.getLogger(__name__)
@@ -153,7 +155,8 @@ class Controller:
         if hasattr(event, "connected"):
             self.seats.pad_status(event.source, event.connected)
             return
-        if event.source == "host" and event.kind == "hold":
+        let_players_in(self, event)
+        if event.source == "host" and event.kind == "hold" and not (self.overlays and self.overlays[-1].holds_back):
             if event.key == "back" and self.stage == "game" and not self.confirm_undo:
                 self._ask_undo()
         elif event.source == "host" or not self.overlays:
@@ -184,7 +187,7 @@ class Controller:
         if blocker is None:
             self.overlays.append(UndoConfirm())
         else:
-            self.notices.insert(0, Notice(_("Undo"), [Line(blocker, "normal")], rule="11.4", tag="undo"))
+            self.notices.insert(0, refusal_notice(blocker))
 
     # ------------------------------------------------------------------ changing the game
 
@@ -209,7 +212,7 @@ class Controller:
             return False
         after = self.game.state
         assert after is not None
-        self.notices += narrate(events, after, state.round)  # keypads go on under a reveal (modes/notices.py)
+        self.notices += narrate(events, after, state.round, self.seats.computers)  # keypads go on under a reveal
         self._draw_chance()
         return True
 
@@ -233,11 +236,11 @@ class Controller:
         if self.game.undo_blocker() is not None:
             return
         try:
-            self.game.undo()
+            undone = self.game.undo()
         except NotSaved as error:
             self._not_saved(error)
             return
-        self.notices = []
+        self.notices = undo_notices(undone, self.players, self.notices)  # the table puts the board back
         self.menus = []
         self.menus_for = None
         self.keypad = {}
@@ -281,7 +284,7 @@ class Controller:
 
     def screen(self) -> Screen:
         top = self.overlays[-1] if self.overlays else self.mode()
-        screen = replace(top.view(self), keys=(*top.keys(self), *undo_key(self)))
+        screen = replace(top.view(self), keys=(*top.keys(self), *(() if top.holds_back else undo_key(self))))
         banner = [
             Line(_("Pad {pad} is unplugged: plug it back in").format(pad=source), "small", "red")
             for source in sorted(self.seats.unplugged)

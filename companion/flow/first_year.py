@@ -67,8 +67,17 @@ def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
         Line(_("Hold host back: undo"), "small"),
         Line(_("Your pad: your ballots and decisions"), "small"),
     ]
+    # 9.1 to 9.4: the three victory conditions, checked only when a year ends, and the tie-breaks.
+    win = [
+        Line(_("The game ends at a year's end (all 7 elections held) if someone then has:"), "small"),
+        Line(_("a palace in all 6 districts,"), "small"),
+        Line(_("or 7 palaces in at least 5 districts,"), "small"),
+        Line(_("or 8 palaces in at least 4 districts."), "small"),
+        Line(_("Of those, most palaces wins; then most houses on the board."), "small"),
+    ]
     pages = [  # the cards last: the next screen shows year 1's order
         (_("Set up the board"), board, "2.1"),
+        (_("How to win"), win, "9.2"),
         (_("Ballots"), ballots, "4.3"),
         (_("The keys"), keys, None),
         (_("The cards"), cards, "2.2"),

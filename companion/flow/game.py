@@ -13,7 +13,9 @@ from typing import Any, NamedTuple
 
 from ..engine import Decision, DecisionLine, Event, Phase, Replay, ShuffleLine, State, dump_line, parse_header
 from ..engine.determinize import draw_order
+from ..engine.undo import UndoneLine, undo_line
 from ..i18n import _
+from .undo_text import refusal
 
 
 class Saver:
@@ -30,6 +32,9 @@ class Saver:
 
     def screen(self, state: dict[str, Any]) -> None:
         """The screen step to resume at (pending notices); best effort."""
+
+    def abandon(self) -> None:
+        """The game is given up: kept, marked abandoned (raise with a message for the screen if that fails)."""
 
 
 class NotSaved(Exception):
@@ -70,6 +75,8 @@ class Game:
         self.record: list[str] = []
         self.history: list[Step] = []
         self.palaces_by_year: list[dict[str, int]] = []
+        self._undone: tuple[Step, UndoneLine] | None = None
+        self.players: tuple[str, ...] = ()
 
     def begin(self, header: str) -> None:
         players = parse_header(header).players
@@ -78,6 +85,7 @@ class Game:
         except Exception as error:  # the store says why (e.g. the disk is full)
             raise NotSaved(str(error)) from error
         self.state = State(players)
+        self.players = tuple(players)
         self.record = [header]
         self.history = []
         self.palaces_by_year = []
@@ -126,11 +134,21 @@ class Game:
         if not self.history:
             return _("Nothing to undo.")
         if not self.history[-1].undoable:
-            return _("The last decision revealed a ballot, a count or a card: it cannot be undone.")
+            return refusal(self.last_decision(), self.players)
         return None
 
-    def undo(self) -> None:
-        """Back to the state before the last decision (the caller checked :meth:`undo_blocker`)."""
+    def last_decision(self) -> UndoneLine:
+        """The last decision line seen for undoing it: what it was, the changes that put the table back, what it
+        made public (worked out once per line: the screen asks on every press)."""
+        step = self.history[-1]
+        if self._undone is None or self._undone[0] is not step:
+            self._undone = (step, undo_line(step.before, step.line))
+        return self._undone[1]
+
+    def undo(self) -> UndoneLine:
+        """Back to the state before the last decision (the caller checked :meth:`undo_blocker`); what was undone,
+        with the changes that put the table back."""
+        undone = self.last_decision()
         step = self.history[-1]
         try:
             self.saver.rewind(step.length, _summary(step.before))
@@ -139,6 +157,7 @@ class Game:
         self.history.pop()
         self.state = step.before
         del self.record[step.length :]
+        return undone
 
     # ------------------------------------------------------------------ resume
 
@@ -146,6 +165,7 @@ class Game:
         """Replay a stored record: the same state, undo history (with the same undoable flags) and chart."""
         replay = Replay()
         replay.feed(lines[0])
+        self.players = parse_header(lines[0]).players
         self.record = [lines[0]]
         self.history = []
         self.palaces_by_year = []

@@ -16,7 +16,7 @@ from display.screen import Line
 
 from ..board_text import change_owner, change_text, player_name
 from ..engine import Count, Event, State
-from ..engine.areas import AREA_NAMES
+from ..engine.areas import AREA_NAMES, QUARANTIA
 from ..engine.changes import MarkersBack, NewYear, PutMarkers, TurnCard
 from ..i18n import N_, _, and_list, ngettext
 
@@ -50,8 +50,9 @@ def _group(event: Event) -> str:
     return "board"
 
 
-def narrate(events: Sequence[Event], state: State, revealed_round: int) -> list[Notice]:
-    """The notices for one line's events; ``state`` is the state after the line (for the year's end)."""
+def narrate(events: Sequence[Event], state: State, revealed_round: int, computers: Sequence[str] = ()) -> list[Notice]:
+    """The notices for one line's events; ``state`` is the state after the line (for the year's end). A computer
+    player's pieces (``computers``: their colours) are moved by the people at the table: each board notice asks."""
     players = state.players
     notices: list[Notice] = []
     run: list[Event] = []
@@ -61,6 +62,7 @@ def narrate(events: Sequence[Event], state: State, revealed_round: int) -> list[
             return
         kind = _group(run[0])
         lines = [Line(change_text(e, players), "normal", change_owner(e, players)) for e in run]  # type: ignore[arg-type]
+        lines += computer_lines(computers, [line.colour for line in lines])
         if kind == "reveal":
             title = _("Round {n} revealed").format(n=revealed_round)
             notices.append(Notice(title, [Line(x.text, "small", x.colour) for x in lines], rule="4.3", tag="reveal"))
@@ -84,6 +86,17 @@ def narrate(events: Sequence[Event], state: State, revealed_round: int) -> list[
             run.append(event)
     close()
     return notices
+
+
+def computer_lines(computers: Sequence[str], owners: Sequence[str | None]) -> list[Line]:
+    """ "Green is a computer player: someone please move Green's pieces." for each computer a notice names."""
+    return [
+        Line(
+            _("{name} is a computer player: someone please move {name}'s pieces.").format(name=player_name(c)), "small"
+        )
+        for c in computers
+        if c in owners
+    ]
 
 
 def order_lines(names: Sequence[str]) -> list[Line]:
@@ -145,10 +158,39 @@ def count_notice(count: Count, players: Sequence[str]) -> Notice:
         rule = "6.4" if count.runners_up else "6.3"
     else:
         names = and_list(player_name(players[s]) for s in count.first)
-        result = _("{names} tie for first: no winner").format(names=names)
-        rule = "6.3"
+        result = _("{names} tie for first").format(names=names)
+        rule = "10.5" if area == QUARANTIA else "10.2.2"
     lines.append(Line(result, "large"))
+    lines.append(Line(what_follows(count, players), "small"))
     return Notice(AREA_NAMES[area], lines, rule=rule, tag="count")
+
+
+def what_follows(count: Count, players: Sequence[str]) -> str:
+    """What the result means for the table next (rules.md 10.2 to 10.5), in one line."""
+    name = player_name(players[count.winner]) if count.winner is not None else ""
+    if count.area == QUARANTIA:
+        if count.winner is None:
+            return _("All Quarantia advisors go neutral; each tied player may move up to 2 houses.")
+        if len(count.runners_up) == 1:
+            return _("Quarantia advisors go neutral; {name} decides on two of them, {runner} on one.").format(
+                name=name, runner=player_name(players[count.runners_up[0]])
+            )
+        if count.runners_up:
+            return _(
+                "Quarantia advisors go neutral; {name} decides on two; each tied runner-up may move a house."
+            ).format(name=name)
+        return _("Quarantia advisors go neutral; {name} decides on two of them.").format(name=name)
+    if count.winner is None:
+        return _("The advisor goes neutral; each tied player may place 2 houses here.")
+    if len(count.runners_up) == 1:
+        return _("{name} decides on the advisor and may place 2 houses; {runner} may place 1.").format(
+            name=name, runner=player_name(players[count.runners_up[0]])
+        )
+    if count.runners_up:
+        return _("{name} decides on the advisor and may place 2 houses; each tied runner-up may place 1.").format(
+            name=name
+        )
+    return _("{name} decides on the advisor and may place 2 houses here.").format(name=name)
 
 
 def year_end_notice(state: State, markers_back: str) -> Notice:

@@ -13,7 +13,9 @@ RULES: dict[str, str] = {
     "5.2": N_("After each election, the next card of next year's order is turned face up."),
     "6.1": N_("Votes: the values of your markers there, plus 1 per advisor of yours standing there."),
     "6.2": N_("Only players with at least 1 vote take part. A lone 0-marker gives no vote."),
-    "6.3": N_("Most votes wins. A tie for first: no winner and no runner-up."),
+    "6.3": N_(
+        "Most votes wins. Tied for first: no single winner, no runner-up; ties have their own rule (10.2.2, 10.5)."
+    ),
     "6.4": N_("The runner-up has the second-most votes; a tie for second: tied runners-up."),
     "6.5": N_("If nobody has a vote, nothing happens in that area."),
     "7.2": N_("Taking control: put your ring on the advisor and stand it in any area but its home. It may stay."),
@@ -27,7 +29,7 @@ RULES: dict[str, str] = {
     "9.2": N_("Win: a palace in all 6 districts, or 7 palaces in 5 districts, or 8 palaces in 4 districts."),
     "9.4": N_("Several winners: most palaces, then most houses on the board; still tied: shared victory."),
     "10.2.1": N_("The winner decides on the advisor, then places 2 houses; the runner-up places 1."),
-    "10.2.2": N_("Tied for first: the advisor goes back; each tied player may place 2 houses."),
+    "10.2.2": N_("Tied for first: the advisor goes neutral (its ring goes back); each tied player may place 2 houses."),
     "10.3": N_("Quarantia: all three advisors go back. Winner, runner-up, winner each decide on one."),
     "10.4": N_("Tied runners-up in the Quarantia: each may move 1 house instead; that advisor stays back."),
     "10.5": N_("Tied for first in the Quarantia: each tied player may move up to 2 houses."),

@@ -32,6 +32,11 @@ class Seats:
         return tuple(colour for _pad, colour in self.joined)
 
     @property
+    def computers(self) -> tuple[str, ...]:
+        """The colours of the computer seats."""
+        return tuple(colour for pad, colour in self.joined if pad in self.bot_levels)
+
+    @property
     def ready(self) -> bool:
         return 3 <= len(self.joined) <= 4
 

@@ -113,11 +113,13 @@ def private_ballot_view(player: str, stage: str, menu: Menu) -> Screen:
     )
 
 
-def decision_view(player: str, asks: str, menu: Menu) -> Screen:
+def decision_view(player: str, asks: str, menu: Menu, computer: bool = False) -> Screen:
+    """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything."""
+    name = _("{name} (computer)").format(name=player_name(player)) if computer else player_name(player)
     return Screen(
-        _("{name} decides").format(name=player_name(player)),
+        _("{name} decides").format(name=name),
         (Line(menu.title, "normal"),),
-        footer=_("your pad: left/right, ok; back: up"),
+        footer=_("the computer is deciding") if computer else _("your pad: left/right, ok; back: up"),
         rule=menu.rule,
         tags=("decision", f"decision:{player}", f"asks:{asks}"),
         menu=menu_view(menu),
@@ -139,11 +141,14 @@ def notice_view(notice: Notice) -> Screen:
     )
 
 
-def undo_view(player: str) -> Screen:
+def undo_view(question: str, board: bool) -> Screen:
+    """The host's undo question, naming the decision (``undo_text.undo_question``); ``board``: whether the table
+    will have pieces to put back."""
+    then = _("The screen then says how to put the board back.") if board else _("Nothing on the board changes.")
     return Screen(
         _("Undo?"),
-        (Line(_("Take back {name}'s last decision?").format(name=player_name(player)), "large"),),
-        footer=_("host ok: undo   host back: keep"),
+        (Line(question, "normal"), Line(then, "small")),
+        footer=_("host ok: undo   back: keep"),
         rule="11.4",
         tags=("undo",),
     )

@@ -91,6 +91,34 @@ class Watcher:
                 press("back")
 
 
+class UndoingWatcher(Watcher):
+    """A host who also takes decisions back now and then (rules.md 11.4), so that the undo questions, the undo
+    notices (the board put back) and the refusals naming what became public are drawn too."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.rng = random.Random(seed)
+        self.length = 0
+
+    def __call__(self, controller: Controller, event: InputEvent) -> None:
+        super().__call__(controller, event)
+        decided, self.length = len(controller.record) > self.length, len(controller.record)  # a player's press ended
+        quiet = controller.stage == "game" and not controller.overlays
+        if self.busy or not decided or not quiet or not controller.history or self.rng.random() > 0.3:
+            return
+        self.busy = True
+        try:
+            allowed = controller.game.undo_blocker() is None
+            controller.handle(InputEvent("host", "back", "hold"))
+            self.keep(controller.screen())  # the question naming the decision, or the refusal naming the reveal
+            if allowed:
+                controller.handle(InputEvent("host", "ok"))
+                self.keep(controller.screen())  # how to put the board back (when anything is to put back)
+            self.length = len(controller.record)
+        finally:
+            self.busy = False
+
+
 def play(players: int, keypads: bool, seed: int, watcher: Watcher) -> None:
     controller = Controller(random.Random(seed))
     watcher.keep(controller.screen())
@@ -163,6 +191,11 @@ def test_every_screen_of_whole_games_fits_every_display(language: str) -> None:
         watcher = Watcher()
         for players, keypads, seed in GAMES:
             play(players, keypads, seed, watcher)
+        undoing = UndoingWatcher(7)
+        play(3, True, 21, undoing)  # a game with undos: its undo screens join the others
+        undo_screens = {k: v for k, v in undoing.screens.items() if k in ("undo", "instructions")}
+        for name, screens in undo_screens.items():
+            watcher.screens.setdefault(name, {}).update(screens)
         problems = []
         drawn = 0
         for name, screens in sorted(watcher.screens.items()):
@@ -176,6 +209,8 @@ def test_every_screen_of_whole_games_fits_every_display(language: str) -> None:
     assert {"setup", "reminder-1", "ballot-gate", "private-markers", "ballot-wait", "count", "instructions"} <= kinds
     assert {"decision-advisor", "decision-houses", "decision-build", "decision-move", "year", "over-chart"} <= kinds
     assert {"help", "check-map", "check-voting-order", "undo"} <= kinds and drawn > 300
+    undone = [s for s in undo_screens.get("instructions", {}).values() if s.rule == "11.4"]
+    assert len(undone) > 10 and len(undo_screens.get("undo", {})) > 10  # notices; questions and refusals
     assert problems == []
 
 

@@ -65,6 +65,18 @@ def expected_sentences(record: list[str]) -> list[str]:
     return texts
 
 
+def seat_and_start(table: Table, bots: int) -> None:
+    """Setup by buttons: the table's pads join, the host adds ``bots`` computer players, picks keypads if the table
+    has them, and starts."""
+    for pad in table.pads:
+        table.press(pad, "ok")
+    for _bot in range(bots):
+        table.press("host", "back")  # a computer player takes the next seat
+    if table.keypads:
+        table.press("host", "right")
+    table.press("host", "ok")
+
+
 @pytest.mark.parametrize(
     ("seed", "players", "keypads", "bots"),
     [(31, 3, False, 0), (32, 4, True, 0), (33, 3, True, 1), (34, 4, False, 2)],
@@ -74,13 +86,7 @@ def test_following_the_screen_literally_rebuilds_the_board(seed: int, players: i
     controller.sync_bots = True
     pads = [str(n) for n in range(1, players - bots + 1)]
     table = ReadingTable(controller, random.Random(seed + 1), pads, keypads)
-    for pad in pads:
-        table.press(pad, "ok")
-    for _bot in range(bots):
-        table.press("host", "back")  # a computer player takes the next seat
-    if keypads:
-        table.press("host", "right")
-    table.press("host", "ok")
+    seat_and_start(table, bots)
     assert controller.stage == "game" and len(controller.players) == players
     table.play()
     state = controller.state

@@ -123,7 +123,7 @@ def test_undo_a_locked_in_ballot_before_the_reveal() -> None:
     assert controller.state is not None and controller.state.locked_in(1)
     assert "Blue: locked in" in controller.screen().text()
     press(controller, "host", "back", "hold")
-    assert "Take back Blue's last decision?" in controller.screen().text()
+    assert "Undo Blue's ballot for this round?" in controller.screen().text()
     assert "castello" not in controller.screen().text().lower(), "the confirm screen shows nothing of the ballot"
     press(controller, "host", "ok")
     assert not controller.state.locked_in(1) and "Blue: choosing" in controller.screen().text()
@@ -149,6 +149,8 @@ def test_board_check_pages_through_the_public_state() -> None:
         titles.append(controller.screen().title)
         press(controller, "host", "right")
     assert titles == ["Board", "Board: districts", "Board: advisors", "Board: supplies", "Voting order"]
+    assert controller.screen().title == "Abandon this game?", "after the last page: the way out of the game"
+    press(controller, "host", "right")
     assert controller.screen().title == "Board" and controller.screen().board, "pages wrap around to the map"
     press(controller, "3", "ok")  # pads do nothing while the board check is open
     press(controller, "host", "back")

@@ -36,7 +36,11 @@ def test_lists_of_names(language: str, expected: str) -> None:
 def test_a_three_way_tie_for_first() -> None:
     count = Count(6, (2, 2, 2), None, (0, 1, 2), (), (0, 1, 0), (1, 1, 1))
     text = "\n".join(line.text for line in count_notice(count, PLAYERS).lines)
-    assert "Red, Blue and Green tie for first: no winner" in text
+    assert "Red, Blue and Green tie for first" in text and "no winner" not in text
+    assert "All Quarantia advisors go neutral; each tied player may move up to 2 houses." in text  # rules.md 10.5
+    district = count._replace(area=2)
+    text = "\n".join(line.text for line in count_notice(district, PLAYERS).lines)
+    assert "The advisor goes neutral; each tied player may place 2 houses here." in text  # rules.md 10.2.2
     assert "Blue: 2 votes (1 from markers + 1 advisor)" in text
 
 
@@ -50,3 +54,15 @@ def test_a_shared_win_lists_every_winner() -> None:
     set_language("it")
     screen = final_view(("red", "blue", "green"), "", {}, ())
     assert screen.lines[0].text == "Vincono Rosso, Blu e Verde!"
+
+
+def test_each_count_says_what_follows() -> None:
+    winner = Count(3, (5, 2, 0), 0, (0,), (1,), (0, 0, 0), (2, 1, 0))
+    text = "\n".join(line.text for line in count_notice(winner, PLAYERS).lines)
+    assert "Red decides on the advisor and may place 2 houses; Blue may place 1." in text
+    quarantia = Count(6, (5, 0, 0), 0, (0,), (), (0, 0, 0), (2, 0, 0))
+    text = "\n".join(line.text for line in count_notice(quarantia, PLAYERS).lines)
+    assert "Quarantia advisors go neutral; Red decides on two of them." in text
+    tie = Count(6, (3, 3, 0), None, (0, 1), (), (0, 0, 0), (1, 1, 0))
+    notice = count_notice(tie, PLAYERS)
+    assert notice.rule == "10.5" and "each tied player may move up to 2 houses" in notice.lines[-1].text

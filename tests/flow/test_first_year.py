@@ -27,16 +27,17 @@ def started(players: int, entry: str, seed: int = 1) -> Controller:
 def test_a_new_game_opens_with_the_reminder_pages_then_year_1() -> None:
     controller = started(3, "keypads")
     texts = []
-    for page in range(1, 5):
+    for page in range(1, 6):
         screen = controller.screen()
-        assert screen.tags == ("reminder", f"page:{page}") and screen.footer == f"ok: go on ({page}/4)"
+        assert screen.tags == ("reminder", f"page:{page}") and screen.footer == f"ok: go on ({page}/5)"
         texts.append(screen.text())
         controller.handle(InputEvent("1", "ok"))  # a player's ok is their own: it turns no page
         assert controller.screen() == screen
         controller.handle(InputEvent("host", "ok"))
     assert "Yellow's pieces stay in the box." in texts[0], "three players: the fourth colour is named"
     assert "§2.1" not in texts[0] and controller.screen().title == "Year 1" and controller.screen().rule == "2.2"
-    assert "own keypad" in texts[1] and "Area cards stay in the box" in texts[3], "the cards just before year 1"
+    assert "a palace in all 6 districts" in texts[1] and "year's end" in texts[1], "how to win (rules.md 9.2)"
+    assert "own keypad" in texts[2] and "Area cards stay in the box" in texts[4], "the cards just before year 1"
 
 
 def test_four_players_one_at_a_time_get_their_own_words() -> None:
@@ -63,14 +64,17 @@ def test_a_power_cut_shows_the_unread_pages_again_and_a_read_reminder_never_retu
     page_two = first.controller.screen()
     first.close()  # the power goes
     second = App(app_settings(tmp_path), seed=4)
-    assert second.resumed and second.controller.screen() == page_two, "the unread pages again, as they were"
-    for _page in range(3):
+    assert second.resumed and second.controller.screen().tags == ("resume",), "first: which game goes on"
+    second.step(InputEvent("host", "ok"))
+    assert second.controller.screen() == page_two, "the unread pages again, as they were"
+    for _page in range(4):
         second.step(InputEvent("host", "ok"))
     assert second.controller.screen().title == "Year 1"
     second.close()
     third = App(app_settings(tmp_path), seed=4)
     seen: list[tuple[str, ...]] = []
     try:
+        third.step(InputEvent("host", "ok"))  # the game in progress goes on
         assert third.resumed and third.controller.screen().title == "Year 1", "read once: not shown again"
         table = Table(
             third.controller, random.Random(4), ["1", "2", "3"], keypads=False,

@@ -10,6 +10,7 @@ every game and a copy of the controller with other secrets shows exactly its own
 from .base import Mode
 from .board_check import BoardCheck
 from .decision import DecisionMode
+from .evening import AbandonConfirm, NextGame, ResumeOffer
 from .game_over import GameOverMode
 from .help import Help
 from .keypad_ballot import KeypadBallot, KeypadBallotMode
@@ -32,10 +33,13 @@ __all__ = [
     "NOTICES",
     "PRIVATE_BALLOT",
     "SETUP",
+    "AbandonConfirm",
     "BoardCheck",
     "Help",
     "KeypadBallot",
     "Mode",
+    "NextGame",
     "PrivateTurn",
+    "ResumeOffer",
     "UndoConfirm",
 ]

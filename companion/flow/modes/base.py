@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 
 class Mode:
+    holds_back = False  # True: the host's held back is this overlay's to answer (not undo)
+
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
         """A key (the host's, or a seated pad's with its seat): the mode on top next. Default: nothing happens."""
         return self

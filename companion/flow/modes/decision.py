@@ -67,4 +67,5 @@ class DecisionMode(GameMode):
         state = ctx.state
         assert state is not None
         awaited = state.awaiting()[0]
-        return decision_view(ctx.seats.players[awaited.player], awaited.decision, current_menus(ctx)[-1])
+        computer = ctx.seats.is_bot(ctx.seats.source_of(awaited.player))
+        return decision_view(ctx.seats.players[awaited.player], awaited.decision, current_menus(ctx)[-1], computer)

@@ -11,6 +11,7 @@ from hardware.events import InputEvent
 from ...i18n import _
 from ..ending import ending_pages
 from .base import GameMode, Mode
+from .evening import NextGame
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -23,10 +24,12 @@ def _pages(ctx: Controller) -> list[Screen]:
 
 class GameOverMode(GameMode):
     def host(self, ctx: Controller, key: str) -> Mode | None:
+        if key == "back":
+            return NextGame()
         return EndingPages(1) if key in ("right", "ok") else self
 
     def host_keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
-        return (("ok", _("standings, chart")), ("right", _("standings, chart")))
+        return (("ok", _("standings, chart")), ("right", _("standings, chart")), ("back", _("next game")))
 
     def view(self, ctx: Controller) -> Screen:
         return _pages(ctx)[0]
@@ -46,6 +49,8 @@ class EndingPages(Mode):
             self.page += 1
         elif event.key == "left" and not ctx.parts.back():
             self.page -= 1
+        if event.key == "back" and self.page == len(_pages(ctx)) - 1:
+            return NextGame()  # the chart was the last page: back asks about the next game
         return self if event.key != "back" and 0 < self.page < len(_pages(ctx)) else None
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:

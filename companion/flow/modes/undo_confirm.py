@@ -8,6 +8,7 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
+from ..undo_text import undo_question
 from ..views import undo_view
 from .base import Mode
 
@@ -33,5 +34,5 @@ class UndoConfirm(Mode):
         return (("ok", _("undo")), ("left", _("keep")), ("right", _("keep")), ("back", _("keep")))
 
     def view(self, ctx: Controller) -> Screen:
-        step = ctx.game.history[-1]
-        return undo_view(step.before.players[step.seat])
+        undone = ctx.game.last_decision()
+        return undo_view(undo_question(undone, ctx.players), bool(undone.changes))

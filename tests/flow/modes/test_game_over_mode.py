@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.flow.modes import GAME_OVER, Help
+from companion.flow.modes import GAME_OVER, Help, NextGame
 from tests.flow.modes.helpers import press, table
 
 
@@ -19,7 +19,9 @@ def test_the_end_shows_winners_tie_break_and_chart() -> None:
     assert view.chart is not None and [p for p, _points in view.chart] == list(controller.players)
     assert all(len(points) == len(controller.palaces_by_year) for _p, points in view.chart)
     press(controller, "host", "back")
-    assert not controller.overlays, "no board check after the end"
+    assert type(controller.overlays[-1]) is NextGame, "no board check after the end: the next game is offered"
+    press(controller, "host", "left")  # stay
+    assert not controller.overlays
     press(controller, "1", "ok")
     assert controller.screen() == view, "pads do nothing"
     press(controller, "host", "left")
