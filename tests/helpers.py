@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion import config
+from companion.app import App
 from companion.engine import (
     AREAS,
     Count,
@@ -196,6 +199,33 @@ def without_stamps(lines: Sequence[str]) -> list[dict[str, Any]]:
     for line in parsed[1:]:
         line.pop("t", None)
     return parsed
+
+
+@contextmanager
+def game_thread(app: App) -> Iterator[App]:
+    """The app's game thread running in the background; stopped and the app closed afterwards, and whatever the
+    thread raised raised here (not lost with the thread)."""
+    stop = threading.Event()
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            app.run(stop)
+        except BaseException as error:
+            failures.append(error)
+            raise
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        yield app
+    finally:
+        stop.set()
+        app.events.wake()
+        thread.join(timeout=10)
+        app.close()
+        if failures:
+            raise failures[0]
 
 
 def app_settings(state_dir: Path) -> config.Settings:

@@ -6,7 +6,6 @@ import copy
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +17,7 @@ from PIL import Image
 from companion import config
 from companion.app import App
 from tests.hardware.test_serial_pads import wait_for
+from tests.helpers import game_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,17 +30,11 @@ def write_config(tmp_path: Path, extra: str = "", serial: str = '"off"') -> Path
 
 @contextmanager
 def running(app: App, factory: MockFactory) -> Iterator[App]:
-    """The app's game thread running in the background; stopped and closed afterwards."""
-    stop = threading.Event()
-    thread = threading.Thread(target=app.run, args=(stop,))
-    thread.start()
+    """The app's game thread running in the background (:func:`game_thread`); the mock pins reset afterwards."""
     try:
-        yield app
+        with game_thread(app):
+            yield app
     finally:
-        stop.set()
-        app.events.wake()
-        thread.join(timeout=5)
-        app.close()
         factory.reset()
 
 

@@ -21,7 +21,6 @@ from companion.engine import (
     Houses,
     State,
     change_record,
-    dump_line,
     snapshot,
 )
 from companion.engine.determinize import draw_order
@@ -112,8 +111,8 @@ def follow_random_game(
 def undo_at_once(before: State, after: State, line: DecisionLine, twin: TableTwin, stats: GameStats) -> State:
     """Take ``line`` back if 11.4 allows: the twin follows the undo's changes and must be back at ``before``; the
     state play goes on from."""
-    undone = undo_line(before, dump_line(line))
     seat = before.players.index(line.player)
+    undone = undo_line(before, seat, line.decision)
     allowed = not before.copy().apply_reporting(seat, line.decision).revealed.anything  # the device's test (Game.apply)
     assert allowed == (not undone.revealed), (line, undone.revealed)
     if not allowed:

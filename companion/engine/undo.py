@@ -33,7 +33,6 @@ from .changes import (
     change_record,
 )
 from .decisions import Abstain, Advisor, Ballot, Build, Decision, Houses
-from .record import DecisionLine, parse_line
 from .state import Count, Event, State
 
 
@@ -124,17 +123,14 @@ def _subject(before: State, decision: Decision) -> int | None:
     return None
 
 
-def undo_line(before: State, line: str) -> UndoneLine:
-    """The decision ``line`` (a record line applied to ``before``) seen for undoing it; ``before`` is not changed."""
-    parsed = parse_line(line, before.players)
-    assert type(parsed) is DecisionLine, "only decisions are taken back"
-    seat = before.players.index(parsed.player)
-    events = before.copy().apply_with_changes(seat, parsed.decision)
+def undo_line(before: State, seat: int, decision: Decision) -> UndoneLine:
+    """``seat``'s ``decision``, applied to ``before``, seen for undoing it; ``before`` is not changed."""
+    events = before.copy().apply_with_changes(seat, decision)
     revealed = _revealed(events, before)
     board = [e for e in events if not isinstance(e, Count)]
     reveals = (PutMarkers, MarkersBack, TurnCard, NewYear)
     changes = () if any(type(e) in reveals for e in board) else reverse_changes(board)
-    return UndoneLine(seat, parsed.decision, _subject(before, parsed.decision), changes, revealed)
+    return UndoneLine(seat, decision, _subject(before, decision), changes, revealed)
 
 
 def undo_record(change: UndoChange, players: Sequence[str]) -> dict[str, Any]:

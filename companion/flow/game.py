@@ -142,7 +142,7 @@ class Game:
         made public (worked out once per line: the screen asks on every press)."""
         step = self.history[-1]
         if self._undone is None or self._undone[0] is not step:
-            self._undone = (step, undo_line(step.before, step.line))
+            self._undone = (step, undo_line(step.before, step.seat, step.decision))
         return self._undone[1]
 
     def undo(self) -> UndoneLine:

@@ -21,12 +21,21 @@ from hardware.events import InputEvent
 from tests.engine.test_properties import scramble_secrets
 
 
-def twin_with_other_secrets(controller: Controller, rng: random.Random) -> Controller:
+def twin_with_other_secrets(controller: Controller, rng: random.Random, keep: int | None = None) -> Controller:
+    """A controller with every secret changed but seat ``keep``'s own (its held values, ballot and keying)."""
+    state = controller.state
+    assert state is not None
     twin = copy.copy(controller)
-    assert controller.state is not None
     twin.game = copy.copy(controller.game)
-    twin.game.state = scramble_secrets(controller.state, rng)
-    twin.keypad = {seat: KeypadBallot(rng.randrange(7), [rng.randrange(4)]) for seat in controller.keypad}
+    other = scramble_secrets(state, rng)
+    if keep is not None:
+        other._pending[keep] = state._pending[keep]
+        other._markers[4 * keep : 4 * keep + 4] = state._markers[4 * keep : 4 * keep + 4]
+    twin.game.state = other
+    twin.keypad = {
+        seat: copy.deepcopy(k) if seat == keep else KeypadBallot(rng.randrange(7), [rng.randrange(4)])
+        for seat, k in controller.keypad.items()
+    }
     twin.effects = []
     return twin
 

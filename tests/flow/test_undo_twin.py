@@ -100,3 +100,28 @@ def test_the_table_follows_hundreds_of_undos_read_off_the_screen() -> None:
         refusals += table.refusals
     assert sum(kinds.values()) > 300 and refusals > 100, (kinds, refusals)
     assert set(kinds) >= KINDS, kinds  # each with something to put back on the board, ballots excepted
+
+
+def test_the_table_follows_undos_through_a_game_and_into_the_next() -> None:
+    """The whole evening as a table that knows no rules lives it: a game with undos to its end, the next game started
+    from the game-over screen, its board set up afresh because the reminder says so, and more undos there; after
+    each game the table's board is the device's."""
+    table = play_with_undos(61, 3, False, 0, rate=0.15)
+    controller = table.controller
+    first_undos = sum(table.undone.values())
+    assert first_undos > 10
+    table.press("host", "back")  # game over: the next game is offered
+    assert "next-game" in controller.screen().tags
+    table.press("host", "ok")
+    assert controller.stage == "setup"
+    table.press("host", "ok")  # the same table, as offered
+    assert controller.stage == "game" and len(controller.record) == 3  # a fresh record: header and two shuffles
+    reminder = controller.notices[0]
+    assert reminder.tag == "reminder" and reminder.page is not None and reminder.page[0] == 1, reminder
+    assert "Start with an empty board" in " ".join(line.text for line in reminder.lines)
+    table.twin = None  # so the table clears its board and sets it up afresh, as that page says
+    table.play()
+    state = controller.state
+    assert state is not None and state.is_over and table.twin is not None
+    assert table.twin.differences(snapshot(state)) == []
+    assert sum(table.undone.values()) > first_undos + 10

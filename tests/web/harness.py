@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,7 +23,7 @@ from companion.store import Store
 from companion.web.publisher import WebHello
 from companion.web.server import Limits
 from hardware.events import InputEvent
-from tests.helpers import app_settings
+from tests.helpers import app_settings, game_thread
 
 
 @contextmanager
@@ -36,27 +35,8 @@ def running_companion(tmp_path: Path, limits: Limits | None = None) -> Iterator[
     # Simulated players press far faster than people (a person: a few presses a second): the rate limit is tested
     # on its own (test_hostile.py), and these games are not slowed to a person's pace.
     app.web.hub.limits = limits or Limits(messages_per_second=1e6, burst=1_000_000)
-    stop = threading.Event()
-    failures: list[BaseException] = []
-
-    def game_thread() -> None:
-        try:
-            app.run(stop)
-        except BaseException as error:  # shown by the test, not lost with the thread
-            failures.append(error)
-            raise
-
-    thread = threading.Thread(target=game_thread, daemon=True)
-    thread.start()
-    try:
+    with game_thread(app):
         yield app
-    finally:
-        stop.set()
-        app.events.wake()
-        thread.join(timeout=10)
-        app.close()
-        if failures:
-            raise failures[0]
 
 
 def base_url(app: App) -> str:

@@ -8,37 +8,16 @@ and its own keying kept), so no phone is ever sent another seat's hidden value b
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 import pytest
 
 from companion.flow.autoplay import Table
-from companion.flow.controller import Controller, KeypadBallot
+from companion.flow.controller import Controller
 from companion.web.views import public_view, seat_view
 from hardware.events import InputEvent
-from tests.engine.test_properties import scramble_secrets
-
-
-def twin_keeping(controller: Controller, seat: int | None, rng: random.Random) -> Controller:
-    """A controller with every secret changed but ``seat``'s own (None: every secret changed)."""
-    state = controller.state
-    assert state is not None
-    twin = copy.copy(controller)
-    twin.game = copy.copy(controller.game)
-    other = scramble_secrets(state, rng)
-    if seat is not None:
-        other._pending[seat] = state._pending[seat]
-        other._markers[4 * seat : 4 * seat + 4] = state._markers[4 * seat : 4 * seat + 4]
-    twin.game.state = other
-    twin.keypad = {
-        s: copy.deepcopy(k) if s == seat else KeypadBallot(rng.randrange(7), [rng.randrange(4)])
-        for s, k in controller.keypad.items()
-    }
-    twin.menus, twin.menus_for = controller.menus, controller.menus_for
-    twin.effects = []
-    return twin
+from tests.flow.test_secrecy import twin_with_other_secrets
 
 
 class Watcher:
@@ -50,10 +29,11 @@ class Watcher:
         if controller.state is None or controller.stage != "game":
             return
         frame = json.dumps(public_view(controller))
-        assert json.dumps(public_view(twin_keeping(controller, None, self.rng))) == frame, f"after {event}"
+        assert json.dumps(public_view(twin_with_other_secrets(controller, self.rng))) == frame, f"after {event}"
         for seat, (source, _colour) in enumerate(controller.seats.joined):
             mine = json.dumps(seat_view(controller, source))
-            assert json.dumps(seat_view(twin_keeping(controller, seat, self.rng), source)) == mine, (seat, event)
+            twin = twin_with_other_secrets(controller, self.rng, keep=seat)
+            assert json.dumps(seat_view(twin, source)) == mine, (seat, event)
         self.checked += 1
 
 
@@ -80,6 +60,6 @@ def test_the_twin_really_differs_for_the_other_seats() -> None:
     rng = random.Random(3)
     differs = 0
     for _ in range(20):
-        twin = twin_keeping(controller, 0, rng)
+        twin = twin_with_other_secrets(controller, rng, keep=0)
         differs += seat_view(twin, "phone2") != seat_view(controller, "phone2")
     assert differs > 10
