@@ -328,10 +328,10 @@ class App:
             path = store_path.with_name(f"game-{game}-summary.png")
         from display.summary import summary_image
 
-        from .flow.ending import ending_pages
+        from .flow.ending import summary_pages
 
         try:
-            summary_image(ending_pages(state, self.controller.palaces_by_year, board=True)).save(path)
+            summary_image(summary_pages(state, self.controller.palaces_by_year)).save(path)
         except OSError as error:
             log.warning("could not save the game summary %s: %s", path, error)
             return

@@ -8,6 +8,8 @@ from typing import Any
 from PIL import ImageDraw
 
 Colour = tuple[int, int, int]
+LabelBox = tuple[int, int, int, int]  # left, top, right, bottom of a year label as drawn
+NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500)  # years between labels: every year, every other, every fifth...
 
 
 def draw_chart(
@@ -18,14 +20,16 @@ def draw_chart(
     face: Any,
     colours: Mapping[str, Colour],
     dim: Colour,
-) -> None:
+) -> list[tuple[LabelBox, str]]:
     """One line per player in their colour; the palace count up the left, the years along the bottom, and each
-    player's name (``legend``, in chart order) with their last count in a row above the plot."""
+    player's name (``legend``, in chart order) with their last count in a row above the plot. Returns the year
+    labels, each as drawn (its box) and its text: whatever the game's length and the box's width, they never touch
+    (tests measure them)."""
     left, top, right, bottom = box
     years = max((len(series) for _player, series in chart), default=0)
     height = int(face.size) if hasattr(face, "size") else 10
     if years == 0 or bottom - top < 3 * height + 10:
-        return
+        return []
     x = left
     for index, (player, series) in enumerate(chart):
         name = legend[index] if index < len(legend) else player
@@ -50,10 +54,9 @@ def draw_chart(
     def x_of(year: int) -> int:
         return plot_left + (right - plot_left) * (year + 1) // (years + 1)
 
-    step = max(1, years // max(1, (right - plot_left) // (2 * height + 4)))
-    for year in range(0, years, step):
-        label = str(year + 1)
-        draw.text((x_of(year) - draw.textlength(label, font=face) / 2, plot_bottom + 2), label, font=face, fill=dim)
+    boxes = _year_labels(draw, years, plot_left, right, x_of, plot_bottom + 2, face, height)
+    for _left, _top, _right, _bottom, label, at in boxes:
+        draw.text(at, label, font=face, fill=dim)
     for player, series in chart:
         colour = colours.get(player, dim)
         points = [(x_of(i), plot_bottom - (plot_bottom - top) * value // most) for i, value in enumerate(series)]
@@ -61,3 +64,34 @@ def draw_chart(
             draw.line(points, fill=colour, width=2)
         for px, py in points:
             draw.ellipse((px - 2, py - 2, px + 2, py + 2), fill=colour)
+    return [((x0, y0, x1, y1), label) for x0, y0, x1, y1, label, _at in boxes]
+
+
+def _year_labels(
+    draw: ImageDraw.ImageDraw, years: int, left: int, right: int, x_of: Any, top: int, face: Any, height: int
+) -> list[tuple[int, int, int, int, str, tuple[int, int]]]:
+    """Year 1, then every ``step``-th year (every other year from 1 for a step of 2), ``step`` the smallest round
+    number at which every such label, measured as drawn, stays a gap away from the next; the ``step``-th year's
+    label alone may give way to year 1's, and a last one that would stick out of the plot is left out. Each: its
+    drawn box, its text, where it is drawn."""
+    gap = max(3, height // 2)
+    slot = (right - left) / (years + 1)
+    widest = max(draw.textlength(str(year), font=face) for year in range(1, years + 1))
+    boxes: list[tuple[int, int, int, int, str, tuple[int, int]]] = []
+    for step in (s for s in NICE_STEPS if s * slot >= widest + gap):
+        wanted = range(1, years + 1, step) if step <= 2 else [1, *range(step, years + 1, step)]
+        boxes = []
+        for year in wanted:
+            label = str(year)
+            x = int(x_of(year - 1) - draw.textlength(label, font=face) / 2)
+            x0, y0, x1, y1 = (int(v) for v in draw.textbbox((x, top), label, font=face))
+            if x1 > right:  # the last years' label would stick out: they go unlabelled
+                return boxes
+            if boxes and x0 < boxes[-1][2] + gap:
+                if year == step and len(boxes) == 1:
+                    continue  # too near year 1's
+                break
+            boxes.append((x0, y0, x1, y1, label, (x, top)))
+        else:
+            return boxes
+    return boxes[:1]

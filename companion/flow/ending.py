@@ -63,18 +63,29 @@ def chart_of(state: State, palaces_by_year: Sequence[dict[str, int]]) -> tuple[t
     return tuple((p, tuple(year[p] for year in palaces_by_year)) for p in state.players)
 
 
-def ending_pages(state: State, palaces_by_year: Sequence[dict[str, int]], board: bool = False) -> list[Screen]:
-    """The game-over pages (and, with ``board``, the board at the end: districts and advisors)."""
+def ending_pages(state: State, palaces_by_year: Sequence[dict[str, int]]) -> list[Screen]:
+    """The game-over pages: the winners, the standings, the palace chart."""
     players = state.players
     conditions: dict[str, tuple[str, ...]] = {p: state.victory_conditions(seat) for seat, p in enumerate(players)}
     chart = chart_of(state, palaces_by_year)
-    tie_break = tie_break_text(state)
-    pages = [
-        final_view([players[s] for s in state.winners], tie_break, conditions, chart),
-        standings_view([(r.rank, r.player, r.palaces, r.districts, r.houses, r.met) for r in standings(state)]),
+    return [
+        final_view([players[s] for s in state.winners], tie_break_text(state), conditions, chart),
+        standings_view(_rows(state)),
         chart_view(chart),
     ]
-    if board:  # the summary picture: no keys to press on paper
-        snap = snapshot(state)
-        pages = [replace(page, footer="") for page in (*pages, *(board_view(snap, page) for page in range(3)))]
-    return pages
+
+
+def summary_pages(state: State, palaces_by_year: Sequence[dict[str, int]]) -> list[Screen]:
+    """The summary picture's panels, each shown once: the result (winners, tie-break, standings), the board at the
+    end as a map, and the palace chart. No keys to press on paper: no footers."""
+    players = state.players
+    chart = chart_of(state, palaces_by_year)
+    final = final_view([players[s] for s in state.winners], tie_break_text(state), {}, ())
+    table = standings_view(_rows(state))
+    result = Screen(final.title, final.lines + table.lines, rule=final.rule, tags=("summary", "result"))
+    board = board_view(snapshot(state), 0)
+    return [result, replace(board, footer="", tags=("summary", "board")), replace(chart_view(chart), footer="")]
+
+
+def _rows(state: State) -> list[tuple[int, str, int, int, int, tuple[str, ...]]]:
+    return [(r.rank, r.player, r.palaces, r.districts, r.houses, r.met) for r in standings(state)]

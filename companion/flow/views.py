@@ -19,6 +19,7 @@ from .narration import CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text
 from .seats import BOT_LEVEL_NAMES, Seats
 
+QUARANTIA_ADVISORS = 3  # rules.md 1.2
 NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
 
 
@@ -190,7 +191,7 @@ def board_view(snap: dict[str, Any], page: int) -> Screen:
         for district in AREAS[:6]:
             info = snap["districts"][district]
             houses = ", ".join(f"{player_name(p)} {n}" for p, n in info["houses"].items()) or _("no houses")
-            palaces = ", ".join(player_name(p) for p in info["palaces"])
+            palaces = palace_spaces(info["palaces"])
             text = f"{NAMES[district]}: {houses}"
             if palaces:
                 text += _("; palaces: {owners}").format(owners=palaces)
@@ -205,11 +206,7 @@ def board_view(snap: dict[str, Any], page: int) -> Screen:
                 else _("at home")
             )
             lines.append(Line(f"{NAMES[district]}: {where}", "small"))
-        for advisor in snap["advisors"]["quarantia"]:
-            text = _("Quarantia: {name} in {area}").format(
-                name=player_name(advisor["controller"]), area=NAMES[advisor["area"]]
-            )
-            lines.append(Line(text, "small"))
+        lines.extend(Line(text, "small") for text in quarantia_lines(snap["advisors"]["quarantia"]))
     elif page == 2:
         title = _("Board: supplies")
         for player, supply in snap["players"].items():
@@ -230,6 +227,37 @@ def board_view(snap: dict[str, Any], page: int) -> Screen:
         turned = [NAMES[a] for a in snap["order"]["next_year"]]
         lines.append(Line(_("Next year: {cards}").format(cards=", ".join(turned) or "-"), "small"))
     return Screen(title, tuple(lines), footer=_("left/right: page   back: close"), tags=("board", f"page:{page + 1}"))
+
+
+def palace_spaces(owners: Sequence[str]) -> str:
+    """A district's palaces by owner with the printed spaces they stand on (rules.md 8.4: 3, 4, ... in building
+    order): "Blue on 3 and 4, Yellow on 5", never the same name twice with nothing to tell the palaces apart."""
+    spaces: dict[str, list[str]] = {}
+    for index, owner in enumerate(owners):
+        spaces.setdefault(owner, []).append(str(3 + index))
+    return ", ".join(
+        _("{name} on {spaces}").format(name=player_name(owner), spaces=and_list(numbers))
+        for owner, numbers in spaces.items()
+    )
+
+
+def quarantia_lines(advisors: Sequence[dict[str, str]]) -> list[str]:
+    """The Quarantia advisors counted per controller and area, then those at home: rules.md 1.2, the three are
+    identical, so two of Red's in Dorsoduro are "2", not the same line twice."""
+    counts: dict[tuple[str, str], int] = {}
+    for advisor in advisors:
+        key = (advisor["controller"], advisor["area"])
+        counts[key] = counts.get(key, 0) + 1
+    lines = [
+        ngettext("{name}: {n} Quarantia advisor in {area}", "{name}: {n} Quarantia advisors in {area}", n).format(
+            name=player_name(player), n=n, area=NAMES[area]
+        )
+        for (player, area), n in counts.items()
+    ]
+    home = QUARANTIA_ADVISORS - len(advisors)
+    if home:
+        lines.append(ngettext("Quarantia: {n} advisor at home", "Quarantia: {n} advisors at home", home).format(n=home))
+    return lines
 
 
 def final_view(

@@ -19,7 +19,7 @@ const WORDS = {
         locked: "Festgelegt: {area} mit {markers}.", nothing: "Gerade nichts zu tun.", order: "Reihenfolge dieses Jahr",
         next: "Nächstes Jahr", year: "Jahr {year}", round: "Runde {round}", election: "Wahl in {area}",
         lockedin: "festgelegt", choosing: "wählt", back: "Zurück", player: "Spieler", left: "Marker",
-        houses: "Häuser im Vorrat", palaces: "Paläste im Vorrat", counts: "Zählung", over: "Das Spiel ist vorbei.",
+        houses: "Häuser im Vorrat", palaces: "Palazzi im Vorrat", counts: "Zählung", over: "Das Spiel ist vorbei.",
         quarantia: "Quarantia", yourturn: "Du bist dran", keyed: "Eingegeben: {area} {markers}", pad: "Tasten",
         table: "Der Tisch", setup: "Aufbau" },
   it: { join: "Inquadra il codice QR sul companion per giocare.", connecting: "Connessione…", you: "Sei {name}",

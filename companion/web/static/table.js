@@ -7,7 +7,15 @@ function colourName(pub, colour) {
 function areaCard(pub, area, snap) {
   const items = [];
   if (area === "quarantia") {
-    for (const a of snap.advisors.quarantia) items.push(h("div", { class: a.controller }, "♦ → " + pub.areas[a.area]));
+    // The three are identical (rules.md 1.2): two of one colour in one district show as one line, counted.
+    const counts = new Map();
+    for (const a of snap.advisors.quarantia) {
+      const key = a.controller + " " + a.area;
+      counts.set(key, { ...a, n: (counts.get(key)?.n || 0) + 1 });
+    }
+    for (const a of counts.values()) {
+      items.push(h("div", { class: a.controller }, "♦" + (a.n > 1 ? " ×" + a.n : "") + " → " + pub.areas[a.area]));
+    }
   } else {
     const d = snap.districts[area];
     for (const [colour, n] of Object.entries(d.houses)) items.push(h("div", { class: colour }, "■ ×" + n));
