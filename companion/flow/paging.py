@@ -15,6 +15,7 @@ from display.screen import Screen
 class Parts:
     def __init__(self) -> None:
         self.size: tuple[int, int] | None = None  # the display's, set by the App
+        self.text_size = "normal"  # the [display] text_size setting, set by the App
         self.index = 0
         self.count = 1  # the parts of the screen last shown
         self._of: Screen | None = None
@@ -25,7 +26,7 @@ class Parts:
             return screen
         if screen != self._of:
             self._of, self.index = screen, 0
-        parts = paginate(screen, self.size)
+        parts = paginate(screen, self.size, self.text_size)
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
         return parts[self.index]

@@ -27,13 +27,20 @@ class SetupMode(Mode):
             seats.next_entry()
         elif event.key == "left":
             seats.next_language()
+        elif event.key == "ok" and ctx.parts.next():
+            pass  # a setup too long for the display (160x128): its next part first, so none goes unseen (paging.py)
         elif event.key == "ok" and seats.ready:
             ctx.start()
+        elif event.key == "ok":
+            while ctx.parts.back():  # not ready: back to the first part
+                pass
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
         seats = ctx.seats
         keys = [("ok", _("start"))] if seats.ready else []
+        if ctx.parts.index + 1 < ctx.parts.count:
+            keys = [("ok", _("next page"))]
         keys += [("left", _("language")), ("right", _("ballot entry"))]
         full = len(seats.joined) >= 4
         if not full or seats.bot_levels:
