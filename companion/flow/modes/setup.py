@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from display.pages import paginate
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..views import setup_view
+from ..views import keep_names_together, setup_view
 from .base import Mode
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class SetupMode(Mode):
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
         seats = ctx.seats
         keys = [("ok", _("start"))] if seats.ready else []
-        if ctx.parts.index + 1 < ctx.parts.count:
+        if _more(ctx):
             keys = [("ok", _("next page"))]
         keys += [("left", _("language")), ("right", _("ballot entry"))]
         full = len(seats.joined) >= 4
@@ -49,3 +50,11 @@ class SetupMode(Mode):
 
     def view(self, ctx: Controller) -> Screen:
         return setup_view(ctx.seats)
+
+
+def _more(ctx: Controller) -> bool:
+    """Whether a part of the setup follows the one shown (the keys are told before the screen is cut in parts)."""
+    parts = ctx.parts
+    if parts.size is None:
+        return False
+    return parts.index + 1 < len(paginate(keep_names_together(setup_view(ctx.seats)), parts.size, parts.text_size))
