@@ -39,9 +39,9 @@ _SIZES: dict[str, dict[str, dict[Size | str, int]]] = {
         "large": {"title": 24, "large": 32, "normal": 24, "small": 19},
     },
 }
-# 7 px on a 1.8" 160x128 panel (0.22 mm pixels) is a 1.5 mm x-height, 2 mm capitals: DejaVu's smallest size whose
-# lower-case letters keep open counters (e, a, s apart) and about the 16 arcmin ISO 9241-303 asks of capitals at half
-# a metre; smaller (the 5 px of the old 9 px footer) reads as smudges across a table.
+# 7 px on a 1.8" 160x128 panel (0.22 mm pixels) is a 1.5 mm x-height with 2 mm capitals (14 arcmin at half a metre,
+# near the 16 ISO 9241-303 asks; text_size "large" gives 2.2 mm): the least at which DejaVu's lower-case letters keep
+# open counters (e, a, s apart); the 5 px of the old 9 px footer read as smudges across a table.
 LEGIBLE = 7
 
 
