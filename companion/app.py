@@ -142,6 +142,7 @@ class App:
         )
         self.controller.storage_problem = self.store.problem
         self.controller.parts.size = self.display.size  # a screen too long for it is shown in parts
+        self.controller.parts.text_size = self.text_size = settings["display"]["text_size"]
         self.controller.seats.bot_level = settings["game"]["bot_level"]
         self.controller.seats.bot_work = settings["game"]["bot_work"] or None
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
@@ -265,7 +266,7 @@ class App:
             screen = with_join_code(screen, self.web.url, self.web.table_url)
         if screen != self.screen:
             self.screen = screen
-            self.display.show(render(screen, self.display.size))
+            self.display.show(render(screen, self.display.size, text_size=self.text_size))
 
     def step(self, event: Any) -> None:
         """Handle one event: the controller decides, the hardware shows."""

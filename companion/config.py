@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from display.panels import PANELS, accepts_size, offset_limits
+from display.screen import TEXT_SIZES
 
 from .i18n import _
 
@@ -167,6 +168,7 @@ SCHEMA: dict[str, Any] = {
         "reset_pin": _pin,
         "backlight_pin": _pin,
         "backlight_active_low": _boolean,
+        "text_size": _choice(*TEXT_SIZES),
     },
     "buttons": {
         "left": _pin,

@@ -3,6 +3,10 @@
 Each district shows its name, the houses of each player as a count in their colour, its five palace spaces marked
 3 to 7 (filled in the owner's colour once built) and the advisors standing there as rings in the controller's colour:
 in a row of their own where there is room, else at the end of the district's name line.
+
+Where the grid has no room for all of that (a name cut, the spaces' numbers or the rings too small: 160x128 and
+240x240), the renderer reports it and the map is shown in parts (display/pages.py): the districts one to a row, two
+lines each, west to east and north to south as on the board, the Quarantia last.
 """
 
 from __future__ import annotations
@@ -18,7 +22,14 @@ Colour = tuple[int, int, int]
 # (column, row) of each district on a 3 x 2 grid, in the order cannaregio, castello, dorsoduro, san_marco, san_polo,
 # santa_croce: Santa Croce west, Cannaregio north, Castello east; Dorsoduro south-west, San Polo centre, San Marco.
 PLACES = ((1, 0), (2, 0), (0, 1), (2, 1), (1, 1), (0, 0))
-RING_ON_NAME = 3  # radius of the rings drawn on a district's name line when no row is left for them (160x128)
+RING_ON_NAME = 3  # radius of the rings drawn on a district's name line when no row is left for them
+RING = 4  # the smallest ring radius that reads as a ring across a table, not a dot
+# The map in 2, 3 or 4 parts: the districts in rows, west to east, the north row first, then the Quarantia (6).
+CUTS = {
+    2: ((5, 0, 1), (2, 4, 3, 6)),
+    3: ((5, 0), (1, 2), (4, 3, 6)),
+    4: ((5, 0), (1, 2), (4, 3), (6,)),
+}
 
 
 def draw_board(
@@ -28,10 +39,17 @@ def draw_board(
     faces: tuple[Any, Any],
     colours: Mapping[str, Colour],
     ink: tuple[Colour, Colour, Colour],
+    part: tuple[int, int] | None = None,
+    problems: list[str] | None = None,
 ) -> None:
-    """``faces``: the name font and the small font; ``ink``: text, dim and background colours."""
+    """``faces``: the name font and the small font; ``ink``: text, dim and background colours; ``part``: (k, n) to
+    draw the k-th of n parts as rows. What the grid has to shorten or leave out goes to ``problems``."""
+    if part is not None:
+        _rows(draw, areas, box, faces, colours, ink, part, problems)
+        return
+    found: list[str] = []
     left, top, right, bottom = box
-    text, dim, background = ink
+    text, dim, _background = ink
     name_face, small = faces
     line = int(getattr(small, "size", 9)) + 1
     strip = line + 6
@@ -39,7 +57,7 @@ def draw_board(
     cell_h = (bottom - top - strip - 2) // 2
     for area, (column, row) in zip(areas[:6], PLACES, strict=False):
         x0, y0 = left + column * cell_w, top + row * cell_h
-        _district(draw, area, (x0, y0, x0 + cell_w - 2, y0 + cell_h - 2), faces, colours, ink, line)
+        _district(draw, area, (x0, y0, x0 + cell_w - 2, y0 + cell_h - 2), faces, colours, ink, line, found)
     if len(areas) > 6:
         quarantia = areas[6]
         y0 = top + 2 * cell_h
@@ -47,7 +65,73 @@ def draw_board(
         draw.text((left + 3, y0 + 2), _short(draw, quarantia.name, small, cell_w), font=small, fill=text)
         x = left + 3 + int(draw.textlength(quarantia.name, font=small)) + 6
         _rings(draw, quarantia.advisors, x, y0 + strip // 2, line // 2, colours)
-    del name_face, background
+    if problems is not None:
+        problems.extend(f"map: {problem}" for problem in dict.fromkeys(found))
+    del name_face
+
+
+def parts(areas: Sequence[MapArea], part: tuple[int, int]) -> list[MapArea]:
+    """The areas of part k of n (``CUTS``): the districts in rows (``ROWS``), the Quarantia with the last."""
+    k, n = part
+    return [areas[index] for index in CUTS[n][k - 1] if index < len(areas)]
+
+
+def _rows(
+    draw: ImageDraw.ImageDraw,
+    areas: Sequence[MapArea],
+    box: tuple[int, int, int, int],
+    faces: tuple[Any, Any],
+    colours: Mapping[str, Colour],
+    ink: tuple[Colour, Colour, Colour],
+    part: tuple[int, int],
+    problems: list[str] | None,
+) -> None:
+    """Part of the map as rows: the name and the houses on the first line; the palace spaces, numbered, and the rings
+    on the second (the Quarantia: its name and rings on one)."""
+    left, top, right, bottom = box
+    text, dim, background = ink
+    name_face, small = faces
+    line = int(getattr(small, "size", 9)) + 1
+    slot = line - 1
+    y = top
+    for area in parts(areas, part):
+        quarantia = area is areas[-1] and len(areas) > 6
+        height = line + 1 if quarantia else 2 * line + 1
+        if y + height > bottom:
+            if problems is not None:
+                problems.append(f"map: no room for {area.name}")
+            return
+        draw.line((left, y + height, right, y + height), fill=dim)
+        draw.text((left + 1, y), area.name, font=small, fill=text)
+        x = left + 1 + int(draw.textlength(area.name, font=small)) + 6
+        if quarantia:
+            _rings(draw, area.advisors, x, y + line // 2, RING, colours, room=right - x)
+            y += height + 2
+            continue
+        hx = right
+        for player, count in reversed(area.houses):  # houses: a count in each player's colour, at the right
+            label = str(count)
+            hx -= int(draw.textlength(label, font=name_face))
+            if hx < x:
+                if problems is not None:
+                    problems.append(f"map: no room for the houses in {area.name}")
+                break
+            draw.text((hx, y), label, font=name_face, fill=colours.get(player, text))
+            hx -= 4
+        sy = y + line + 1
+        for index in range(5):  # palace spaces 3..7, numbered even when built
+            sx = left + 1 + index * (slot + 2)
+            owner = area.palaces[index] if index < len(area.palaces) else None
+            if owner is not None:
+                draw.rectangle((sx, sy, sx + slot, sy + slot), fill=colours.get(owner, text))
+            else:
+                draw.rectangle((sx, sy, sx + slot, sy + slot), outline=dim)
+            label = str(index + 3)
+            lx = sx + (slot + 1 - int(draw.textlength(label, font=small))) // 2
+            draw.text((lx, sy), label, font=small, fill=background if owner else dim)
+        x = left + 1 + 5 * (slot + 2) + 4
+        _rings(draw, area.advisors, x, sy + slot // 2, RING + 1, colours, room=right - x)
+        y += height + 2
 
 
 def _short(draw: ImageDraw.ImageDraw, name: str, face: Any, room: int) -> str:
@@ -68,10 +152,13 @@ def _rings(
     radius: int,
     colours: Mapping[str, Colour],
     step: int | None = None,
+    room: int | None = None,
 ) -> int:
     """One ring per advisor, left to right from ``x``, centred on ``y``; ``step`` apart (closer, even overlapping,
-    when many share a small cell: their colours still show)."""
+    when many share a small cell or more than ``room`` pixels would be needed: their colours still show)."""
     radius = max(3, radius)
+    if room is not None and owners and step is None:
+        step = max(3, min(2 * radius + 2, (room - 2 * radius - 1) // max(1, len(owners) - 1)))
     for owner in owners:
         draw.ellipse((x, y - radius, x + 2 * radius, y + radius), outline=colours.get(owner, (200, 200, 200)), width=2)
         x += step or 2 * radius + 2
@@ -86,6 +173,7 @@ def _district(
     colours: Mapping[str, Colour],
     ink: tuple[Colour, Colour, Colour],
     line: int,
+    problems: list[str],
 ) -> None:
     """Name, houses, palace spaces, then a row of advisors' rings; where the cell has no room for that row (160x128)
     the rings stand at the end of the name line and the name gives way: who controls what is worth more than the
@@ -102,11 +190,15 @@ def _district(
     name_room = room
     if area.advisors and rings_y + 6 >= y1:
         radius = RING_ON_NAME
+        problems.append("rings too small")
         step = min(2 * radius + 2, max(3, (room - 24) // len(area.advisors)))
         width = step * (len(area.advisors) - 1) + 2 * radius + 1
         _rings(draw, area.advisors, x1 - 2 - width, y0 + 1 + line // 2, radius, colours, step)
         name_room = room - width - 3
-    draw.text((x0 + 2, y0 + 1), _short(draw, area.name, small, name_room), font=small, fill=text)
+    name = _short(draw, area.name, small, name_room)
+    if name != area.name:
+        problems.append(f"name cut: {area.name}")
+    draw.text((x0 + 2, y0 + 1), name, font=small, fill=text)
     x = x0 + 2
     for player, count in area.houses:  # houses: a count in each player's colour
         label = str(count)
@@ -119,12 +211,17 @@ def _district(
         sx = x0 + 2 + index * (slot + 2)
         if sx + slot > x1:
             break
-        if index < len(area.palaces):
+        built = index < len(area.palaces)
+        if built:
             draw.rectangle((sx, palaces_y, sx + slot, palaces_y + slot), fill=colours.get(area.palaces[index], text))
         else:
             draw.rectangle((sx, palaces_y, sx + slot, palaces_y + slot), outline=dim)
-            if slot >= line:
-                draw.text((sx + 2, palaces_y), str(index + 3), font=small, fill=dim)
+        if slot >= line:  # the space's number, on a built palace too
+            draw.text((sx + 2, palaces_y), str(index + 3), font=small, fill=background if built else dim)
+        else:
+            problems.append("no room for the palace spaces' numbers")
     if rings_y + 6 < y1:
-        _rings(draw, area.advisors, x0 + 2, rings_y + 3, min(4, (y1 - rings_y) // 2), colours)
-    del background
+        radius = min(4, (y1 - rings_y) // 2)
+        if area.advisors and radius < RING:
+            problems.append("rings too small")
+        _rings(draw, area.advisors, x0 + 2, rings_y + 3, radius, colours)

@@ -1,6 +1,9 @@
 """A screen too long for the display, cut into parts that fit: whole lines per part, in order, each part marked
 "k/n" (drawn at the bottom right). Pure, and measured with the renderer itself (its report of what had no room), so
-a part is exactly what fits. Screens with a menu, a chart or a map are never cut: they are laid out to fit.
+a part is exactly what fits (a chart is drawn where a part has room for it). Screens with a menu are never cut: they
+are laid out to fit. A map that does
+not fit whole (names cut, no room for the palace spaces' numbers) comes in as few parts as keep it whole
+(display/board_map.py draws a part as rows).
 
 The game flow shows one part at a time (``companion/flow/paging.py``): a long notice at 160x128 takes two presses of
 ok where it takes one at 320x240.
@@ -11,28 +14,55 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
+from .board_map import CUTS
 from .render import render
 from .screen import Line, Screen
 
 
-def _fits(screen: Screen, size: tuple[int, int]) -> bool:
+def _fits(screen: Screen, size: tuple[int, int], text_size: str) -> bool:
     problems: list[str] = []
-    render(screen, size, problems)
-    return not any(problem.startswith("no room for") for problem in problems)
+    render(screen, size, problems, text_size)
+    return not any(problem.startswith(("no room for", "map:")) for problem in problems)
 
 
 @lru_cache(maxsize=256)
-def paginate(screen: Screen, size: tuple[int, int]) -> tuple[Screen, ...]:
+def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> tuple[Screen, ...]:
     """``(screen,)`` if it fits, else its parts (a single line too long for a whole part stays cut: the layout tests
-    report it)."""
-    if screen.menu is not None or screen.chart or screen.board or _fits(screen, size):
+    report it). ``text_size``: the ``[display] text_size`` setting."""
+    if screen.menu is not None or _fits(screen, size, text_size):
         return (screen,)
+    if screen.board:
+        for count in CUTS:
+            board = tuple(replace(screen, part=(k, count)) for k in range(1, count + 1))
+            if all(_fits(part, size, text_size) for part in board):
+                return board
+        return board
     parts: list[list[Line]] = [[]]
-    for line in screen.lines:
-        trial = (*parts[-1], line)
-        if parts[-1] and not _fits(replace(screen, lines=trial, part=(1, 2)), size):
-            parts.append([line])
-        else:
+    queue = list(screen.lines)
+    while queue:
+        line = queue.pop(0)
+        if _fits(replace(screen, lines=(*parts[-1], line), part=(1, 2)), size, text_size):
             parts[-1].append(line)
+        elif parts[-1]:
+            parts.append([])
+            queue.insert(0, line)
+        else:  # a line too long for a whole part: as many of its words as fit, the rest in the next part
+            head, rest = _split(screen, line, size, text_size)
+            parts[-1].append(head)
+            if rest is not None:
+                parts.append([])
+                queue.insert(0, rest)
     count = len(parts)
     return tuple(replace(screen, lines=tuple(lines), part=(k, count)) for k, lines in enumerate(parts, 1))
+
+
+def _split(screen: Screen, line: Line, size: tuple[int, int], text_size: str) -> tuple[Line, Line | None]:
+    words = line.text.split(" ")
+    fit = 1
+    while fit < len(words):
+        head = replace(line, text=" ".join(words[: fit + 1]))
+        if not _fits(replace(screen, lines=(head,), part=(1, 2)), size, text_size):
+            break
+        fit += 1
+    rest = " ".join(words[fit:])
+    return replace(line, text=" ".join(words[:fit])), replace(line, text=rest) if rest else None

@@ -24,12 +24,25 @@ PLAYER_COLOURS = {
     "purple": (150, 90, 200),
     "white": (235, 235, 235),
 }
-# Type sizes per display height class: small (128 px), medium (240 px), large (>= 320 px).
-_SIZES: dict[str, dict[Size | str, int]] = {
-    "small": {"title": 13, "large": 16, "normal": 11, "small": 9},
-    "medium": {"title": 18, "large": 24, "normal": 17, "small": 13},
-    "large": {"title": 22, "large": 30, "normal": 20, "small": 15},
+# Type sizes per text size setting ([display] text_size) and display height class: small (128 px), medium (240 px),
+# large (>= 320 px). At 160x128 no text is smaller than LEGIBLE (x-height in pixels, measured: ``x_height``): a long
+# screen comes in parts instead (display/pages.py).
+_SIZES: dict[str, dict[str, dict[Size | str, int]]] = {
+    "normal": {
+        "small": {"title": 12, "large": 16, "normal": 12, "small": 12, "tight": 1},
+        "medium": {"title": 18, "large": 24, "normal": 17, "small": 13},
+        "large": {"title": 22, "large": 30, "normal": 20, "small": 15},
+    },
+    "large": {
+        "small": {"title": 12, "large": 16, "normal": 14, "small": 14, "tight": 1},
+        "medium": {"title": 19, "large": 26, "normal": 19, "small": 16},
+        "large": {"title": 24, "large": 32, "normal": 24, "small": 19},
+    },
 }
+# 7 px on a 1.8" 160x128 panel (0.22 mm pixels) is a 1.5 mm x-height with 2 mm capitals (14 arcmin at half a metre,
+# near the 16 ISO 9241-303 asks; text_size "large" gives 2.2 mm): the least at which DejaVu's lower-case letters keep
+# open counters (e, a, s apart); the 5 px of the old 9 px footer read as smudges across a table.
+LEGIBLE = 7
 
 
 FONT_DIR = Path(__file__).with_name("fonts")  # DejaVu subsets, shipped in the wheel (fonts/LICENSE-DejaVu)
@@ -79,41 +92,84 @@ def size_class(height: int) -> str:
     return "small" if height < 200 else "medium" if height < 320 else "large"
 
 
+def margin_of(size: tuple[int, int], sizes: dict[Size | str, int]) -> int:
+    """The room around the screen's edges (and between title, body and footer)."""
+    return 3 if sizes.get("tight") else max(3, size[0] // 40)
+
+
+def type_sizes(size: tuple[int, int], text_size: str = "normal") -> dict[Size | str, int]:
+    """The type sizes for a display of ``size`` pixels with the ``[display] text_size`` setting."""
+    return _SIZES[text_size][size_class(min(size))]
+
+
+@lru_cache(maxsize=64)
+def x_height(face: Any) -> int:
+    """How tall a face's lower-case letters are drawn, in pixels (the ink of "x"): what decides legibility."""
+    box = face.getbbox("x")
+    return int(box[3] - box[1])
+
+
 # The last screen drawn: a long screen is drawn once to see whether it fits (display/pages.py) and then again to be
 # shown, and the second time must not cost a Pi another whole drawing.
-_last: tuple[Screen, tuple[int, int], Image.Image, tuple[str, ...]] | None = None
+_last: tuple[Screen, tuple[int, int], str, Image.Image, tuple[str, ...], int | None] | None = None
 
 
-def render(screen: Screen, size: tuple[int, int], problems: list[str] | None = None) -> Image.Image:
+def render(
+    screen: Screen, size: tuple[int, int], problems: list[str] | None = None, text_size: str = "normal"
+) -> Image.Image:
     """Draw ``screen``; anything that had to be shortened or left out is described in ``problems`` (if given)."""
+    return _render(screen, size, text_size, problems)[0]
+
+
+def smallest_text(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> int | None:
+    """The x-height in pixels of the smallest text ``screen`` is drawn with (None: no text), for the layout tests."""
+    return _render(screen, size, text_size, None)[1]
+
+
+def _render(
+    screen: Screen, size: tuple[int, int], text_size: str, problems: list[str] | None
+) -> tuple[Image.Image, int | None]:
     global _last
     last = _last
-    if last is not None and last[1] == size and last[0] == screen:
+    if last is not None and last[1] == size and last[2] == text_size and last[0] == screen:
         if problems is not None:
-            problems.extend(last[3])
-        return last[2].copy()
+            problems.extend(last[4])
+        return last[3].copy(), last[5]
     found: list[str] = []
-    image = _draw(screen, size, found)
-    _last = (screen, size, image.copy(), tuple(found))
+    faces: set[Any] = set()
+    image = _draw(screen, size, found, type_sizes(size, text_size), faces)
+    smallest = min((x_height(face) for face in faces), default=None)
+    _last = (screen, size, text_size, image.copy(), tuple(found), smallest)
     if problems is not None:
         problems.extend(found)
-    return image
+    return image, smallest
 
 
-def _draw(screen: Screen, size: tuple[int, int], problems: list[str]) -> Image.Image:
+def _draw(
+    screen: Screen, size: tuple[int, int], problems: list[str], sizes: dict[Any, int], faces: set[Any]
+) -> Image.Image:
+    """``faces``: every face a text was drawn with is added to it."""
     width, height = size
-    sizes = _SIZES[size_class(min(width, height))]
     image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
-    margin = max(3, width // 40)
+    tight = sizes.get("tight", 0)  # at 160x128 the spacing gives way before the type does
+    margin = margin_of(size, sizes)
     title_font = font(sizes["title"], bold=True)
     footer_font = font(sizes["small"])
     rule_width = int(_length(f"§{screen.rule}", footer_font)) + margin if screen.rule else 0
     title = fit(draw, screen.title, title_font, width - 2 * margin - rule_width, problems)
     _text(image, (margin, margin), title, title_font, PLAYER_COLOURS.get(screen.colour or "", ACCENT))
+    if title:
+        faces.add(title_font)
     y = margin + sizes["title"] + margin
     draw.line((margin, y - margin // 2, width - margin, y - margin // 2), fill=DIM)
-    bottom = height - margin - (sizes["small"] + margin if screen.footer or screen.part else 0)
+    part_label = "{}/{}".format(*screen.part) if screen.part is not None else ""
+    part_width = int(_length(part_label, footer_font)) + margin if part_label else 0
+    footer = _footer_lines(draw, screen.footer, footer_font, width - 2 * margin - part_width, problems)
+    rows = max(len(footer), 1 if part_label else 0)
+    footer_step = sizes["small"] + 2 - tight
+    footer_top = height - margin - sizes["small"] - (rows - 1) * footer_step
+    bottom = footer_top - margin if rows else height - margin
     room = width - 2 * margin
     if screen.qr:
         room -= _draw_qr(image, screen.qr, width - margin, y, bottom) + margin
@@ -126,31 +182,58 @@ def _draw(screen: Screen, size: tuple[int, int], problems: list[str]) -> Image.I
                     problems.append(f"no room for: {part}")
                 break
             _text(image, (margin, y), part, line_font, colour)
-            y += sizes[line.size] + max(2, sizes[line.size] // 4)
+            if part:
+                faces.add(line_font)
+            y += sizes[line.size] + max(2, sizes[line.size] // 4 - tight)
     if screen.menu is not None:
-        _draw_menu(image, draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems)
+        faces.add(_draw_menu(image, draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems))
     if screen.chart:
         box = (margin, y + margin, width - margin, bottom)
         draw_chart(draw, screen.chart, screen.legend, box, footer_font, PLAYER_COLOURS, DIM)
+        faces.add(footer_font)
     if screen.board:
-        faces = (font(sizes["normal"], bold=True), footer_font)
+        board_faces = (font(sizes["normal"], bold=True), footer_font)
         draw_board(
-            draw, screen.board, (margin, y, width - margin, bottom), faces, PLAYER_COLOURS, (TEXT, DIM, BACKGROUND)
+            draw,
+            screen.board,
+            (margin, y, width - margin, bottom),
+            board_faces,
+            PLAYER_COLOURS,
+            (TEXT, DIM, BACKGROUND),
+            screen.part,
+            problems,
         )
-    part_width = 0
-    if screen.part is not None:  # "1/2" at the bottom right: more of this screen follows (or came before)
-        label = "{}/{}".format(*screen.part)
-        label_width = int(_length(label, footer_font))
-        part_width = label_width + margin
-        _text(image, (width - margin - label_width, height - margin - sizes["small"]), label, footer_font, ACCENT)
-    if screen.footer:
-        footer = fit(draw, screen.footer, footer_font, width - 2 * margin - part_width, problems)
-        _text(image, (margin, height - margin - sizes["small"]), footer, footer_font, DIM)
+        faces.update(board_faces)
+    if part_label:  # "1/2" at the bottom right: more of this screen follows (or came before)
+        label_width = int(_length(part_label, footer_font))
+        _text(image, (width - margin - label_width, height - margin - sizes["small"]), part_label, footer_font, ACCENT)
+        faces.add(footer_font)
+    for row, text in enumerate(footer):
+        _text(image, (margin, footer_top + row * footer_step), text, footer_font, DIM)
+        faces.add(footer_font)
     if screen.rule:
         label = f"§{screen.rule}"
         right = width - margin - int(_length(label, footer_font))
         _text(image, (right, margin), label, footer_font, DIM)
+        faces.add(footer_font)
     return image
+
+
+def _footer_lines(
+    draw: ImageDraw.ImageDraw, footer: str, face: Any, room: int, problems: list[str] | None
+) -> list[str]:
+    """The footer on one line if it fits, else broken between its key hints ("ok: undo   back: keep"), and within a
+    hint only when a hint alone is too wide: the key line keeps the body's type size rather than shrink."""
+    if not footer or _length(footer, face) <= room:
+        return [footer] if footer else []
+    lines: list[str] = []
+    for hint in footer.split("   "):
+        candidate = f"{lines[-1]}   {hint}" if lines else hint
+        if lines and _length(candidate, face) <= room:
+            lines[-1] = candidate
+        else:
+            lines.extend(wrap(draw, hint, face, room, problems))
+    return lines
 
 
 def _draw_qr(image: Image.Image, rows: tuple[str, ...], right: int, top: int, bottom: int) -> int:
@@ -209,7 +292,7 @@ def _draw_menu(
     bottom: int,
     width: int,
     problems: list[str] | None,
-) -> None:
+) -> Any:
     """The options around the highlighted one, as many as fit; the highlighted one marked (bar, arrow, underline).
 
     The label itself looks the same highlighted or not, so moving the highlight changes only the marks: a few
@@ -219,27 +302,49 @@ def _draw_menu(
     assert menu is not None
     face = font(sizes["normal"])
     bold = font(sizes["normal"], bold=True)
-    step = sizes["normal"] + max(4, sizes["normal"] // 2)
-    visible = max(1, (bottom - top) // step)
-    if visible < min(3, len(menu.options)) and problems is not None:
-        problems.append(f"room for only {visible} options")
-    first = min(max(0, menu.cursor - visible // 2), max(0, len(menu.options) - visible))
-    highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
+    step = sizes["normal"] + max(4, sizes["normal"] // 2 - 2 * sizes.get("tight", 0))
+    line_step = sizes["normal"] + 2  # between the lines of an option too long for one (it wraps, never shrinks)
     indent = margin + 2 + int(draw.textlength("▶ ", font=bold))  # room for the arrow before every label
+    labels = [
+        wrap(draw, ("✓ " if index in menu.chosen else "") + option, face, width - margin - 2 - indent, problems)
+        for index, option in enumerate(menu.options)
+    ]
+    heights = [step + (len(label) - 1) * line_step for label in labels]
+    first, last = _window(heights, menu.cursor, bottom - top)
+    least = 2 if sizes.get("tight") else 3  # at 160x128 two options under a long question, scrolled (▲▼), will do
+    if last - first < min(least, len(menu.options)) and problems is not None:
+        problems.append(f"room for only {last - first} options")
+    highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
     y = top
-    for index in range(first, min(len(menu.options), first + visible)):
-        label = ("✓ " if index in menu.chosen else "") + menu.options[index]
-        shown = fit(draw, label, face, width - margin - 2 - indent, problems)
+    for index in range(first, last):
         colour = ACCENT if index in menu.chosen else TEXT
-        _text(image, (indent, y), shown, face, colour)
+        for row, shown in enumerate(labels[index]):
+            _text(image, (indent, y + row * line_step), shown, face, colour)
         if index == menu.cursor:  # marked around the label, which stays as it is: a move changes few pixels
-            underline = y + sizes["normal"] + 3
-            right = indent + int(_length(shown, face))
+            underline = y + (len(labels[index]) - 1) * line_step + sizes["normal"] + 3
+            right = indent + int(_length(labels[index][-1], face))
             draw.rectangle((margin - 2, y - 2, margin, underline + 1), fill=highlight)
             _text(image, (margin + 2, y), "▶", bold, highlight)
             draw.line((margin + 2, underline, right, underline), fill=highlight, width=2)
-        y += step
+        y += heights[index]
     if first > 0:
         _text(image, (width - margin - 8, top - step // 2), "▲", face, DIM)
-    if first + visible < len(menu.options):
+    if last < len(menu.options):
         _text(image, (width - margin - 8, bottom - sizes["normal"]), "▼", face, DIM)
+    return face
+
+
+def _window(heights: list[int], cursor: int, room: int) -> tuple[int, int]:
+    """Which options are shown, ``first`` to ``last`` (excluded): as many as ``room`` holds with the cursor's near
+    the middle (the window moves only when the cursor would leave it)."""
+    count = len(heights)
+    visible = max(1, room // max(1, min(heights, default=1)))
+    first = min(max(0, cursor - visible // 2), max(0, count - visible))
+    while True:
+        last, used = first, 0
+        while last < count and (last == first or used + heights[last] <= room):
+            used += heights[last]
+            last += 1
+        if cursor < last or first >= cursor:
+            return first, last
+        first += 1

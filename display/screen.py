@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Size = Literal["large", "normal", "small"]
+TEXT_SIZES = ("normal", "large")  # the ``[display] text_size`` setting: the renderer's type sizes (display/render.py)
 
 
 @dataclass(frozen=True)

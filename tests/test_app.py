@@ -136,3 +136,20 @@ def test_an_unplugged_pad_is_reported_on_the_screen(tmp_path: Path) -> None:
             assert "unplugged" not in app.screen.text()
     finally:
         pad.close()
+
+
+def test_the_text_size_setting_reaches_the_panel_and_the_paging(tmp_path: Path) -> None:
+    """Issue 23: ``[display] text_size = "large"`` draws the same screen larger, and cuts long screens by the same
+    measure the panel shows them with."""
+    images = {}
+    for text_size in ("normal", "large"):
+        extra = f'[display]\ndriver = "capture"\nwidth = 160\nheight = 128\ntext_size = "{text_size}"\n'
+        app = App(config.load(write_config(tmp_path, extra)))
+        try:
+            app.show(app.controller.screen())
+            assert app.controller.parts.text_size == text_size and app.display.size == (160, 128)
+            images[text_size] = app.display.last_image
+        finally:
+            app.close()
+    normal, large = images["normal"], images["large"]
+    assert normal is not None and large is not None and normal.tobytes() != large.tobytes()

@@ -60,6 +60,7 @@ def test_search_order_xdg_then_etc(tmp_path: Path) -> None:
         ("[game]\nplayers = 5\n", "game.players: must be from 3 to 4, not 5"),
         ('[game]\nlanguage = "fr"\n', 'game.language: unknown value "fr" (choose en, de, it)'),
         ('[display]\ndriver = "ssd1306"\n', 'display.driver: unknown display "ssd1306"'),
+        ('[display]\ntext_size = "huge"\n', 'display.text_size: unknown value "huge" (choose normal, large)'),
         ("display = 3\n", "display: must be a table [display], not 3"),
         ("[buttons]\nok = 40\n", "buttons.ok: GPIO 40 is not a usable pin"),
         ("[buttons]\nok = true\n", "buttons.ok: must be a BCM GPIO number"),

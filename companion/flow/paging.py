@@ -8,6 +8,8 @@ cut, so what a test reads is the whole screen. A new screen always starts at its
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from display.pages import paginate
 from display.screen import Screen
 
@@ -15,6 +17,7 @@ from display.screen import Screen
 class Parts:
     def __init__(self) -> None:
         self.size: tuple[int, int] | None = None  # the display's, set by the App
+        self.text_size = "normal"  # the [display] text_size setting, set by the App
         self.index = 0
         self.count = 1  # the parts of the screen last shown
         self._of: Screen | None = None
@@ -23,9 +26,9 @@ class Parts:
         """The part of ``screen`` to show now (the first, if the screen is not the one shown before)."""
         if self.size is None:
             return screen
-        if screen != self._of:
-            self._of, self.index = screen, 0
-        parts = paginate(screen, self.size)
+        if replace(screen, keys=()) != self._of:  # the same screen with other keys (its last part's) goes on
+            self._of, self.index = replace(screen, keys=()), 0
+        parts = paginate(screen, self.size, self.text_size)
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
         return parts[self.index]

@@ -12,6 +12,9 @@ its options in turn). Then, of each kind of screen (``companion.gallery.kind``),
 ones with the most text, the longest title, the longest menu option and the longest word first (what overflows
 first), then a seeded random sample. Every kind the games showed is drawn; a new kind of screen is drawn as soon as
 a game shows it.
+
+Each is drawn with both ``[display] text_size`` settings, and at 160x128 no text of any part may be smaller than
+the renderer's ``LEGIBLE`` x-height (its ``smallest_text`` measure): a long screen comes in parts instead.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ from companion.flow.controller import Controller
 from companion.gallery import SIZES, kind
 from companion.i18n import LANGUAGES, set_language
 from display.pages import paginate
-from display.render import _SIZES, font, render, size_class, wrap
-from display.screen import Line, Screen
+from display.render import LEGIBLE, font, margin_of, render, smallest_text, type_sizes, wrap
+from display.screen import TEXT_SIZES, Line, Screen
 from hardware.events import InputEvent
 
 # (players, ballots on keypads, seed): seeds of shorter games (1,800 to 4,800 presses, 11 to 19 years)
@@ -150,11 +153,10 @@ def sample(screens: Iterable[Screen], seed: int) -> list[Screen]:
     return list(chosen.values())
 
 
-def split_names(screen: Screen, size: tuple[int, int]) -> list[str]:
+def split_names(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> list[str]:
     """Names of more than one word ("Santa Croce") broken across two lines as the renderer wraps them."""
-    width = size[0]
-    sizes = _SIZES[size_class(min(size))]  # the renderer's type sizes and margin (display/render.py)
-    room = width - 2 * max(3, width // 40)
+    sizes = type_sizes(size, text_size)  # the renderer's type sizes and margin (display/render.py)
+    room = size[0] - 2 * margin_of(size, sizes)
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     names = [name for name in NAMES.values() if " " in name]
     found = []
@@ -172,15 +174,22 @@ def split_names(screen: Screen, size: tuple[int, int]) -> list[str]:
     return found
 
 
-def check(whole: Screen, size: tuple[int, int]) -> list[str]:
-    """What does not fit, in each part the display shows of the screen (display/pages.py)."""
+def check(
+    whole: Screen, size: tuple[int, int], text_size: str = "normal", heights: list[int] | None = None
+) -> list[str]:
+    """What does not fit, in each part the display shows of the screen (display/pages.py); the x-height of the
+    smallest text of each part goes to ``heights``."""
     problems: list[str] = []
-    for screen in paginate(whole, size):
+    for screen in paginate(whole, size, text_size):
         cursors = range(len(screen.menu.options)) if screen.menu else (None,)
         for cursor in cursors:  # every option, as it looks when highlighted (and the window of options around it)
             shown = screen if screen.menu is None else replace(screen, menu=replace(screen.menu, cursor=cursor))
-            render(shown, size, problems)
-        problems += split_names(screen, size)
+            render(shown, size, problems, text_size)
+            if heights is not None:
+                heights.append(smallest_text(shown, size, text_size) or LEGIBLE)
+        problems += split_names(screen, size, text_size)
+    if size == (160, 128) and text_size == "large":  # four lines of body: a menu under a question scrolls
+        problems = [p for p in problems if not p.startswith("room for only")]
     return [f"{kind(whole)} {whole.title!r}: {p}" for p in problems]
 
 
@@ -198,11 +207,14 @@ def test_every_screen_of_whole_games_fits_every_display(language: str) -> None:
             watcher.screens.setdefault(name, {}).update(screens)
         problems = []
         drawn = 0
+        heights: dict[str, list[int]] = {text_size: [] for text_size in TEXT_SIZES}  # at 160x128
         for name, screens in sorted(watcher.screens.items()):
             for screen in sample(screens.values(), sum(map(ord, name))):
                 drawn += 1
-                for size in SIZES:
-                    problems += [f"{language} {size[0]}x{size[1]} {p}" for p in check(screen, size)]
+                for size, text_size in itertools.product(SIZES, TEXT_SIZES):
+                    small = heights[text_size] if size == (160, 128) else None
+                    found = check(screen, size, text_size, small)
+                    problems += [f"{language} {size[0]}x{size[1]} {text_size} {p}" for p in found]
     finally:
         set_language("en")
     kinds = set(watcher.screens)
@@ -212,6 +224,7 @@ def test_every_screen_of_whole_games_fits_every_display(language: str) -> None:
     undone = [s for s in undo_screens.get("instructions", {}).values() if s.rule == "11.4"]
     assert len(undone) > 10 and len(undo_screens.get("undo", {})) > 10  # notices; questions and refusals
     assert problems == []
+    assert min(heights["normal"]) >= LEGIBLE and min(heights["large"]) >= LEGIBLE  # no text too small to read
 
 
 def test_a_split_name_is_caught() -> None:

@@ -1,7 +1,9 @@
-"""Issue 17: the board check opens on a map of the board that says what the text pages say."""
+"""Issue 17: the board check opens on a map of the board that says what the text pages say. Issue 23: with whole
+names, numbered palace spaces and rings that read as rings, in parts (rows) where the grid has no room for them."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 from typing import Any
@@ -13,7 +15,8 @@ from companion.engine import AREAS, snapshot
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.flow.views import map_view
-from display.board_map import PLACES
+from display.board_map import CUTS, PLACES
+from display.pages import paginate
 from display.render import PLAYER_COLOURS, render
 from display.screen import MapArea, Screen
 
@@ -36,13 +39,15 @@ def test_the_map_shows_every_area_with_its_houses_palaces_and_advisors() -> None
     assert sorted(ring for drawn in screen.board for ring in drawn.advisors) == standing
     for size in ((160, 128), (240, 240), (320, 240)):
         problems: list[str] = []
-        render(screen, size, problems)
+        for part in paginate(screen, size):
+            render(part, size, problems)
         assert problems == []
 
 
-def rings_drawn(screen: Screen, size: tuple[int, int], index: int) -> list[tuple[Any, int, int]]:
+def rings_drawn(screen: Screen, size: tuple[int, int], index: int) -> list[tuple[Any, int, int, int]]:
     """The rings drawn for area ``index``, read from the pixels: the picture with only that area's advisors less the
-    picture with none; each connected patch of a player's colour is one ring, as (colour, centre x, centre y)."""
+    picture with none; each connected patch of a player's colour is one ring, as (colour, centre x, centre y, width).
+    """
     assert screen.board is not None
     bare = tuple(replace(area, advisors=()) for area in screen.board)
     only = tuple(area if i == index else bare[i] for i, area in enumerate(screen.board))
@@ -67,13 +72,13 @@ def rings_drawn(screen: Screen, size: tuple[int, int], index: int) -> list[tuple
                     spots.remove(near)
                     todo.append(near)
         xs, ys = [x for x, _y in patch], [y for _x, y in patch]
-        rings.append((colour, (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2))
+        rings.append((colour, (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2, max(xs) - min(xs) + 1))
     return rings
 
 
 @pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
 def test_every_advisor_is_a_ring_in_its_controllers_colour_in_its_area_at_every_size(size: tuple[int, int]) -> None:
-    """Issue 17: at 160x128 too (no row left under the palaces there: the rings stand on the name line)."""
+    """Issue 17: at 160x128 too (issue 23: there, and at 240x240, the map comes in parts, a district to a row)."""
     controller = Controller(random.Random(5))
     table = Table(controller, random.Random(5), ["1", "2", "3", "4"], keypads=False)
     table.setup()
@@ -88,15 +93,29 @@ def test_every_advisor_is_a_ring_in_its_controllers_colour_in_its_area_at_every_
     screen = map_view(snap)
     assert screen.board is not None
     standing = [*(snap["advisors"][d] for d in AREAS[:6]), *snap["advisors"]["quarantia"]]
+    parts = paginate(screen, size)
+    if len(parts) > 1:  # the map in rows: each area's rings in its own row of its part, in the order of the rows
+        for part, cut in zip(parts, CUTS[len(parts)], strict=True):
+            heights = []
+            for index in cut:
+                expected = sorted(PLAYER_COLOURS[a["controller"]] for a in standing if a and a["area"] == AREAS[index])
+                rings = rings_drawn(part, size, index)
+                assert sorted(colour for colour, *_rest in rings) == expected, (size, AREAS[index])
+                assert all(width >= 9 for *_rest, width in rings), "a ring, not a dot"
+                heights.append([y for _colour, _x, y, _width in rings])
+            drawn = [ys for ys in heights if ys]
+            assert all(max(a) < min(b) for a, b in itertools.pairwise(drawn)), "row after row"
+        return
     rows: dict[int, list[int]] = {0: [], 1: [], 2: []}
     for index, area in enumerate(AREAS):
         expected = sorted(PLAYER_COLOURS[a["controller"]] for a in standing if a and a["area"] == area)
         rings = rings_drawn(screen, size, index)
-        assert sorted(colour for colour, _x, _y in rings) == expected, (size, area)
+        assert sorted(colour for colour, *_rest in rings) == expected, (size, area)
         column, row = PLACES[index] if index < 6 else (None, 2)
-        for _colour, x, y in rings:
+        for _colour, x, y, width in rings:
             if column is not None:
                 assert column * size[0] // 3 <= x < (column + 1) * size[0] // 3, (size, area, x)
+            assert width >= 9, "a ring, not a dot"
             rows[row].append(y)
     assert rows[0] and rows[1] and rows[2]
     assert max(rows[0]) < min(rows[1]) and max(rows[1]) < min(rows[2]), "north, south, then the Quarantia"

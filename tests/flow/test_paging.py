@@ -68,3 +68,25 @@ def test_a_keypad_rounds_reveal_is_a_notice_and_the_next_round_is_keyed_under_it
     assert state is not None and state.round == 2 and "Round 1 revealed" in controller.screen().title
     press(controller, "1", "area:castello")
     assert controller.keypad[0].area == 1 and "reveal" in controller.screen().tags, "keyed while the reveal shows"
+
+
+def test_the_host_ok_shows_a_long_setups_next_part_before_starting() -> None:
+    """Issue 23: at 160x128 a setup with four seats takes two parts; ok shows the second (the settings) before it
+    starts the game, so no setting goes unseen."""
+    import random
+
+    from companion.flow.controller import Controller
+
+    controller = Controller(random.Random(1))
+    controller.parts.size = (160, 128)
+    for pad in "1234":
+        controller.seats.pad_status(pad, True)
+        press(controller, pad, "ok")
+    first = controller.screen()
+    assert first.part == (1, 2) and ("ok", "next page") in first.keys
+    press(controller, "host", "ok")
+    second = controller.screen()
+    assert second.part == (2, 2) and controller.stage == "setup"
+    assert any(line.text.startswith("left: language") for line in second.lines)
+    press(controller, "host", "ok")
+    assert controller.stage == "game"

@@ -50,8 +50,8 @@ def next_game(ctx: Controller) -> None:
     ctx.private = None
     ctx.menus = []
     ctx.menus_for = None
-    size, ctx.parts = ctx.parts.size, Parts()
-    ctx.parts.size = size  # the same display
+    size, text_size, ctx.parts = ctx.parts.size, ctx.parts.text_size, Parts()
+    ctx.parts.size, ctx.parts.text_size = size, text_size  # the same display
     ctx._saved_screen = None  # the new game saves its own screen
 
 

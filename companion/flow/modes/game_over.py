@@ -26,6 +26,8 @@ class GameOverMode(GameMode):
     def host(self, ctx: Controller, key: str) -> Mode | None:
         if key == "back":
             return NextGame()
+        if (key in ("right", "ok") and ctx.parts.next()) or (key == "left" and ctx.parts.back()):
+            return self  # the game-over screen too long for the display: its parts first (paging.py)
         return EndingPages(1) if key in ("right", "ok") else self
 
     def host_keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
