@@ -20,9 +20,10 @@ Box = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), as luma
 WINDOW_BYTES = 11  # bytes to open a window: 2A + 4, 2B + 4, 2C
 # A window also costs Python time: its crop, three commands and a data call through luma, 0.023 ms of CPU on the
 # development machine (display/wiretap.py's bus; the least of 2,000), so 0.28 ms on a Zero 2 W (x12,
-# benchmarks/pi.py), in which its 32 MHz wire sends 1,100 bytes (a Pi 4 at x4: 370). Weighed in bytes at the slowest
-# supported Pi: each further window must save at least this much to be worth opening (issue 26).
-WINDOW_TIME_BYTES = 1000
+# benchmarks/pi.py), in which its 32 MHz wire sends 1,100 bytes; on a Pi 3 B 920, on a Pi 4 B 370. Each further window
+# must save at least this many bytes to be opened (issue 26): 600, between the Pi 4's and the Zero's; at 1,000 a menu
+# highlight on the small st7735 grew past 10% of a frame (bench wire's budget) for no clear gain on the Zero's p99.
+WINDOW_TIME_BYTES = 600
 WINDOW_COST = WINDOW_BYTES + WINDOW_TIME_BYTES
 BYTES_PER_PIXEL = 3  # luma.lcd sends 18-bit colour as 3 bytes a pixel
 FIRST_CUT_DEPTH = 5  # cuts within a band of rows
