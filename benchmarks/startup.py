@@ -95,6 +95,16 @@ def _command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "companion.cli"]
 
 
+def editable_install() -> bool:
+    """Whether this interpreter finds the companion through an editable install's start-up hook (the dev venv's
+    ``pip install -e``): that hook imports pathlib (and re, fnmatch, contextlib...) in every process, the bare
+    ``python -c pass`` too, so both sides carry it; a regular install (install.sh's wheel) does not, and there the bare
+    start is shorter and the ratio higher."""
+    import sysconfig
+
+    return any(Path(sysconfig.get_paths()["purelib"]).glob("__editable__*doge_companion*"))
+
+
 def replay_ratio(rounds: int = 21) -> dict[str, float]:
     """``doge-companion replay`` of an ordinary record against a bare ``python -c pass``, interleaved round by round
     (whatever else the machine does touches both alike), bytecode cached; medians in seconds and their ratio."""
@@ -111,7 +121,8 @@ def replay_ratio(rounds: int = 21) -> dict[str, float]:
                 started = time.perf_counter()
                 subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
                 times[name].append(time.perf_counter() - started)
-        imports = import_times([sys.executable, "-X", "importtime", "-m", "companion.cli", "replay", str(record)], env)
+        script = replay[1:] if replay[0] == sys.executable else replay  # the console script itself: no runpy
+        imports = import_times([sys.executable, "-X", "importtime", *script], env)
     result = {name: statistics.median(values) for name, values in times.items()}
     result["ratio"] = result["replay"] / result["bare"]
     result.update(imports)
@@ -144,6 +155,8 @@ def main(smoke: bool = False) -> None:
           f"{replay['ratio']:.2f}x a bare python -c pass ({replay['bare'] * 1000:.1f} ms; interleaved, bytecode "
           f"cached){verdict}")  # fmt: skip
     slowest = sorted((key for key in replay if key.startswith("import ")), key=lambda key: -replay[key])[:6]
+    install = "an editable install (the dev venv)" if editable_install() else "a regular install"
+    print(f"{'  measured on':<44} {install}: {sys.executable}")
     print(f"{'  its imports (-X importtime, cumulative)':<44} " + ", ".join(
         f"{key[7:]} {replay[key] * 1000:.1f} ms" for key in slowest))  # fmt: skip
 

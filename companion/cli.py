@@ -6,16 +6,17 @@ the rules engine and the standard library (issue 2), while the device modes pull
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from . import __version__
 from .i18n import _, locale_language, set_language
 
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Mapping, Sequence
+    from typing import NoReturn
+
     from .lock import StateLock
 
 EXIT_INVALID_RECORD = 2  # record-format.md 3: 2 means "the record is invalid"; check-config uses it for a bad file
@@ -24,40 +25,6 @@ EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
 EXIT_NO_STORE = 74  # sysexits' EX_IOERR: the saved games cannot be opened now (a full disk); nothing was moved
 EXIT_IN_USE = 75  # sysexits' EX_TEMPFAIL: another companion holds the state directory; try again when it has stopped
 STOP_GRACE_S = 1.5  # after SIGTERM or Ctrl-C the companion is gone within this, even if its loop is stuck
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help, sized the way ``shutil.get_terminal_size`` would, without importing shutil (and the
-    compression modules it loads) into every command: ``replay`` must start fast (issue 26)."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
-        if width is None:
-            try:
-                columns = int(os.environ.get("COLUMNS", "0"))
-            except ValueError:
-                columns = 0
-            if columns <= 0:
-                try:
-                    columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-                except (AttributeError, ValueError, OSError):
-                    columns = 80
-            width = columns - 2
-        super().__init__(prog, indent_increment, max_help_position, width)
-
-
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
-
-
-def _with_config(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    parser.add_argument("--config", metavar="FILE", help=_("your config file (default: the usual places)"))
-    return parser
 
 
 def _settings(file: str | None, hint: bool = False) -> Any:
@@ -78,95 +45,59 @@ def _settings(file: str | None, hint: bool = False) -> Any:
         return None
 
 
-def _engine_build() -> str:
-    """Says when the rules engine runs compiled (install.sh builds it so; build_support/backend.py)."""
-    from .engine import state
-
-    return "" if state.__file__.endswith(".py") else " (rules engine compiled with mypyc)"
-
-
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="doge-companion", description=_("The companion for the board game Doge."))
-    parser.add_argument("--version", action="version", version=f"doge-companion {__version__}{_engine_build()}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    replay = commands.add_parser(
-        "replay",
-        help=_("replay a game record and print the public snapshot"),
-        description=_("Replay a game record (RECORD.md) and print the snapshot of the public state as one JSON line."),
-    )
-    replay.add_argument("record", help=_("the record file (JSON Lines), or - for standard input"))
-    shown = replay.add_mutually_exclusive_group()
-    shown.add_argument("--each", action="store_true", help=_("print a snapshot after every line, the header included"))
-    shown.add_argument(
-        "--changes", action="store_true", help=_("print every line's board changes (RECORD.md 4), the header included")
-    )
-    replay.add_argument("--lang", choices=("en", "de", "it"), help=_("the language of the changes' sentences"))
-    check = commands.add_parser(
-        "check-config",
-        help=_("check a configuration file and say what is wrong"),
-        description=_("Check a config file (default: the one the companion would use): one line per problem."),
-    )
-    check.add_argument("file", nargs="?", help=_("the file to check (default: the one the companion would use)"))
-    run = _with_config(
-        commands.add_parser(
-            "run",
-            help=_("run the companion on this machine's hardware (or simulated hardware)"),
-            description=_("Run the companion. With --hardware mock it runs on any computer, on simulated hardware."),
-        )
-    )
-    run.add_argument("--hardware", choices=("pi", "mock"), help=_("override the config's hardware setting"))
-    run.add_argument("--screenshots", metavar="DIR", help=_("save every new frame as a PNG in DIR"))
-    run.add_argument(
-        "--script", metavar="FILE", help=_("play input events from FILE (docs/scripted-input.md), then stop")
-    )
-    run.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
-    run.add_argument("--record", metavar="FILE", help=_("write the game's record (RECORD.md) to FILE at the end"))
-    run.add_argument("--entry", choices=("private", "keypads"), help=_("how ballots are entered (default: config)"))
-    run.add_argument("--autoplay", type=int, metavar="SEED", help=_("a simulated table plays the game (demos, tests)"))
-    run.add_argument("--acks", action="store_true", help=_("print a line on standard output for every saved line"))
-    run.add_argument(
-        "--resume",
-        action="store_true",
-        help=_("with --script or --autoplay: go on with the saved unfinished game (else a new game, not saved)"),
-    )
-    sim = _with_config(
-        commands.add_parser(
-            "sim",
-            help=_("the whole device in a window: LCD, buttons and pads (needs a desktop)"),
-            description=_("The companion in a window, on simulated hardware. Close the window to stop; it resumes."),
-        )
-    )
-    sim.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help=_("LCD pixels per screen pixel"))
-    sim.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
-    games = _with_config(commands.add_parser("games", help=_("list the stored games")))
-    export = _with_config(
-        commands.add_parser(
-            "export",
-            help=_("write a stored game's record"),
-            description=_(
-                "Write a game's record (RECORD.md). An unfinished game's secrets are left out (RULES.md 11)."
-            ),
-        )
-    )
-    export.add_argument("game", type=int, help=_("the game's number (see: doge-companion games)"))
-    export.add_argument("--out", metavar="FILE", help=_("write to FILE instead of standard output"))
-    for stored in (games, export):
-        stored.add_argument("--sim", action="store_true", help=_("the simulator's games (doge-companion sim)"))
-    screens = commands.add_parser("screens", help=_("write PNGs of every screen at every display size"))
-    screens.add_argument("--out", metavar="DIR", help=_("where to write them (docs/screens)"))
-    _with_config(commands.add_parser("print-config", help=_("print the merged configuration (defaults + your file)")))
-    return parser
+    from .cli_parser import build_parser
+
+    return build_parser()
+
+
+REPLAY_FLAGS = ("--each", "--changes")
+LANG_CHOICES = ("en", "de", "it")
+
+
+def _plain_replay(argv: Sequence[str]) -> tuple[str, bool, bool, str | None] | None:
+    """``replay``'s usual arguments read without argparse (the record, ``--each`` or ``--changes``, ``--lang``), or
+    None for anything else: help, mistakes, abbreviations and other commands go to argparse, which says the same as
+    always. Building the whole parser costs more than replaying a game (issue 26)."""
+    if not argv or argv[0] != "replay":
+        return None
+    record: str | None = None
+    flags: list[str] = []
+    lang: str | None = None
+    words = iter(argv[1:])
+    for word in words:
+        if word in REPLAY_FLAGS and word not in flags:
+            flags.append(word)
+        elif (word == "--lang" or word.startswith("--lang=")) and lang is None:
+            value = word[7:] if word.startswith("--lang=") else next(words, "")
+            if value not in LANG_CHOICES:
+                return None
+            lang = value
+        elif (word == "-" or not word.startswith("-")) and record is None:
+            record = word
+        else:
+            return None
+    if record is None or len(flags) > 1:
+        return None
+    return record, "--each" in flags, "--changes" in flags, lang
+
+
+def _replay(record: str, each: bool, changes: bool, lang: str | None) -> int:
+    from .replay_command import run_replay
+
+    if lang:
+        set_language(lang)
+    return run_replay(record, each=each, changes=changes)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     set_language(locale_language())  # command-line messages follow the locale; the screens, the config
-    args = _build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    if (plain := _plain_replay(words)) is not None:
+        return _replay(*plain)
+    args = _build_parser().parse_args(words)
     if args.command == "replay":
-        from .replay_command import run_replay
-
-        if args.lang:
-            set_language(args.lang)
-        return run_replay(args.record, each=args.each, changes=args.changes)
+        return _replay(args.record, args.each, args.changes, args.lang)
     if args.command == "run":
         return _run(args)
     if args.command == "sim":

@@ -9,18 +9,34 @@ talks to one table.
 
 from __future__ import annotations
 
-import gettext
 import os
-from collections.abc import Iterable, Mapping
-from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import gettext
+    from collections.abc import Iterable, Mapping
 
 LANGUAGES = ("en", "de", "it")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")  # no pathlib at start (issue 26)
 DOMAIN = "companion"
 
-_current: gettext.NullTranslations = gettext.NullTranslations()
+
+class _English:
+    """The code's own texts: what ``gettext.NullTranslations`` gives, without importing ``gettext`` (and ``locale``
+    through it) into every command; ``replay`` must start fast (issue 26)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if n == 1 else msgid2
+
+
+_ENGLISH = _English()
+_current: gettext.NullTranslations | _English = _ENGLISH
 _language = "en"
+_loaded: dict[str, gettext.NullTranslations] = {}
 
 
 def _(text: str) -> str:
@@ -50,8 +66,8 @@ def language() -> str:
 
 def set_language(code: str) -> None:
     global _current, _language
-    _current = translations(code)
     _language = code if code in LANGUAGES else "en"
+    _current = _ENGLISH if _language == "en" else translations(code)
 
 
 def locale_language(environ: Mapping[str, str] | None = None) -> str:
@@ -65,11 +81,17 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-@cache
 def translations(code: str) -> gettext.NullTranslations:
-    if code not in LANGUAGES or code == "en":
-        return gettext.NullTranslations()
-    try:  # a wheel has its .mo files from the build, a checkout from dev.py
-        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
-    except FileNotFoundError:
-        raise RuntimeError(f"the {code} texts are not compiled: in a checkout, run python3 dev.py catalogs") from None
+    """The catalogue for ``code``, loaded once (the null one for English and any language we do not speak)."""
+    if code not in _loaded:
+        import gettext
+
+        if code not in LANGUAGES or code == "en":
+            _loaded[code] = gettext.NullTranslations()
+        else:
+            try:  # a wheel has its .mo files from the build, a checkout from dev.py
+                _loaded[code] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+            except FileNotFoundError:
+                message = f"the {code} texts are not compiled: in a checkout, run python3 dev.py catalogs"
+                raise RuntimeError(message) from None
+    return _loaded[code]

@@ -1,10 +1,11 @@
 """Dirty regions: which boxes of a frame differ from the last frame pushed, so only those go over SPI.
 
 A menu highlight that moves changes two small marks far apart; one bounding box around both would resend
-everything in between, so the changed area is cut at unchanged rows and columns (an XY-cut) into tight boxes. Two
-boxes are sent as one only when the pixels between them cost less than opening another window (CASET + RASET +
-RAMWR: 3 commands and 8 data bytes). :class:`DirtyBoxes` has the interface of luma's own framebuffers
-(``redraw``), so the luma drivers use it unchanged.
+everything in between, so the changed area is cut at unchanged rows and columns (an XY-cut) into tight boxes. It is
+cut only at gaps, and two boxes are sent as one, where the pixels between cost less than opening another window:
+CASET + RASET + RAMWR (3 commands and 8 data bytes) and, more, the Python time of a window on a Pi, weighed as the
+bytes its wire sends in that time (:data:`WINDOW_COST`). :class:`DirtyBoxes` has the interface of luma's own
+framebuffers (``redraw``), so the luma drivers use it unchanged.
 """
 
 from __future__ import annotations
@@ -16,8 +17,16 @@ from itertools import pairwise
 from PIL import Image, ImageChops
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), as luma and PIL use them
-WINDOW_COST = 11  # bytes to open a window: 2A + 4, 2B + 4, 2C
+WINDOW_BYTES = 11  # bytes to open a window: 2A + 4, 2B + 4, 2C
+# A window also costs Python time: its crop, three commands and a data call through luma, 0.023 ms of CPU on the
+# development machine (display/wiretap.py's bus; the least of 2,000), so 0.28 ms on a Zero 2 W (x12,
+# benchmarks/pi.py), in which its 32 MHz wire sends 1,100 bytes; on a Pi 3 B 920, on a Pi 4 B 370. Each further window
+# must save at least this many bytes to be opened (issue 26): 600, between the Pi 4's and the Zero's; at 1,000 a menu
+# highlight on the small st7735 grew past 10% of a frame (bench wire's budget) for no clear gain on the Zero's p99.
+WINDOW_TIME_BYTES = 600
+WINDOW_COST = WINDOW_BYTES + WINDOW_TIME_BYTES
 BYTES_PER_PIXEL = 3  # luma.lcd sends 18-bit colour as 3 bytes a pixel
+FIRST_CUT_DEPTH = 5  # cuts within a band of rows
 MOST_BOXES = 12  # each box is a window on the wire and a round of Python in luma: a few, not hundreds
 
 
@@ -41,6 +50,17 @@ def _runs(flags: list[int]) -> list[tuple[int, int]]:
     return [match.span() for match in _CHANGED_RUN.finditer(bytes(flags))]
 
 
+def _joined(runs: list[tuple[int, int]], least_gap: int) -> list[tuple[int, int]]:
+    """``runs`` with every gap narrower than ``least_gap`` filled in."""
+    joined = runs[:1]
+    for start, end in runs[1:]:
+        if start - joined[-1][1] < least_gap:
+            joined[-1] = (joined[-1][0], end)
+        else:
+            joined.append((start, end))
+    return joined
+
+
 def _cost(box: Box) -> int:
     return WINDOW_COST + (box[2] - box[0]) * (box[3] - box[1]) * BYTES_PER_PIXEL
 
@@ -59,33 +79,49 @@ def _cut(changed: Image.Image, box: Box, depth: int) -> list[Box]:
     column_runs = _runs(columns)
     left, top = box[0], box[1]
     tight = (left + column_runs[0][0], top + row_runs[0][0], left + column_runs[-1][1], top + row_runs[-1][1])
-    if depth == 0:
-        return [tight]
-    if len(row_runs) > 1:
-        parts = [(tight[0], top + start, tight[2], top + end) for start, end in row_runs]
-    elif len(column_runs) > 1:
-        parts = [(left + start, tight[1], left + end, tight[3]) for start, end in column_runs]
+    if depth == 0 or _cost(tight) <= 2 * WINDOW_COST:
+        return [tight]  # cut in two, it would cost two windows and could save no more than its own pixels
+    # Cut only at gaps whose pixels cost more than the window a cut adds: a text line's gaps between letters never
+    # do, and cutting there only to join the pieces again was most of a press's time on a Pi.
+    rows_joined = _joined(row_runs, -(-WINDOW_COST // ((tight[2] - tight[0]) * BYTES_PER_PIXEL)))
+    columns_joined = _joined(column_runs, -(-WINDOW_COST // ((tight[3] - tight[1]) * BYTES_PER_PIXEL)))
+    if len(rows_joined) > 1:
+        parts = [(tight[0], top + start, tight[2], top + end) for start, end in rows_joined]
+    elif len(columns_joined) > 1:
+        parts = [(left + start, tight[1], left + end, tight[3]) for start, end in columns_joined]
+    elif depth == FIRST_CUT_DEPTH and len(column_runs) > 1:
+        # No gap pays by itself, but the widest may open the way to gaps that do (a menu's highlight bar beside
+        # its lines): cut there once, at a band's first cut only, where it costs one more crop.
+        start, end = max(((a[1], b[0]) for a, b in pairwise(column_runs)), key=lambda gap: gap[1] - gap[0])
+        parts = [(tight[0], tight[1], left + start, tight[3]), (left + end, tight[1], tight[2], tight[3])]
     else:
         return [tight]
     return [found for part in parts for found in _cut(changed, part, depth - 1)]
 
 
 def _merge(boxes: list[Box]) -> list[Box]:
-    """Join two boxes whenever one window around both costs no more than two (the bytes in between included)."""
+    """Join two boxes whenever one window around both costs no more than two (the bytes in between included). A box
+    grown by a join is weighed against the rest again in the same sweep; sweeps repeat until none joins (starting
+    over after every join made the many small boxes of a new screen cost a Pi several ms)."""
     boxes = list(boxes)
+    costs = [_cost(box) for box in boxes]
     merged = True
-    while merged and len(boxes) > 1:
+    while merged:
         merged = False
-        for i in range(len(boxes)):
-            for j in range(i + 1, len(boxes)):
+        i = 0
+        while i < len(boxes):
+            j = i + 1
+            while j < len(boxes):
                 union = _union(boxes[i], boxes[j])
-                if _cost(union) <= _cost(boxes[i]) + _cost(boxes[j]):
-                    boxes[i] = union
-                    del boxes[j]
+                cost = _cost(union)
+                if cost <= costs[i] + costs[j]:
+                    boxes[i], costs[i] = union, cost
+                    del boxes[j], costs[j]
                     merged = True
-                    break
-            if merged:
-                break
+                    j = i + 1
+                else:
+                    j += 1
+            i += 1
     return sorted(boxes, key=lambda box: (box[1], box[0]))
 
 
@@ -123,7 +159,7 @@ def dirty_boxes(previous: Image.Image | None, image: Image.Image, most: int = MO
     changed = _changed(ImageChops.difference(previous, image))
     bands = _cut(changed, (0, 0, *image.size), depth=1)
     if len(bands) <= most:
-        tight = [box for band in bands for box in _cut(changed, band, depth=5)]
+        tight = [box for band in bands for box in _cut(changed, band, depth=FIRST_CUT_DEPTH)]
         if len(tight) <= 4 * most:
             return _fewer(_merge(tight), most)
     return _fewer(bands, most)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -148,6 +149,37 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     ]
     assert foreign == []
     assert "companion.engine.state" in modules
+
+
+HEAVY = ("argparse", "gettext", "locale", "dataclasses", "inspect", "pathlib", "companion.board_text")
+
+
+@pytest.mark.parametrize("extra", [[], ["--each"], ["--lang", "en"]])
+def test_a_plain_replay_loads_no_parser_catalogue_or_sentences(game: tuple[Path, Table], extra: list[str]) -> None:
+    """Issue 26: the usual arguments are read without argparse, English needs no gettext, the changes' sentences
+    are only for --changes. -S: no site-packages, whose start-up hooks (an editable install's finder) load pathlib."""
+    path, _ = game
+    code = (
+        "import sys\n"
+        "from companion.cli import main\n"
+        f"status = main(['replay', {str(path)!r}, *{extra!r}])\n"
+        "print(status, sorted(sys.modules), file=sys.stderr)\n"
+    )
+    env = {**os.environ, "LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    result = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
+    status, modules = result.stderr.strip().splitlines()[-1].split(" ", 1)
+    assert status == "0" and result.stdout
+    assert [name for name in HEAVY if f"'{name}'" in modules] == []
+    assert "'companion.engine.state'" in modules
+
+
+def test_anything_else_still_goes_to_argparse() -> None:
+    result = replay("a.jsonl", "--each", "--changes")
+    assert result.returncode == 64 and b"not allowed with argument" in result.stderr
+    result = replay("a.jsonl", "--lang", "fr")
+    assert result.returncode == 64 and b"invalid choice" in result.stderr
+    result = replay("--help")
+    assert result.returncode == 0 and b"usage: doge-companion replay" in result.stdout
 
 
 # ---------------------------------------------------------------------------------- --changes (record-format.md 4)

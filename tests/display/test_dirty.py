@@ -6,7 +6,7 @@ import random
 
 from PIL import Image, ImageChops, ImageDraw
 
-from display.dirty import MOST_BOXES, DirtyBoxes, dirty_boxes
+from display.dirty import MOST_BOXES, WINDOW_COST, DirtyBoxes, dirty_boxes
 
 
 def covered(boxes: list[tuple[int, int, int, int]], previous: Image.Image, image: Image.Image) -> bool:
@@ -41,14 +41,18 @@ def test_two_marks_far_apart_are_two_boxes_not_one_around_both() -> None:
 
 
 def test_boxes_are_merged_only_when_the_gap_costs_less_than_a_window() -> None:
+    """A window costs its command bytes and its Python time on a Pi, weighed in bytes (WINDOW_COST)."""
+    assert 150 * 3 < WINDOW_COST < 500 * 3
     before = Image.new("RGB", (320, 240))
     after = before.copy()
     draw = ImageDraw.Draw(after)
-    draw.rectangle((10, 10, 19, 11), fill="red")  # a gap of 1x2 pixels (6 bytes) to the next: cheaper than a window
-    draw.rectangle((21, 10, 30, 11), fill="red")
-    draw.rectangle((10, 50, 59, 59), fill="red")  # a gap of 50x1 pixels (150 bytes) to the next: two windows
-    draw.rectangle((10, 61, 59, 70), fill="red")
-    assert dirty_boxes(before, after) == [(10, 10, 31, 12), (10, 50, 60, 60), (10, 61, 60, 71)]
+    draw.rectangle((10, 10, 59, 19), fill="red")  # a gap of 50x3 pixels to the next: cheaper than a window
+    draw.rectangle((10, 23, 59, 32), fill="red")
+    draw.rectangle((10, 100, 59, 109), fill="red")  # a gap of 50x10 pixels to the next: two windows
+    draw.rectangle((10, 120, 59, 129), fill="red")
+    draw.rectangle((200, 10, 201, 11), fill="red")  # a gap of 2x2 pixels between two marks: one window
+    draw.rectangle((204, 10, 205, 11), fill="red")
+    assert dirty_boxes(before, after) == [(10, 10, 60, 33), (200, 10, 206, 12), (10, 100, 60, 110), (10, 120, 60, 130)]
 
 
 def test_random_changes_are_always_covered() -> None:

@@ -1,0 +1,127 @@
+"""The ``doge-companion`` command's argument parser, imported only when a command needs it: ``replay``'s usual
+arguments are read without it (``cli._plain_replay``), as building it costs more than replaying a game (issue 26)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any, NoReturn
+
+from . import __version__
+from .cli import EXIT_USAGE, LANG_CHOICES
+from .i18n import _
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, sized the way ``shutil.get_terminal_size`` would, without importing shutil (and the
+    compression modules it loads) into every command: ``replay`` must start fast (issue 26)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        if width is None:
+            try:
+                columns = int(os.environ.get("COLUMNS", "0"))
+            except ValueError:
+                columns = 0
+            if columns <= 0:
+                try:
+                    columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+                except (AttributeError, ValueError, OSError):
+                    columns = 80
+            width = columns - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
+
+
+def _with_config(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.add_argument("--config", metavar="FILE", help=_("your config file (default: the usual places)"))
+    return parser
+
+
+def _engine_build() -> str:
+    """Says when the rules engine runs compiled (install.sh builds it so; build_support/backend.py)."""
+    from .engine import state
+
+    return "" if state.__file__.endswith(".py") else " (rules engine compiled with mypyc)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="doge-companion", description=_("The companion for the board game Doge."))
+    parser.add_argument("--version", action="version", version=f"doge-companion {__version__}{_engine_build()}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    replay = commands.add_parser(
+        "replay",
+        help=_("replay a game record and print the public snapshot"),
+        description=_("Replay a game record (RECORD.md) and print the snapshot of the public state as one JSON line."),
+    )
+    replay.add_argument("record", help=_("the record file (JSON Lines), or - for standard input"))
+    shown = replay.add_mutually_exclusive_group()
+    shown.add_argument("--each", action="store_true", help=_("print a snapshot after every line, the header included"))
+    shown.add_argument(
+        "--changes", action="store_true", help=_("print every line's board changes (RECORD.md 4), the header included")
+    )
+    replay.add_argument("--lang", choices=LANG_CHOICES, help=_("the language of the changes' sentences"))
+    check = commands.add_parser(
+        "check-config",
+        help=_("check a configuration file and say what is wrong"),
+        description=_("Check a config file (default: the one the companion would use): one line per problem."),
+    )
+    check.add_argument("file", nargs="?", help=_("the file to check (default: the one the companion would use)"))
+    run = _with_config(
+        commands.add_parser(
+            "run",
+            help=_("run the companion on this machine's hardware (or simulated hardware)"),
+            description=_("Run the companion. With --hardware mock it runs on any computer, on simulated hardware."),
+        )
+    )
+    run.add_argument("--hardware", choices=("pi", "mock"), help=_("override the config's hardware setting"))
+    run.add_argument("--screenshots", metavar="DIR", help=_("save every new frame as a PNG in DIR"))
+    run.add_argument(
+        "--script", metavar="FILE", help=_("play input events from FILE (docs/scripted-input.md), then stop")
+    )
+    run.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
+    run.add_argument("--record", metavar="FILE", help=_("write the game's record (RECORD.md) to FILE at the end"))
+    run.add_argument("--entry", choices=("private", "keypads"), help=_("how ballots are entered (default: config)"))
+    run.add_argument("--autoplay", type=int, metavar="SEED", help=_("a simulated table plays the game (demos, tests)"))
+    run.add_argument("--acks", action="store_true", help=_("print a line on standard output for every saved line"))
+    run.add_argument(
+        "--resume",
+        action="store_true",
+        help=_("with --script or --autoplay: go on with the saved unfinished game (else a new game, not saved)"),
+    )
+    sim = _with_config(
+        commands.add_parser(
+            "sim",
+            help=_("the whole device in a window: LCD, buttons and pads (needs a desktop)"),
+            description=_("The companion in a window, on simulated hardware. Close the window to stop; it resumes."),
+        )
+    )
+    sim.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help=_("LCD pixels per screen pixel"))
+    sim.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
+    games = _with_config(commands.add_parser("games", help=_("list the stored games")))
+    export = _with_config(
+        commands.add_parser(
+            "export",
+            help=_("write a stored game's record"),
+            description=_(
+                "Write a game's record (RECORD.md). An unfinished game's secrets are left out (RULES.md 11)."
+            ),
+        )
+    )
+    export.add_argument("game", type=int, help=_("the game's number (see: doge-companion games)"))
+    export.add_argument("--out", metavar="FILE", help=_("write to FILE instead of standard output"))
+    for stored in (games, export):
+        stored.add_argument("--sim", action="store_true", help=_("the simulator's games (doge-companion sim)"))
+    screens = commands.add_parser("screens", help=_("write PNGs of every screen at every display size"))
+    screens.add_argument("--out", metavar="DIR", help=_("where to write them (docs/screens)"))
+    _with_config(commands.add_parser("print-config", help=_("print the merged configuration (defaults + your file)")))
+    return parser
