@@ -217,6 +217,7 @@ def _draw_menu(
     """
     menu = screen.menu
     assert menu is not None
+    bottom = _draw_hint(image, draw, menu, sizes, margin, bottom, width, problems)
     face = font(sizes["normal"])
     bold = font(sizes["normal"], bold=True)
     step = sizes["normal"] + max(4, sizes["normal"] // 2)
@@ -243,3 +244,33 @@ def _draw_menu(
         _text(image, (width - margin - 8, top - step // 2), "▲", face, DIM)
     if first + visible < len(menu.options):
         _text(image, (width - margin - 8, bottom - sizes["normal"]), "▼", face, DIM)
+
+
+HINT_LINES = 2  # a hint longer than this is reported: hints are meant to be one short line
+
+
+def _draw_hint(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    menu: Any,
+    sizes: dict[Any, int],
+    margin: int,
+    bottom: int,
+    width: int,
+    problems: list[str] | None,
+) -> int:
+    """The highlighted option's hint at the bottom of the menu's room, in the room the longest hint needs (so the
+    options stay put as the cursor moves); the bottom left for the options."""
+    if not any(menu.hints):
+        return bottom
+    face = font(sizes["small"])
+    room = width - 2 * margin
+    lines = max(len(wrap(draw, hint, face, room)) for hint in menu.hints)
+    if lines > HINT_LINES and problems is not None:
+        problems.append(f"hint too long: {max(menu.hints, key=len)}")
+    lines = min(lines, HINT_LINES)
+    step = sizes["small"] + 1  # tight: at 160x128 a menu under a two-line title keeps room for 3 options
+    top = bottom - lines * step
+    for index, part in enumerate(wrap(draw, menu.hint, face, room, problems)[:lines]):
+        _text(image, (margin, top + index * step), part, face, ACCENT)
+    return top - 2

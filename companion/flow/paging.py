@@ -19,12 +19,15 @@ class Parts:
         self.count = 1  # the parts of the screen last shown
         self._of: Screen | None = None
 
-    def show(self, screen: Screen) -> Screen:
-        """The part of ``screen`` to show now (the first, if the screen is not the one shown before)."""
+    def show(self, screen: Screen, keep: bool = False) -> Screen:
+        """The part of ``screen`` to show now: the first, if the screen is not the one shown before, unless ``keep``
+        (a screen changed in place, as setup when the host changes a setting on its second part)."""
         if self.size is None:
             return screen
         if screen != self._of:
-            self._of, self.index = screen, 0
+            self._of = screen
+            if not keep:
+                self.index = 0
         parts = paginate(screen, self.size)
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
@@ -42,3 +45,6 @@ class Parts:
             self.index -= 1
             return True
         return False
+
+    def first(self) -> None:
+        self.index = 0

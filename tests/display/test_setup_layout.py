@@ -1,5 +1,6 @@
 """Issue 17: every setup the host can reach fits every display in every language (options, keys and footer uncut),
-and the renderer never breaks a line inside a name."""
+and the renderer never breaks a line inside a name. Issue 23: a setup too long for the display comes in parts
+(display/pages.py) that together show every seat and setting."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from companion.flow.seats import Seats
 from companion.flow.views import keep_names_together, setup_view
 from companion.gallery import SIZES
 from companion.i18n import LANGUAGES, set_language
+from display.pages import paginate
 from display.render import font, render, wrap
 from display.screen import Screen
 
@@ -47,8 +49,26 @@ def screens(language: str) -> list[Screen]:
 def test_every_setup_fits(language: str, size: tuple[int, int]) -> None:
     problems: list[str] = []
     for screen in screens(language):
-        render(screen, size, problems)
+        parts = paginate(screen, size)
+        for part in parts:
+            render(part, size, problems)
+        assert [line for part in parts for line in part.lines] == list(screen.lines)  # every setting, in order
     assert problems == []
+
+
+def test_a_full_table_at_the_smallest_size_comes_in_parts_and_larger_sizes_in_fewer() -> None:
+    """The case that overflowed 160x128 before: 4 seats, each setting with its key on a line of its own."""
+    full = next(seats for seats in setups() if len(seats.joined) == 4 and not seats.bot_levels)
+    screen = keep_names_together(setup_view(full))
+    assert len(paginate(screen, (160, 128))) >= 2
+    assert len(paginate(screen, (320, 240))) <= len(paginate(screen, (160, 128)))
+
+
+def test_settings_read_as_settings_with_the_key_that_changes_them() -> None:
+    text = setup_view(Seats(entry="private")).text()
+    assert "Ballots: one at a time" in text and "right: change" in text
+    assert "Language: English" in text and "left: change" in text
+    assert "right: ballots" not in text
 
 
 def test_the_cut_footer_of_issue_17_would_be_caught() -> None:

@@ -3,6 +3,7 @@ language, and starts."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from display.screen import Screen
@@ -27,8 +28,11 @@ class SetupMode(Mode):
             seats.next_entry()
         elif event.key == "left":
             seats.next_language()
-        elif event.key == "ok" and seats.ready:
-            ctx.start()
+        elif event.key == "ok" and not ctx.parts.next():  # setup in parts: every part is seen before the start
+            if seats.ready:
+                ctx.start()
+            else:
+                ctx.parts.first()
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
@@ -42,3 +46,11 @@ class SetupMode(Mode):
 
     def view(self, ctx: Controller) -> Screen:
         return setup_view(ctx.seats)
+
+
+def setup_part(screen: Screen) -> Screen:
+    """A part of setup before its last: ok shows the next part (the settings), it does not start the game yet."""
+    if screen.part is None or screen.part[0] == screen.part[1]:
+        return screen
+    keys = (("ok", _("more")), *((key, meaning) for key, meaning in screen.keys if key != "ok"))
+    return replace(screen, footer=_("ok: more"), keys=keys)
