@@ -43,7 +43,7 @@ NBSP = "\u00a0"
 
 def layout_key(screen: Screen) -> tuple[Any, ...]:
     """What decides where text goes and whether it fits: not colours, tags or the cursor."""
-    menu = (screen.menu.options, screen.menu.chosen) if screen.menu else None
+    menu = (screen.menu.options, screen.menu.chosen, screen.menu.hints) if screen.menu else None
     lines = tuple((line.text, line.size) for line in screen.lines)
     return (screen.title, screen.rule, screen.footer, lines, menu, screen.chart, screen.legend, screen.board)
 

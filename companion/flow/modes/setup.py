@@ -28,7 +28,7 @@ class SetupMode(Mode):
             seats.next_entry()
         elif event.key == "left":
             seats.next_language()
-        elif event.key == "ok" and not ctx.parts.next():  # setup in parts: every part is seen before the start
+        elif event.key == "ok" and not (ctx.screen() and ctx.parts.next()):  # in parts: each is seen before the start
             if seats.ready:
                 ctx.start()
             else:
