@@ -21,13 +21,13 @@ class Parts:
 
     def show(self, screen: Screen, keep: bool = False) -> Screen:
         """The part of ``screen`` to show now: the first, if the screen is not the one shown before, unless ``keep``
-        (a screen changed in place, as setup when the host changes a setting on its second part)."""
+        and the screen before was of the same kind (setup changed in place: a setting changed on its second part)."""
         if self.size is None:
             return screen
         if screen != self._of:
-            self._of = screen
-            if not keep:
+            if not (keep and self._of is not None and self._of.tags == screen.tags):
                 self.index = 0
+            self._of = screen
         parts = paginate(screen, self.size)
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
