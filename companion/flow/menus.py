@@ -137,11 +137,11 @@ def build_menu(state: State, district: int, together: bool) -> Menu:
         if together
         else _("A palace in {area}, on the space marked {space}?").format(area=AREA_NAMES[district], space=cost)
     )
-    # rules.md 8.6: tied builders' palaces take the next free spaces in seat order; 8.4: a single one the next space
+    # rules.md 8.6: tied builders' palaces take the next free spaces in seat order; 8.4: extra houses stay
     build_hint = (
         _("Palaces go on the free spaces in seat order")
         if together
-        else _("Your palace goes on the space marked {space}").format(space=cost)
+        else _("Palace on space {space}; your other houses stay").format(space=cost)
     )
     return Menu(
         question,
