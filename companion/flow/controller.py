@@ -40,7 +40,7 @@ from .modes import (
     UndoConfirm,
 )
 from .modes.evening import let_players_in
-from .modes.setup import setup_part
+from .modes.setup import part_to_show
 from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
@@ -294,9 +294,7 @@ class Controller:
             banner.insert(0, Line(self.storage_problem, "small", "red"))
         if banner:
             screen = replace(screen, lines=(*banner, *screen.lines))
-        setup = self.stage == "setup" and not self.overlays
-        shown = self.parts.show(keep_names_together(screen), keep=setup)
-        return setup_part(shown) if setup else shown
+        return part_to_show(self, keep_names_together(screen))
 
     def _screen_state(self) -> dict[str, Any]:
         return screen_state(self.notices)

@@ -48,9 +48,12 @@ class SetupMode(Mode):
         return setup_view(ctx.seats)
 
 
-def setup_part(screen: Screen) -> Screen:
-    """A part of setup before its last: ok shows the next part (the settings), it does not start the game yet."""
-    if screen.part is None or screen.part[0] == screen.part[1]:
+def part_to_show(ctx: Controller, whole: Screen) -> Screen:
+    """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes, and
+    a part before its last says that ok shows the next part (the settings) rather than starting the game yet."""
+    setup = ctx.stage == "setup" and not ctx.overlays
+    screen = ctx.parts.show(whole, keep=setup)
+    if not setup or screen.part is None or screen.part[0] == screen.part[1]:
         return screen
     keys = (("ok", _("more")), *((key, meaning) for key, meaning in screen.keys if key != "ok"))
     return replace(screen, footer=_("ok: more"), keys=keys)
