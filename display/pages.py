@@ -1,9 +1,9 @@
 """A screen too long for the display, cut into parts that fit: whole lines per part, in order, each part marked
-"k/n" (drawn at the bottom right). Pure, and measured with the renderer itself (its report of what had no room), so
-a part is exactly what fits (a chart is drawn where a part has room for it). Screens with a menu are never cut: they
-are laid out to fit. A map that does
-not fit whole (names cut, no room for the palace spaces' numbers) comes in as few parts as keep it whole
-(display/board_map.py draws a part as rows).
+"k/n" (drawn at the bottom right); a line marked ``with_previous`` stays with the line before it. Pure, and measured
+with the renderer itself (its report of what had no room), so a part is exactly what fits (a chart is drawn where a
+part has room for it). Screens with a menu are never cut: they are laid out to fit. A map that does not fit whole
+(names cut, no room for the palace spaces' numbers) comes in as few parts as keep it whole (display/board_map.py
+draws a part as rows).
 
 The game flow shows one part at a time (``companion/flow/paging.py``): a long notice at 160x128 takes two presses of
 ok where it takes one at 320x240.
@@ -37,21 +37,28 @@ def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -
             if all(_fits(part, size, text_size) for part in board):
                 return board
         return board
+    queue: list[list[Line]] = []  # a line and those kept with it (``Line.with_previous``): cut apart only if too long
+    for line in screen.lines:
+        if line.with_previous and queue:
+            queue[-1].append(line)
+        else:
+            queue.append([line])
     parts: list[list[Line]] = [[]]
-    queue = list(screen.lines)
     while queue:
-        line = queue.pop(0)
-        if _fits(replace(screen, lines=(*parts[-1], line), part=(1, 2)), size, text_size):
-            parts[-1].append(line)
+        block = queue.pop(0)
+        if _fits(replace(screen, lines=(*parts[-1], *block), part=(1, 2)), size, text_size):
+            parts[-1].extend(block)
         elif parts[-1]:
             parts.append([])
-            queue.insert(0, line)
+            queue.insert(0, block)
+        elif len(block) > 1:  # a block too long for a whole part: its lines one by one
+            queue[:0] = [[line] for line in block]
         else:  # a line too long for a whole part: as many of its words as fit, the rest in the next part
-            head, rest = _split(screen, line, size, text_size)
+            head, rest = _split(screen, block[0], size, text_size)
             parts[-1].append(head)
             if rest is not None:
                 parts.append([])
-                queue.insert(0, rest)
+                queue.insert(0, [rest])
     count = len(parts)
     return tuple(replace(screen, lines=tuple(lines), part=(k, count)) for k, lines in enumerate(parts, 1))
 

@@ -34,9 +34,9 @@ _SIZES: dict[str, dict[str, dict[Size | str, int]]] = {
         "large": {"title": 22, "large": 30, "normal": 20, "small": 15},
     },
     "large": {
-        "small": {"title": 12, "large": 16, "normal": 14, "small": 14, "tight": 1},
-        "medium": {"title": 19, "large": 26, "normal": 19, "small": 16},
-        "large": {"title": 24, "large": 32, "normal": 24, "small": 19},
+        "small": {"title": 12, "large": 16, "normal": 14, "small": 14, "tight": 1, "large_type": 1},
+        "medium": {"title": 19, "large": 26, "normal": 19, "small": 16, "large_type": 1},
+        "large": {"title": 24, "large": 32, "normal": 24, "small": 19, "large_type": 1},
     },
 }
 # 7 px on a 1.8" 160x128 panel (0.22 mm pixels) is a 1.5 mm x-height with 2 mm capitals (14 arcmin at half a metre,
@@ -187,6 +187,8 @@ def _draw(
             y += sizes[line.size] + max(2, sizes[line.size] // 4 - tight)
     if screen.menu is not None:
         faces.add(_draw_menu(image, draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems))
+        if any(screen.menu.hints):
+            faces.add(font(sizes["small"]))  # the highlighted option's hint (_draw_hint)
     if screen.chart:
         box = (margin, y + margin, width - margin, bottom)
         draw_chart(draw, screen.chart, screen.legend, box, footer_font, PLAYER_COLOURS, DIM)
@@ -300,6 +302,7 @@ def _draw_menu(
     """
     menu = screen.menu
     assert menu is not None
+    bottom = _draw_hint(image, draw, menu, sizes, margin, bottom, width, problems)
     face = font(sizes["normal"])
     bold = font(sizes["normal"], bold=True)
     step = sizes["normal"] + max(4, sizes["normal"] // 2 - 2 * sizes.get("tight", 0))
@@ -312,6 +315,8 @@ def _draw_menu(
     heights = [step + (len(label) - 1) * line_step for label in labels]
     first, last = _window(heights, menu.cursor, bottom - top)
     least = 2 if sizes.get("tight") else 3  # at 160x128 two options under a long question, scrolled (▲▼), will do
+    if any(menu.hints) and (sizes.get("tight") or sizes.get("large_type")):
+        least = 1  # short of room, a menu with hints shows one option at a time with its hint (▲▼ say there is more)
     if last - first < min(least, len(menu.options)) and problems is not None:
         problems.append(f"room for only {last - first} options")
     highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
@@ -348,3 +353,34 @@ def _window(heights: list[int], cursor: int, room: int) -> tuple[int, int]:
         if cursor < last or first >= cursor:
             return first, last
         first += 1
+
+
+HINT_LINES = 2  # a hint longer than this is reported: hints are meant to be one short line
+
+
+def _draw_hint(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    menu: Any,
+    sizes: dict[Any, int],
+    margin: int,
+    bottom: int,
+    width: int,
+    problems: list[str] | None,
+) -> int:
+    """The highlighted option's hint at the bottom of the menu's room, in the room the longest hint needs (so the
+    options stay put as the cursor moves); the bottom left for the options."""
+    if not any(menu.hints):
+        return bottom
+    face = font(sizes["small"])
+    room = width - 2 * margin
+    lines = max(len(wrap(draw, hint, face, room)) for hint in menu.hints)
+    most = HINT_LINES + sizes.get("large_type", 0)  # larger type: a line more for the same words
+    if lines > most and problems is not None:
+        problems.append(f"hint too long: {max(menu.hints, key=len)}")
+    lines = min(lines, most)
+    step = sizes["small"] + 1  # tight: at 160x128 a menu under a two-line title keeps room for 3 options
+    top = bottom - lines * step
+    for index, part in enumerate(wrap(draw, menu.hint, face, room, problems)[:lines]):
+        _text(image, (margin, top + index * step), part, face, ACCENT)
+    return top - 2

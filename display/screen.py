@@ -18,15 +18,22 @@ class Line:
     text: str
     size: Size = "normal"
     colour: str | None = None  # a player's colour name, or None for the theme's text colour
+    with_previous: bool = False  # a screen in parts keeps it on the part of the line before (a setting and its key)
 
 
 @dataclass(frozen=True)
 class MenuView:
-    """A menu as shown: its options, the highlighted one, and those ticked (markers picked)."""
+    """A menu as shown: its options, the highlighted one, those ticked (markers picked), and per option one short line
+    of what it does (``hints``, empty or one per option): the highlighted option's is drawn under the menu."""
 
     options: tuple[str, ...]
     cursor: int = 0
     chosen: frozenset[int] = frozenset()
+    hints: tuple[str, ...] = ()
+
+    @property
+    def hint(self) -> str:
+        return self.hints[self.cursor] if self.cursor < len(self.hints) else ""
 
 
 @dataclass(frozen=True)
@@ -61,7 +68,7 @@ class Screen:
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""
-        menu = self.menu.options if self.menu else ()
+        menu = (*self.menu.options, *self.menu.hints) if self.menu else ()
         return "\n".join(
             [
                 self.title,

@@ -51,7 +51,10 @@ class Table:
             self.press(pad, "ok")
         if self.keypads != (self.controller.seats.entry == "keypads"):
             self.press("host", "right")
-        self.press("host", "ok")
+        for _part in range(4):  # a setup too long for the display comes in parts: ok shows each, then starts it
+            self.press("host", "ok")
+            if self.controller.stage == "game":
+                break
         assert self.controller.stage == "game"
 
     def play(self, max_events: int = 200_000) -> None:

@@ -40,6 +40,7 @@ from .modes import (
     UndoConfirm,
 )
 from .modes.evening import let_players_in
+from .modes.setup import part_to_show
 from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
@@ -293,7 +294,7 @@ class Controller:
             banner.insert(0, Line(self.storage_problem, "small", "red"))
         if banner:
             screen = replace(screen, lines=(*banner, *screen.lines))
-        return self.parts.show(keep_names_together(screen))
+        return part_to_show(self, keep_names_together(screen))
 
     def _screen_state(self) -> dict[str, Any]:
         return screen_state(self.notices)

@@ -40,12 +40,18 @@ def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
     unused = [colour for colour in COLOURS if colour not in players]
     if len(players) == 3 and unused:
         board.append(Line(_("{name}'s pieces stay in the box.").format(name=player_name(unused[0])), "small"))
-    # 2.2, 5.2, 5.3: the device shuffles (chance is drawn outside the rules) and names each card to turn up;
+    # 2.2, 5.2, 5.3: the device shuffles (chance is drawn outside the rules): the table lays out year 1's deck as
+    # shown, and from the other deck takes each card the device names after an election, in the very words of that
+    # step (board_text.change_text, TurnCard: "Take the ... card and lay it face up as next year's next card");
     # 4.2: a ballot is chosen on a pad, so the area cards are not played.
     cards = [
         Line(_("Nothing to shuffle: the device draws the voting order."), "small"),
+        Line(_("Lay out year 1's cards face up in a row as the next page shows."), "small"),
         Line(
-            _("Lay out year 1's cards face up as the next page shows; later the device names each card to turn up."),
+            _(
+                "Keep the other deck aside: after each election the device names a card to take from it and lay"
+                " face up as next year's next card."
+            ),
             "small",
         ),
         Line(_("Area cards stay in the box: ballots are chosen on the pads."), "small"),

@@ -21,6 +21,7 @@ class Option:
     label: str
     value: Any  # a Decision, or a Menu to open
     key: str | None = None  # a keypad key that picks this option directly
+    hint: str = ""  # one short line of what picking it does, shown under the menu for the highlighted option
 
 
 @dataclass
@@ -51,13 +52,20 @@ def _move_tree(title: str, moves: Sequence[tuple[int, int, Decision]], rule: str
     sources: dict[int, list[Option]] = {}
     for source, target, decision in moves:
         sources.setdefault(source, []).append(
-            Option(_("to {area}").format(area=AREA_NAMES[target]), decision, _area_key(target))
+            # rules.md 8.4: a house moved into a district is a palace check there
+            Option(
+                _("to {area}").format(area=AREA_NAMES[target]),
+                decision,
+                _area_key(target),
+                _("Then you may build there"),
+            )
         )
     options = [
         Option(
             _("from {area}").format(area=AREA_NAMES[source]),
             Menu(_("Move a house from {area} to...").format(area=AREA_NAMES[source]), targets, rule=rule),
             _area_key(source),
+            _("Then choose where it goes"),  # rules.md 8.3
         )
         for source, targets in sorted(sources.items())
     ]
@@ -71,9 +79,11 @@ def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]
     still = [d for d in legal if type(d) is Abstain and d.move is None]
     moves = [(d.move.source, d.move.target, d) for d in legal if type(d) is Abstain and d.move is not None]
     move_rule = "8.3.2" if slot == QUARANTIA else "8.3.1"
-    abstain_options = [Option(_("Move no house"), still[0])]  # the menu's title says "Abstain on ..."
+    # rules.md 7.4: abstaining makes the advisor neutral, and the move is optional (8.3.1, 8.3.2)
+    abstain_options = [Option(_("Move no house"), still[0], hint=_("The advisor goes neutral; nothing else"))]
     if moves:
-        abstain_options.append(Option(_("Move a house"), _move_tree(_("Abstain: move which house?"), moves, move_rule)))
+        tree = _move_tree(_("Abstain: move which house?"), moves, move_rule)
+        abstain_options.append(Option(_("Move a house"), tree, hint=_("The advisor goes neutral; pick the house")))
     abstain = Menu(_("Abstain on {advisor}").format(advisor=advisor), abstain_options, rule="7.4")
     if not takes:
         abstain.title = _("No free ring: abstain on {advisor}").format(advisor=advisor)
@@ -81,15 +91,23 @@ def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]
         return abstain
     stand = Menu(
         _("Stand {advisor} in...").format(advisor=advisor),
-        [Option(AREA_NAMES[d.area], d, _area_key(d.area)) for d in takes],
+        # rules.md 6.1: an advisor adds 1 vote for its controller to every count in the area it stands in
+        [Option(AREA_NAMES[d.area], d, _area_key(d.area), _("Its vote counts for you there")) for d in takes],
         rule="7.2",
     )
     standing = state.advisor(slot) if slot != QUARANTIA else None
-    if standing is not None and standing[0] == seat:  # the controller's own advisor: where it stands now first
+    own = standing is not None and standing[0] == seat
+    if own:  # the controller's own advisor: where it stands now first
+        assert standing is not None
         stand.cursor = next((i for i, d in enumerate(takes) if d.area == standing[1]), 0)
+    # rules.md 7.2 (a ring on it, then stand it), 7.3 (one's own advisor keeps its ring), 7.4 (abstain: neutral)
+    take_hint = _("Your ring stays; stand it anew") if own else _("Put your ring on it, then stand it")
     top = Menu(
         _("Decide on {advisor}").format(advisor=advisor),
-        [Option(_("Take control"), stand), Option(_("Abstain"), abstain)],
+        [
+            Option(_("Take control"), stand, hint=take_hint),
+            Option(_("Abstain"), abstain, hint=_("It goes neutral; you may move a house")),
+        ],
         rule="7.2",
     )
     return top
@@ -102,6 +120,8 @@ def houses_menu(legal: tuple[Decision, ...], district: int, rule: str) -> Menu:
         Option(
             _("Place none") if n == 0 else ngettext("Place {n} house", "Place {n} houses", n).format(n=n),
             Houses(n),
+            # rules.md 8.4: placing at least one house is a palace check; placing none is none
+            hint=_("No palace here this time") if n == 0 else _("Then you may build here"),
         )
         for n in counts
     ]
@@ -117,11 +137,17 @@ def build_menu(state: State, district: int, together: bool) -> Menu:
         if together
         else _("A palace in {area}, on the space marked {space}?").format(area=AREA_NAMES[district], space=cost)
     )
+    # rules.md 8.6: tied builders' palaces take the next free spaces in seat order; 8.4: extra houses stay
+    build_hint = (
+        _("Palaces go on the free spaces in seat order")
+        if together
+        else _("Palace on space {space}; your other houses stay").format(space=cost)
+    )
     return Menu(
         question,
         [
-            Option(_("Build: {cost} houses back").format(cost=cost), Build(True)),
-            Option(_("Do not build"), Build(False)),
+            Option(_("Build: {cost} houses back").format(cost=cost), Build(True), hint=build_hint),
+            Option(_("Do not build"), Build(False), hint=_("Your houses stay; no palace")),
         ],
         rule="8.4",
     )
@@ -130,9 +156,10 @@ def build_menu(state: State, district: int, together: bool) -> Menu:
 def move_menu(legal: tuple[Decision, ...], rule: str) -> Menu:
     """rules.md 10.4, 10.5: one house move, any district to any other, or none."""
     moves = [(d.move.source, d.move.target, d) for d in legal if type(d) is Move and d.move is not None]
-    options = [Option(_("Move no house"), Move(None))]
+    options = [Option(_("Move no house"), Move(None), hint=_("The board stays as it is"))]
     if moves:
-        options.insert(0, Option(_("Move a house"), _move_tree(_("Move which house?"), moves, rule)))
+        tree = _move_tree(_("Move which house?"), moves, rule)
+        options.insert(0, Option(_("Move a house"), tree, hint=_("Pick the house, then where it goes")))
     return Menu(_("You may move a house"), options, rule=rule)
 
 

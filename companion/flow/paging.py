@@ -22,12 +22,15 @@ class Parts:
         self.count = 1  # the parts of the screen last shown
         self._of: Screen | None = None
 
-    def show(self, screen: Screen) -> Screen:
-        """The part of ``screen`` to show now (the first, if the screen is not the one shown before)."""
+    def show(self, screen: Screen, keep: bool = False) -> Screen:
+        """The part of ``screen`` to show now: the first, if the screen is not the one shown before, unless ``keep``
+        and the screen before was of the same kind (setup changed in place: a setting changed on its second part)."""
         if self.size is None:
             return screen
         if replace(screen, keys=()) != self._of:  # the same screen with other keys (its last part's) goes on
-            self._of, self.index = replace(screen, keys=()), 0
+            if not (keep and self._of is not None and self._of.tags == screen.tags):
+                self.index = 0
+            self._of = replace(screen, keys=())
         parts = paginate(screen, self.size, self.text_size)
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
@@ -45,3 +48,6 @@ class Parts:
             self.index -= 1
             return True
         return False
+
+    def first(self) -> None:
+        self.index = 0

@@ -37,16 +37,22 @@ def keep_names_together(screen: Screen) -> Screen:
         screen,
         title=glue(screen.title),
         lines=tuple(replace(line, text=glue(line.text)) for line in screen.lines),
-        menu=replace(menu, options=tuple(glue(o) for o in menu.options)) if menu else None,
+        menu=replace(menu, options=tuple(glue(o) for o in menu.options), hints=tuple(glue(h) for h in menu.hints))
+        if menu
+        else None,
     )
 
 
 def menu_view(menu: Menu) -> MenuView:
-    return MenuView(tuple(o.label for o in menu.options), menu.cursor, frozenset(menu.chosen))
+    return MenuView(
+        tuple(o.label for o in menu.options), menu.cursor, frozenset(menu.chosen), tuple(o.hint for o in menu.options)
+    )
 
 
 def setup_view(seats: Seats) -> Screen:
-    """rules.md 2.3: the seats taken, then every host option with the key that changes it (at every size)."""
+    """rules.md 2.3: the seats taken, then every host setting and the key that changes it. Too long for a small
+    display with 4 seats, it comes in parts (display/pages.py): the host's ok shows the next part, and starts the game
+    from the last one (``SetupMode``)."""
     lines = []
     if not seats.ready:
         lines.append(Line(_("Each player: ok on your pad"), "small"))
@@ -62,9 +68,12 @@ def setup_view(seats: Seats) -> Screen:
     if waiting and len(seats.joined) < 4:
         text = ngettext("Pad {pads}: press ok to join", "Pads {pads}: press ok to join", len(waiting))
         lines.append(Line(text.format(pads=", ".join(waiting)), "small"))
+    # Each setting as it stands, then the key that changes it ("key: what it does", as everywhere else).
     mode = _("keypads") if seats.entry == "keypads" else _("one at a time")
-    lines.append(Line(_("right: ballots {mode}").format(mode=mode), "small"))
-    lines.append(Line(_("left: language {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
+    lines.append(Line(_("Ballots: {mode}").format(mode=mode), "small"))
+    lines.append(Line(_("right: change"), "small", with_previous=True))
+    lines.append(Line(_("Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
+    lines.append(Line(_("left: change"), "small", with_previous=True))
     full = len(seats.joined) >= 4
     if not full or seats.bot_levels:
         lines.append(Line(_("back: no computers") if full else _("back: add a computer"), "small"))

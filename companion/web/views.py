@@ -93,6 +93,7 @@ def _menu(ctx: Controller, seat: int) -> dict[str, Any] | None:
     return {
         "title": menu.title,
         "options": [option.label for option in menu.options],
+        "hints": [option.hint for option in menu.options],
         "cursor": menu.cursor,
         "rule": menu.rule,
         "depth": len(menus),

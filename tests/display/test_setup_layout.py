@@ -1,6 +1,7 @@
 """Issue 17: every setup the host can reach fits every display in every language (options, keys and footer uncut),
-and the renderer never breaks a line inside a name. Issue 23: with either text size, and at 160x128 in parts (the
-host's ok shows the next before it starts the game) with no text below the legible x-height."""
+and the renderer never breaks a line inside a name. Issue 23: with either text size, and a setup too long for the
+display in parts (display/pages.py; the host's ok shows the next before it starts the game) that together show every
+seat and setting, with no text below the legible x-height at 160x128."""
 
 from __future__ import annotations
 
@@ -50,10 +51,27 @@ def screens(language: str) -> list[Screen]:
 def test_every_setup_fits(language: str, size: tuple[int, int], text_size: str) -> None:
     problems: list[str] = []
     for screen in screens(language):
-        for part in paginate(screen, size, text_size):
+        parts = paginate(screen, size, text_size)
+        for part in parts:
             render(part, size, problems, text_size)
             assert size != (160, 128) or (smallest_text(part, size, text_size) or LEGIBLE) >= LEGIBLE
+        assert [line for part in parts for line in part.lines] == list(screen.lines)  # every setting, in order
     assert problems == []
+
+
+def test_a_full_table_at_the_smallest_size_comes_in_parts_and_larger_sizes_in_fewer() -> None:
+    """The case that overflowed 160x128 before: 4 seats, each setting with its key on a line of its own."""
+    full = next(seats for seats in setups() if len(seats.joined) == 4 and not seats.bot_levels)
+    screen = keep_names_together(setup_view(full))
+    assert len(paginate(screen, (160, 128))) >= 2
+    assert len(paginate(screen, (320, 240))) <= len(paginate(screen, (160, 128)))
+
+
+def test_settings_read_as_settings_with_the_key_that_changes_them() -> None:
+    text = setup_view(Seats(entry="private")).text()
+    assert "Ballots: one at a time" in text and "right: change" in text
+    assert "Language: English" in text and "left: change" in text
+    assert "right: ballots" not in text
 
 
 def test_the_cut_footer_of_issue_17_would_be_caught() -> None:

@@ -7,10 +7,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from companion.app import App
+from companion.board_text import change_text
+from companion.engine.changes import TurnCard
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.flow.first_year import reminder_pages
+from companion.i18n import LANGUAGES, set_language
 from hardware.events import InputEvent
 from tests.helpers import app_settings
 
@@ -84,3 +89,26 @@ def test_a_power_cut_shows_the_unread_pages_again_and_a_read_reminder_never_retu
     finally:
         third.close()
     assert len(seen) > 100 and not [tags for tags in seen if "reminder" in tags], "never again in the whole game"
+
+
+# The words the card step (board_text.change_text of a TurnCard) and the cards page share, per language.
+CARD_WORDS = {
+    "en": "lay it face up as next year's next card",
+    "de": "offen als nächste Karte der Reihenfolge fürs nächste Jahr",
+    "it": "scoperta come prossima carta dell'anno prossimo",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_cards_page_tells_the_card_step_in_its_own_words(language: str) -> None:
+    """Issue 23: the reminder says where the named cards come from (the other deck, not a deck to turn up) and what
+    the table does with each, as the card step after each election says it (rules.md 2.2, 5.2)."""
+    set_language(language)
+    try:
+        step = change_text(TurnCard(1), ("red", "blue", "green"))
+        page = " ".join(line.text for line in reminder_pages(("red", "blue", "green"), "private")[-1].lines)
+    finally:
+        set_language("en")
+    shared = CARD_WORDS[language]
+    assert shared in step, step
+    assert shared.replace("lay it", "lay") in page, page

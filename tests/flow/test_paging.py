@@ -4,7 +4,8 @@ clearing it, right and left turn a board-check page's parts before paging on; ke
 from __future__ import annotations
 
 from companion.flow.narration import Notice
-from display.screen import Line
+from companion.flow.paging import Parts
+from display.screen import Line, Screen
 from tests.flow.modes.helpers import press, read_notices, table
 
 SENTENCE = "Red: take 4 houses from Santa Croce back to your supply and put a palace on the space marked 4"
@@ -83,10 +84,27 @@ def test_the_host_ok_shows_a_long_setups_next_part_before_starting() -> None:
         controller.seats.pad_status(pad, True)
         press(controller, pad, "ok")
     first = controller.screen()
-    assert first.part == (1, 2) and ("ok", "next page") in first.keys
+    assert first.part == (1, 2) and ("ok", "more") in first.keys
     press(controller, "host", "ok")
     second = controller.screen()
     assert second.part == (2, 2) and controller.stage == "setup"
-    assert any(line.text.startswith("left: language") for line in second.lines)
+    assert any(line.text.startswith("Language:") for line in second.lines)
     press(controller, "host", "ok")
     assert controller.stage == "game"
+
+
+def test_a_screen_changed_in_place_keeps_its_part_and_another_kind_starts_at_the_first() -> None:
+    """Setup (issue 23): a setting changed on the second part stays on it; a setup after another screen's second
+    part (the next game offered at game over) starts at its first."""
+    lines = tuple(Line(f"line {n}: a setting", "normal") for n in range(12))
+    setup = Screen("New game", lines, tags=("setup",))
+    other = Screen("Standings", lines, tags=("over",))
+    parts = Parts()
+    parts.size = (160, 128)
+    parts.show(setup, keep=True)
+    assert parts.next()
+    changed = Screen("Neues Spiel", lines, tags=("setup",))
+    assert parts.show(changed, keep=True).part == (2, parts.count)
+    parts.show(other)
+    assert parts.next()
+    assert parts.show(setup, keep=True).part == (1, parts.count)

@@ -20,10 +20,10 @@ def test_the_language_is_chosen_at_setup_and_kept_in_the_record() -> None:
     for pad in ("1", "2", "3"):
         controller.handle(InputEvent(pad, "ok"))
     controller.handle(InputEvent("host", "left"))
-    assert language() == "de" and "Sprache Deutsch" in controller.screen().text()
+    assert language() == "de" and "Sprache: Deutsch" in controller.screen().text()
     assert "Rot: Pad 1" in controller.screen().text()
     controller.handle(InputEvent("host", "left"))
-    assert "lingua Italiano" in controller.screen().text()
+    assert "Lingua: Italiano" in controller.screen().text()
     controller.handle(InputEvent("host", "ok"))
     assert '"language": "it"' in controller.record[0]
     assert controller.screen().title == "Preparazione", "the first year's reminder, in the table's language"

@@ -38,3 +38,10 @@ def test_three_phones_play_a_whole_game_and_each_is_sent_only_its_own_secrets(tm
                 assert word not in public  # the public part names no ballot and no held value
     pressed = sum(phone.presses for phone in phones)
     assert pressed > 50
+    menus = [
+        json.loads(frame)["mine"]["menu"]
+        for phone in phones
+        for frame in phone.frames
+        if (json.loads(frame).get("mine") or {}).get("menu")
+    ]
+    assert menus and all(len(m["hints"]) == len(m["options"]) and all(m["hints"]) for m in menus)  # the LCD's hints

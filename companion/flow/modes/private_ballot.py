@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Literal
 from display.screen import Screen
 
 from ...engine import ALL_AREAS, AREAS, Ballot, private_view, snapshot
-from ...engine.areas import AREA_NAMES
-from ...i18n import _
+from ...engine.areas import AREA_NAMES, QUARANTIA
+from ...i18n import _, ngettext
 from ..menus import Menu, Option, navigate
 from ..views import gate_view, private_ballot_view
 from .base import GameMode
@@ -43,6 +43,18 @@ def private_turn(ctx: Controller) -> PrivateTurn | None:
     return ctx.private
 
 
+def _area_hint(area: int) -> str:
+    """rules.md 10.2: a district's winner places houses there; 10.3: the Quarantia's takes its advisors."""
+    return _("The winner takes advisors") if area == QUARANTIA else _("The winner places houses")
+
+
+def _marker_hint(value: int) -> str:
+    """rules.md 6.1, 6.2: a marker's value is its votes, so the 0 is a bluff that counts nothing."""
+    if value == 0:
+        return _("No vote: a bluff")
+    return ngettext("{n} vote at the count", "{n} votes at the count", value).format(n=value)
+
+
 class PrivateBallotMode(GameMode):
     def pad(self, ctx: Controller, seat: int, key: str) -> None:
         turn = private_turn(ctx)
@@ -63,7 +75,11 @@ class PrivateBallotMode(GameMode):
         turn.stage = "area"
         turn.area_menu = Menu(
             _("Choose an area"),
-            [Option(AREA_NAMES[a], a, f"area:{AREAS[a]}") for a in ALL_AREAS if a not in mine.used_areas],
+            [
+                Option(AREA_NAMES[a], a, f"area:{AREAS[a]}", _area_hint(a))
+                for a in ALL_AREAS
+                if a not in mine.used_areas
+            ],
             rule="4.2",
         )
 
@@ -77,8 +93,8 @@ class PrivateBallotMode(GameMode):
         if picked is None:
             return
         mine = private_view(ctx.state, turn.seat)
-        options = [Option(str(v), v, None) for v in mine.markers]
-        options.append(Option(_("Done"), None))
+        options = [Option(str(v), v, None, _marker_hint(v)) for v in mine.markers]
+        options.append(Option(_("Done"), None, hint=_("Lay the ticked ones (1 to 4)")))  # rules.md 4.2
         turn.stage = "markers"
         turn.marker_menu = Menu(_("Markers for {area}").format(area=AREA_NAMES[picked.value]), options, rule="4.2")
         turn.area = picked.value

@@ -3,14 +3,14 @@ language, and starts."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from display.pages import paginate
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..views import keep_names_together, setup_view
+from ..views import setup_view
 from .base import Mode
 
 if TYPE_CHECKING:
@@ -28,20 +28,16 @@ class SetupMode(Mode):
             seats.next_entry()
         elif event.key == "left":
             seats.next_language()
-        elif event.key == "ok" and ctx.parts.next():
-            pass  # a setup too long for the display (160x128): its next part first, so none goes unseen (paging.py)
-        elif event.key == "ok" and seats.ready:
-            ctx.start()
-        elif event.key == "ok":
-            while ctx.parts.back():  # not ready: back to the first part
-                pass
+        elif event.key == "ok" and not (ctx.screen() and ctx.parts.next()):  # in parts: each is seen before the start
+            if seats.ready:
+                ctx.start()
+            else:
+                ctx.parts.first()
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
         seats = ctx.seats
         keys = [("ok", _("start"))] if seats.ready else []
-        if _more(ctx):
-            keys = [("ok", _("next page"))]
         keys += [("left", _("language")), ("right", _("ballot entry"))]
         full = len(seats.joined) >= 4
         if not full or seats.bot_levels:
@@ -52,9 +48,12 @@ class SetupMode(Mode):
         return setup_view(ctx.seats)
 
 
-def _more(ctx: Controller) -> bool:
-    """Whether a part of the setup follows the one shown (the keys are told before the screen is cut in parts)."""
-    parts = ctx.parts
-    if parts.size is None:
-        return False
-    return parts.index + 1 < len(paginate(keep_names_together(setup_view(ctx.seats)), parts.size, parts.text_size))
+def part_to_show(ctx: Controller, whole: Screen) -> Screen:
+    """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes, and
+    a part before its last says that ok shows the next part (the settings) rather than starting the game yet."""
+    setup = ctx.stage == "setup" and not ctx.overlays
+    screen = ctx.parts.show(whole, keep=setup)
+    if not setup or screen.part is None or screen.part[0] == screen.part[1]:
+        return screen
+    keys = (("ok", _("more")), *((key, meaning) for key, meaning in screen.keys if key != "ok"))
+    return replace(screen, footer=_("ok: more"), keys=keys)

@@ -59,7 +59,10 @@ function ballotPart(pub, mine) {
 }
 
 function menuPart(menu) {
-  const options = menu.options.map((label, index) => button(label, "pick:" + index, { class: "option" }));
+  // Each option with its one line of what it does (the hint the LCD shows under the highlighted option).
+  const hints = menu.hints || [];
+  const options = menu.options.map((label, index) => button(
+    [label, hints[index] ? h("small", { class: "hint" }, hints[index]) : null], "pick:" + index, { class: "option" }));
   return [
     h("h2", { id: "menu-title" }, menu.title),
     h("div", { id: "menu" }, options),

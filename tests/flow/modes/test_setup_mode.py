@@ -30,9 +30,9 @@ def test_host_keys_add_computers_switch_entry_and_language_then_start() -> None:
     press(controller, "host", "back")
     assert "Green: computer (normal)" in controller.screen().text()
     press(controller, "host", "right")
-    assert "right: ballots keypads" in controller.screen().text()
+    assert "Ballots: keypads\nright: change" in controller.screen().text()
     press(controller, "host", "left")
-    assert controller.seats.language == "de" and "links: Sprache Deutsch" in controller.screen().text()
+    assert controller.seats.language == "de" and "Sprache: Deutsch\nlinks: ändern" in controller.screen().text()
     set_language("en")
     controller.seats.language = "en"
     press(controller, "host", "ok")
@@ -60,5 +60,27 @@ def test_every_host_option_is_on_screen_with_its_key() -> None:
     press(controller, "host", "back")
     screen = controller.screen()
     text = screen.text()
-    assert "left: language English" in text and "right: ballots one at a time" in text
+    assert "Language: English\nleft: change" in text and "Ballots: one at a time\nright: change" in text
     assert "back: no computers" in text and screen.footer == "ok: start"
+
+
+def test_a_setup_in_parts_shows_every_part_before_ok_starts_and_a_change_keeps_the_part() -> None:
+    """Issue 23: 4 seats at 160x128 do not fit one screen; ok turns the parts ("ok: more"), the host changes a
+    setting on the part that shows it (the part stays), and ok on the last part starts the game."""
+    controller = Controller(random.Random(1))
+    controller.parts.size = (160, 128)
+    for pad in ("1", "2", "3", "4"):
+        press(controller, pad, "ok")
+    first = controller.screen()
+    assert first.part == (1, 2) and first.footer == "ok: more" and ("ok", "more") in first.keys
+    press(controller, "host", "ok")
+    second = controller.screen()
+    assert controller.stage == "setup" and second.part == (2, 2) and second.footer == "ok: start"
+    assert "Language: English" in second.text() and "left: change" in second.text()
+    press(controller, "host", "left")
+    assert controller.screen().part == (2, 2) and "Sprache: Deutsch" in controller.screen().text()
+    press(controller, "host", "left")
+    press(controller, "host", "left")  # Italiano, then back to English
+    assert "Language: English" in controller.screen().text()
+    press(controller, "host", "ok")
+    assert controller.stage == "game"
