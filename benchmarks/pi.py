@@ -7,8 +7,9 @@ one stated conversion:
   ``wait4``'s resource usage): other programs on a shared machine change the wall time, not these;
 - the bytes each frame puts on the SPI wire (the companion's real luma drivers over a recording bus) and the SQLite
   commits each press makes (counted);
-- the conversion: a Pi core is ``factor`` times slower than one core here (:data:`MODELS`, stated per model), and
-  the wire carries ``bus_speed_mhz`` (the config's SPI clock) bits per microsecond.
+- the conversion: a Pi core is ``factor`` times slower than one core here (:func:`factors`: this machine's
+  speed on a reference loop over each Pi's, stated in :data:`PI_RATES`), and the wire carries ``bus_speed_mhz``
+  (the config's SPI clock) bits per microsecond.
 
 A throttle that stops and continues a process (the previous version of this benchmark) cannot slow short work as
 much as long work; the burst check at the top shows that the CPU clock used here charges the same cost per unit of
@@ -37,6 +38,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +47,35 @@ PRESSES = 3000  # the first presses of the simulated game, as in benchmarks/wire
 YEARS = 2
 BURSTS_MS = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 
-# Per-core slow-down against one core of the development machine (an AMD EPYC server core, Python 3.11): issue 18's
-# estimate for the Pi 3 (pyperformance ratios agree), the Zero 2 W by its clock (the same Cortex-A53 core at 1.0
-# instead of 1.2 GHz), the Pi 4's Cortex-A72 at 1.8 GHz about 2.5 times a Pi 3's core.
-MODELS: dict[str, float] = {"Pi 3 B": 10.0, "Zero 2 W": 12.0, "Pi 4 B": 4.0}
+# How fast each Pi's core runs the reference loop (:func:`_spin`), in steps per CPU second, stated once; the factor
+# for a machine is its own rate measured at the start of a run divided by these, so the figures do not move with
+# the host (a stated factor per host did: the same commit's start-up measured 99 ms one day and 233 ms on another
+# VM of the same kind, which would have made every "Pi" figure 2.35x worse). Derived from issue 18's estimate (a
+# Pi 3 B core 10x slower than the development machine, an AMD EPYC core then running this loop at ~20.2 million
+# steps a second; pyperformance ratios agree), the Zero 2 W by its clock (the same Cortex-A53 at 1.0 instead of
+# 1.2 GHz), the Pi 4's Cortex-A72 at 1.8 GHz about 2.5 times a Pi 3's core. On a real Pi, `bench pi` prints its own
+# rate on its first lines: that is the number to put here.
+PI_RATES: dict[str, float] = {"Pi 3 B": 2.02e6, "Zero 2 W": 1.68e6, "Pi 4 B": 5.05e6}
+
+
+def host_rate(steps: int = 2_000_000, repeats: int = 5) -> float:
+    """This machine's reference-loop steps per CPU second (the best of ``repeats``: interference only slows it)."""
+    best = 0.0
+    for _ in range(repeats):
+        started = time.thread_time()
+        _spin(steps)
+        best = max(best, steps / max(time.thread_time() - started, 1e-9))
+    return best
+
+
+@cache
+def factors() -> dict[str, float]:
+    """Per-core slow-down of each Pi against one core here: this machine's rate over each Pi's stated rate, measured
+    once per run."""
+    rate = host_rate()
+    return {model: round(rate / pi_rate, 2) for model, pi_rate in PI_RATES.items()}
+
+
 MODEL_NOTES = {
     "Pi 3 B": "Cortex-A53 1.2 GHz",
     "Zero 2 W": "Cortex-A53 1.0 GHz",
@@ -194,7 +221,7 @@ def hard_player(years: int, smoke: bool) -> None:
     print(f"hard player (this checkout's search: {build}; install.sh's wheel compiles it): {rate / 1e6:.2f} million "
           f"units of work per CPU second here; here it takes {here['work']:,} units a decision, CPU median "
           f"{statistics.median(here['times']):.1f} ms")  # fmt: skip
-    for model, factor in MODELS.items():
+    for model, factor in factors().items():
         work = int(rate / factor * here["budget"] * SHARE)
         times = [value * factor for value in hard_decisions(years, work)["times"]]
         late = sum(value > 1000 * here["overrun"] * here["budget"] for value in times)
@@ -214,18 +241,23 @@ def _verdict(value: float, limit: float, smoke: bool) -> str:
 
 
 def _per_model(label: str, value: Callable[[float], str]) -> None:
-    print(f"  {label:<30}" + "   ".join(f"{model} {value(factor)}" for model, factor in MODELS.items()))
+    print(f"  {label:<30}" + "   ".join(f"{model} {value(factor)}" for model, factor in factors().items()))
 
 
 def main(smoke: bool = False) -> None:
     """``smoke``: a few presses, one start, one year's first decisions, no verdicts (the test suite's run)."""
     print("The companion on a Raspberry Pi: CPU time measured here x a per-core factor, plus the SPI wire.")
-    print("  factors (a Pi core against one core here): " + ", ".join(
-        f"{model} ({MODEL_NOTES[model]}) x{factor:g}" for model, factor in MODELS.items()))  # fmt: skip
+    named = ", ".join(f"{model} ({MODEL_NOTES[model]}) x{factor:g}" for model, factor in factors().items())
+    rate = factors()["Pi 3 B"] * PI_RATES["Pi 3 B"]
+    print(
+        f"  this machine runs the reference loop at {rate / 1e6:.2f} million steps per CPU second; stated "
+        "for a Pi: " + ", ".join(f"{model} {rate / 1e6:.2f}" for model, rate in PI_RATES.items())
+    )
+    print(f"  factors (a Pi core against one core here, their ratio): {named}")
 
     print("burst check: fixed bursts of pure-Python work, CPU time of this thread (time.thread_time)")
     for target, measured, relative in burst_check(BURSTS_MS[:3] if smoke else BURSTS_MS, smoke):
-        pi3 = MODELS["Pi 3 B"]
+        pi3 = factors()["Pi 3 B"]
         print(f"  burst {target:6.1f} ms: measured {measured:8.3f} ms CPU, cost per unit {relative:5.2f}x the 10 ms "
               f"burst's -> Pi 3 B {measured * pi3:8.2f} ms (slow-down {pi3:g}x at every length)")  # fmt: skip
 
@@ -239,7 +271,7 @@ def main(smoke: bool = False) -> None:
         print(f"  measured here: step CPU median {statistics.median(cpu):6.3f} ms p99 {_p99(cpu):6.3f} ms; "
               f"bytes median {statistics.median(sent):8,.0f} p99 {_p99(sent):8,.0f} = wire median "
               f"{statistics.median(wire):5.2f} ms p99 {_p99(wire):5.2f} ms")  # fmt: skip
-        for model, factor in MODELS.items():
+        for model, factor in factors().items():
             glass = [c * factor + w for c, w in zip(cpu, wire, strict=True)]
             print(f"  {model:<9} x{factor:<3g} median {statistics.median(glass):6.1f} ms p99 {_p99(glass):6.1f} ms "
                   f"max {max(glass):6.1f} ms{_verdict(_p99(glass), 50, smoke)} (p99 < 50 ms)")  # fmt: skip
@@ -247,7 +279,7 @@ def main(smoke: bool = False) -> None:
     starts, cold = start_cpu(1 if smoke else 5)
     print(f"start -> first frame (whole process, byte-compiled): CPU here median {statistics.median(starts):5.3f} s "
           f"(no bytecode: {cold:5.3f} s)")  # fmt: skip
-    for model, factor in MODELS.items():
+    for model, factor in factors().items():
         value = statistics.median(starts) * factor
         print(f"  {model:<9} x{factor:<3g} median {value:5.2f} s max {max(starts) * factor:5.2f} s"
               f"{_verdict(max(starts) * factor, 2, smoke)} (< 2 s; SD card reads not modelled); no bytecode "

@@ -5,7 +5,7 @@
   the first frame the table view receives after it (presses that change neither, such as keying a secret ballot,
   count for neither). Measured here (wall clock), and at a Pi's speed by ``bench pi``'s model: the CPU time the
   process spent between the press and that frame (its own clock, so other programs on this machine do not count),
-  times each model's stated per-core factor (``benchmarks.pi.MODELS``). Pessimistic: the simulated phones run in the
+  times each model's stated per-core factor (``benchmarks.pi.factors``). Pessimistic: the simulated phones run in the
   same process and their work is counted too. Goal: p99 < 100 ms at Pi speed.
 - idle CPU with four phones and a table view connected (the companion in a child process, the phones in this one):
   the child's CPU time over IDLE_S seconds. Goal: < 1% of a core at Pi speed (raw x each model's factor).
@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .pi import MODELS
+from .pi import factors
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESSES = 400
@@ -212,7 +212,7 @@ def main(smoke: bool = False) -> None:
         wall, cpu = found[key], found[key + " cpu"]
         print(f"{label:<34} here median {_median(wall):6.2f} p99 {_p99(wall):6.2f} ms; CPU median "
               f"{_median(cpu):5.2f} p99 {_p99(cpu):5.2f} ms [{len(wall)} presses]")  # fmt: skip
-        for model, factor in MODELS.items():
+        for model, factor in factors().items():
             p99 = _p99(cpu) * factor
             verdict = "" if smoke else (" PASS" if p99 < 100 else " FAIL")
             print(
@@ -220,9 +220,9 @@ def main(smoke: bool = False) -> None:
             )
     idle, with_web, without = idle_and_memory()
     label = "idle CPU, 5 web clients connected"
-    worst = idle * max(MODELS.values())
+    worst = idle * max(factors().values())
     verdict = "" if smoke else (" PASS" if worst < 1 else " FAIL")
-    print(f"{label:<34} here {idle:.3f} % of a core; slowest model x{max(MODELS.values()):g} {worst:.2f} %{verdict} "
+    print(f"{label:<34} here {idle:.3f} % of a core; slowest model x{max(factors().values()):g} {worst:.2f} %{verdict} "
           f"(< 1%)")  # fmt: skip
     extra = with_web - without
     verdict = "" if smoke else (" PASS" if extra < 25 else " FAIL")
