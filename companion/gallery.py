@@ -17,6 +17,7 @@ from hardware.events import InputEvent
 from .flow.autoplay import Table
 from .flow.controller import Controller
 from .flow.modes import ResumeOffer
+from .flow.modes.setup import more_to_read
 from .i18n import LANGUAGES, set_language
 
 SIZES = ((160, 128), (240, 240), (320, 240))
@@ -117,7 +118,7 @@ def write(out: Path, seed: int = 3) -> list[Path]:
             folder.mkdir(parents=True, exist_ok=True)
             for name, screen in sorted(screens.items()):
                 path = folder / f"{name}.png"
-                render(paginate(screen, (width, height))[0], (width, height)).save(path, optimize=True)
+                render(more_to_read(paginate(screen, (width, height))[0]), (width, height)).save(path, optimize=True)
                 written.append(path)
     set_language("en")
     window = out.parent / "simulator.png"

@@ -40,7 +40,7 @@ from .modes import (
     UndoConfirm,
 )
 from .modes.evening import let_players_in
-from .modes.setup import part_to_show
+from .modes.setup import ok_shows_more, part_to_show
 from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
@@ -177,6 +177,8 @@ class Controller:
         if event.source != "host" and self.stage != "setup" and (seat is None or seat in self.bots):
             return  # a pad nobody sits at, or a computer player's seat
         top = under or (self.overlays[-1] if self.overlays else self.mode())
+        if event.source == "host" and event.key == "ok" and under is None and ok_shows_more(self):
+            return
         after = top.handle(self, event, seat)
         if under is None and after is None:
             self.overlays.pop()

@@ -214,7 +214,8 @@ def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
     """The notices still to read, as data the store keeps, so a resumed game shows them again (errors excepted)."""
 
     def lines(items: Sequence[Line]) -> list[list[Any]]:
-        return [[line.text, line.size, line.colour] for line in items]
+        # a line kept with the one before (``with_previous``) says so in a fourth item; older saves have three
+        return [[line.text, line.size, line.colour, *([True] if line.with_previous else [])] for line in items]
 
     kept = [
         {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag, "page": n.page}
@@ -229,7 +230,7 @@ def restore_screen(screen: dict[str, Any]) -> list[Notice]:
     beside the next round, is not shown again: its sentences were on the screen before the game stopped)."""
 
     def restore(items: list[list[Any]]) -> list[Line]:
-        return [Line(text, size, colour) for text, size, colour in items]
+        return [Line(text, size, colour, *kept) for text, size, colour, *kept in items]
 
     notices = [
         Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"], tuple(n["page"]) if n.get("page") else None)

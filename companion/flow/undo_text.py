@@ -102,7 +102,11 @@ def undo_notices(undone: UndoneLine, players: Sequence[str], pending: Sequence[N
 def undo_notice(undone: UndoneLine, players: Sequence[str], read: bool = True) -> Notice:
     """What the table does now: the undone line's changes turned around, like any board notice (the controller
     shows one only when there is something to put back)."""
-    lines = [Line(change_text(c, players), "normal", change_owner(c, players)) for c in undone.changes]
+    # The first change stays on the part of its heading (a small display cuts the notice in parts).
+    lines = [
+        Line(change_text(c, players), "normal", change_owner(c, players), with_previous=index == 0)
+        for index, c in enumerate(undone.changes)
+    ]
     taken_back = _("{name}'s decision is taken back.").format(name=player_name(players[undone.player]))
     # ``read``: the decision's own board notice was dismissed, so the table did what it said. If it was still on the
     # screen, the table may have done all, some or none of it.

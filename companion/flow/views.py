@@ -285,7 +285,7 @@ def final_view(
     return Screen(
         _("Game over"),
         tuple(lines),
-        footer=_("host right: standings, chart"),
+        footer=_("host right: standings, chart   back: next game"),
         rule="9.4",
         tags=("over",),
         chart=chart,
@@ -310,7 +310,11 @@ def standings_view(rows: Sequence[tuple[int, str, int, int, int, tuple[str, ...]
             )
         )
     return Screen(
-        _("Standings"), tuple(lines), footer=_("host left/right: page"), rule="9.4", tags=("over", "page:standings")
+        _("Standings"),
+        tuple(lines),
+        footer=_("host left/right: page   back: close"),
+        rule="9.4",
+        tags=("over", "page:standings"),
     )
 
 
@@ -319,7 +323,7 @@ def chart_view(chart: tuple[tuple[str, tuple[int, ...]], ...]) -> Screen:
     return Screen(
         _("Palaces by year"),
         (),
-        footer=_("host left/right: page"),
+        footer=_("host left: page   back: next game"),
         tags=("over", "page:chart"),
         chart=chart,
         legend=tuple(player_name(p) for p, _series in chart),

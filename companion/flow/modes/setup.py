@@ -48,12 +48,26 @@ class SetupMode(Mode):
         return setup_view(ctx.seats)
 
 
+# Screens whose ok answers a question (start, undo, the next game, abandon, go on with a saved game): cut in parts on
+# a small display, ok first shows the parts not yet seen, so nobody answers what they could not read.
+ASKING = frozenset({"setup", "undo", "next-game", "abandon", "resume"})
+
+
+def ok_shows_more(ctx: Controller) -> bool:
+    """Turn to the next part of a question in parts, if the host's ok should do that rather than answer it."""
+    shown = ctx.screen()
+    return shown.part is not None and bool(ASKING & set(shown.tags)) and ctx.parts.next()
+
+
 def part_to_show(ctx: Controller, whole: Screen) -> Screen:
-    """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes, and
-    a part before its last says that ok shows the next part (the settings) rather than starting the game yet."""
+    """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes."""
     setup = ctx.stage == "setup" and not ctx.overlays
-    screen = ctx.parts.show(whole, keep=setup)
-    if not setup or screen.part is None or screen.part[0] == screen.part[1]:
+    return more_to_read(ctx.parts.show(whole, keep=setup))
+
+
+def more_to_read(screen: Screen) -> Screen:
+    """A part of a question before its last says that ok shows the next part rather than answering yet."""
+    if screen.part is None or screen.part[0] == screen.part[1] or not ASKING & set(screen.tags):
         return screen
     keys = (("ok", _("more")), *((key, meaning) for key, meaning in screen.keys if key != "ok"))
     return replace(screen, footer=_("ok: more"), keys=keys)

@@ -47,3 +47,25 @@ def test_undo_question_ok_undoes_and_other_keys_keep() -> None:
     press(controller, "host", "back", "hold")
     press(controller, "host", "ok")
     assert not controller.state.locked_in(0) and len(controller.record) == 3
+
+
+def test_a_question_in_parts_shows_all_of_itself_before_ok_answers_it() -> None:
+    """Issue 23: at 160x128 the undo question takes two parts; ok on the first shows the second ("ok: more") and
+    undoes nothing, so nobody answers a question they could not read; ok on the last part answers."""
+    controller = table().controller
+    read_notices(controller)
+    for key in ("ok", "ok", "ok", "left", "ok"):  # red: gate, first area, first marker ticked, Done
+        press(controller, "1", key)
+    assert controller.state is not None and controller.state.locked_in(0)
+    controller.parts.size = (160, 128)
+    press(controller, "host", "back", "hold")
+    first = controller.screen()
+    if first.part is None:  # the question fits whole: make it long enough to need a second part
+        controller.parts.text_size = "large"
+        first = controller.screen()
+    assert first.part == (1, 2) and first.footer == "ok: more" and ("ok", "more") in first.keys
+    press(controller, "host", "ok")
+    assert type(controller.overlays[-1]) is UndoConfirm and controller.state.locked_in(0)
+    assert controller.screen().part == (2, 2) and controller.screen().footer != "ok: more"
+    press(controller, "host", "ok")
+    assert not controller.overlays and not controller.state.locked_in(0)
