@@ -177,9 +177,7 @@ class Controller:
         if event.source != "host" and self.stage != "setup" and (seat is None or seat in self.bots):
             return  # a pad nobody sits at, or a computer player's seat
         top = under or (self.overlays[-1] if self.overlays else self.mode())
-        if event.source == "host" and event.key == "ok" and under is None and ok_shows_more(self):
-            return
-        after = top.handle(self, event, seat)
+        after = top if under is None and ok_shows_more(self, event) else top.handle(self, event, seat)
         if under is None and after is None:
             self.overlays.pop()
         elif under is None and after is not None and after is not top:

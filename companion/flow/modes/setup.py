@@ -53,8 +53,10 @@ class SetupMode(Mode):
 ASKING = frozenset({"setup", "undo", "next-game", "abandon", "resume"})
 
 
-def ok_shows_more(ctx: Controller) -> bool:
+def ok_shows_more(ctx: Controller, event: InputEvent) -> bool:
     """Turn to the next part of a question in parts, if the host's ok should do that rather than answer it."""
+    if event.source != "host" or event.key != "ok":
+        return False
     shown = ctx.screen()
     return shown.part is not None and bool(ASKING & set(shown.tags)) and ctx.parts.next()
 
