@@ -10,7 +10,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .i18n import _, locale_language, set_language
+from .i18n import LANGUAGES, _, locale_language, set_language
 
 if TYPE_CHECKING:
     import argparse
@@ -52,7 +52,6 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 REPLAY_FLAGS = ("--each", "--changes")
-LANG_CHOICES = ("en", "de", "it")
 
 
 def _plain_replay(argv: Sequence[str]) -> tuple[str, bool, bool, str | None] | None:
@@ -70,7 +69,7 @@ def _plain_replay(argv: Sequence[str]) -> tuple[str, bool, bool, str | None] | N
             flags.append(word)
         elif (word == "--lang" or word.startswith("--lang=")) and lang is None:
             value = word[7:] if word.startswith("--lang=") else next(words, "")
-            if value not in LANG_CHOICES:
+            if value not in LANGUAGES:
                 return None
             lang = value
         elif (word == "-" or not word.startswith("-")) and record is None:

@@ -9,8 +9,8 @@ import sys
 from typing import Any, NoReturn
 
 from . import __version__
-from .cli import EXIT_USAGE, LANG_CHOICES
-from .i18n import _
+from .cli import EXIT_USAGE
+from .i18n import LANGUAGES, _
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     shown.add_argument(
         "--changes", action="store_true", help=_("print every line's board changes (RECORD.md 4), the header included")
     )
-    replay.add_argument("--lang", choices=LANG_CHOICES, help=_("the language of the changes' sentences"))
+    replay.add_argument("--lang", choices=LANGUAGES, help=_("the language of the changes' sentences"))
     check = commands.add_parser(
         "check-config",
         help=_("check a configuration file and say what is wrong"),

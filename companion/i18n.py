@@ -10,6 +10,7 @@ talks to one table.
 from __future__ import annotations
 
 import os
+from functools import cache  # loaded at every start anyway (typing, re)
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ class _English:
 _ENGLISH = _English()
 _current: gettext.NullTranslations | _English = _ENGLISH
 _language = "en"
-_loaded: dict[str, gettext.NullTranslations] = {}
 
 
 def _(text: str) -> str:
@@ -81,17 +81,14 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
+@cache
 def translations(code: str) -> gettext.NullTranslations:
     """The catalogue for ``code``, loaded once (the null one for English and any language we do not speak)."""
-    if code not in _loaded:
-        import gettext
+    import gettext
 
-        if code not in LANGUAGES or code == "en":
-            _loaded[code] = gettext.NullTranslations()
-        else:
-            try:  # a wheel has its .mo files from the build, a checkout from dev.py
-                _loaded[code] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
-            except FileNotFoundError:
-                message = f"the {code} texts are not compiled: in a checkout, run python3 dev.py catalogs"
-                raise RuntimeError(message) from None
-    return _loaded[code]
+    if code not in LANGUAGES or code == "en":
+        return gettext.NullTranslations()
+    try:  # a wheel has its .mo files from the build, a checkout from dev.py
+        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    except FileNotFoundError:
+        raise RuntimeError(f"the {code} texts are not compiled: in a checkout, run python3 dev.py catalogs") from None
