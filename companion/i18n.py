@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 from functools import cache  # loaded at every start anyway (typing, re)
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import gettext
     from collections.abc import Iterable, Mapping

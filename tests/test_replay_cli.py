@@ -151,13 +151,13 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     assert "companion.engine.state" in modules
 
 
-HEAVY = ("argparse", "gettext", "locale", "dataclasses", "inspect", "pathlib", "companion.board_text")
+HEAVY = ("argparse", "gettext", "locale", "dataclasses", "inspect", "pathlib", "typing", "companion.board_text")
 
 
 @pytest.mark.parametrize("extra", [[], ["--each"], ["--lang", "en"]])
 def test_a_plain_replay_loads_no_parser_catalogue_or_sentences(game: tuple[Path, Table], extra: list[str]) -> None:
     """Issue 26: the usual arguments are read without argparse, English needs no gettext, the changes' sentences
-    are only for --changes. -S: no site-packages, whose start-up hooks (an editable install's finder) load pathlib."""
+    are only for --changes, the engine's NamedTuples and type names need no typing at run time. -S: no site-packages, whose start-up hooks (an editable install's finder) load pathlib."""
     path, _ = game
     code = (
         "import sys\n"

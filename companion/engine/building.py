@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .areas import MAX_PALACES
 from .changes import BuildPalace
 from .choices import WITHOUT
@@ -11,6 +9,7 @@ from .decisions import Build, Decision
 from .elections import not_awaited
 from .tasks import BuildsTask, CheckTask
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .state import State
 

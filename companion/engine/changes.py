@@ -8,11 +8,14 @@ record-format.md form with ids.
 Only public facts are ever noted (rules.md 11.3): how many markers went where, never their values.
 """
 
-# no "from __future__ import annotations": NamedTuple would compile every field's annotation string at import
-
-from typing import Any, NamedTuple
+from __future__ import annotations
 
 from .areas import AREAS
+from .named import NamedTuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class PutMarkers(NamedTuple):

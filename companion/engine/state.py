@@ -14,7 +14,6 @@ was.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
 
 from ..i18n import _
 from .areas import (
@@ -35,6 +34,7 @@ from .choices import BUILD_CHOICES, HOUSES_UP_TO, SEAT_SETS, advisor_choices, ba
 from .decisions import Ballot, Decision
 from .elections import advance, apply_advisor, apply_houses, apply_move, not_awaited
 from .errors import IllegalDecisionError
+from .named import NamedTuple
 from .tasks import (
     BALLOT,
     ELECTION,
@@ -58,6 +58,10 @@ from .tasks import (
 )
 from .year_end import conditions_met
 from .year_end import outcome as game_outcome
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 _ALL_AREAS_SET = frozenset(range(7))
 
