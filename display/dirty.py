@@ -25,8 +25,13 @@ WINDOW_BYTES = 11  # bytes to open a window: 2A + 4, 2B + 4, 2C
 # highlight on the small st7735 grew past 10% of a frame (bench wire's budget) for no clear gain on the Zero's p99.
 WINDOW_TIME_BYTES = 600
 WINDOW_COST = WINDOW_BYTES + WINDOW_TIME_BYTES
-BYTES_PER_PIXEL = 3  # luma.lcd sends 18-bit colour as 3 bytes a pixel
+BYTES_PER_PIXEL = 2  # RGB565 (display/drivers.py)
 FIRST_CUT_DEPTH = 5  # cuts within a band of rows
+# Changes in at most this many bands of rows are cut down to tight boxes: a highlight move (the old and the new bar,
+# the hint under the menu), a counter. More bands is a new screen, sent a box per band: cutting each band further
+# saved its bytes for more Python time than their wire time on a Pi (bench pi, issue 26: the Zero 2 W's p99 on the
+# st7789 from 54.6 to 48.5 ms, the press's CPU p99 6.8 to 5.5 ms here).
+FEW_BANDS = 4
 MOST_BOXES = 12  # each box is a window on the wire and a round of Python in luma: a few, not hundreds
 
 
@@ -149,8 +154,9 @@ def dirty_boxes(previous: Image.Image | None, image: Image.Image, most: int = MO
     """At most ``most`` boxes covering every pixel where ``image`` differs from ``previous`` (all of it when there
     is none).
 
-    Small changes (a highlight move: a few bands of rows) are cut down to tight boxes; a large one (a new screen:
-    many bands) keeps one box per band of rows, since each box costs a window on the wire and Python time in luma.
+    Small changes (a highlight move: up to :data:`FEW_BANDS` bands of rows) are cut down to tight boxes; a large one
+    (a new screen: many bands) keeps one box per band of rows, since each box costs a window on the wire and Python
+    time in luma.
     The cut gives disjoint boxes; a merged box may overlap another, which only sends a few pixels twice (with the
     same colour).
     """
@@ -158,7 +164,7 @@ def dirty_boxes(previous: Image.Image | None, image: Image.Image, most: int = MO
         return [(0, 0, *image.size)]
     changed = _changed(ImageChops.difference(previous, image))
     bands = _cut(changed, (0, 0, *image.size), depth=1)
-    if len(bands) <= most:
+    if len(bands) <= FEW_BANDS:
         tight = [box for band in bands for box in _cut(changed, band, depth=FIRST_CUT_DEPTH)]
         if len(tight) <= 4 * most:
             return _fewer(_merge(tight), most)

@@ -1,10 +1,16 @@
-"""luma.lcd devices built with the options real panels need, every one pushing only the boxes that changed.
+"""luma.lcd devices built with the options real panels need, every one pushing only the boxes that changed, in
+16-bit colour.
 
 luma 2.13's st7735 and ili9341 take a ``framebuffer`` strategy and ``h_offset``/``v_offset``; st7789 takes neither
 and sends the whole 240x240 frame (172,800 bytes) on every change, so :class:`st7789` below adds both the way its
 siblings do it. Options luma's class does not take (``inverse`` on ili9341 and st7789, ``bgr`` on st7789) are sent
 as the standard MIPI DCS commands after luma's own start-up sequence; which options luma takes is read from its
 constructors, so a future luma that learns them is used as is.
+
+luma sends 18-bit colour, 3 bytes a pixel; all three controllers also take RGB565, 2 bytes a pixel (COLMOD 55h),
+which every screen of the companion shows alike (its colours are few and flat). A third fewer bytes on the wire: a
+full 320x240 frame is 153,600 bytes, 38 ms at 32 MHz instead of 58 (issue 26). Set once luma's start-up (which
+clears the screen in 18-bit) is done; the controller keeps what it holds.
 
 Imported only when a real LCD is built: this module loads luma.lcd.
 """
@@ -23,11 +29,62 @@ from .panels import MADCTL_BGR, PANELS
 MADCTL, INVOFF, INVON = 0x36, 0x20, 0x21
 
 
-class st7789(lcd.st7789):  # type: ignore[misc]  # luma ships no types
-    """luma's st7789 with a framebuffer strategy and offsets, like luma's st7735 and ili9341.
+COLMOD, CASET, RASET, RAMWR = 0x3A, 0x2A, 0x2B, 0x2C
+RGB565 = 0x55  # 16 bits a pixel on both the RGB and the MCU interface (ili9341, st7789); st7735 reads the low 3 bits
+_RED_HIGH = bytes(value & 0xF8 for value in range(256))
+_GREEN_HIGH = bytes(value >> 5 for value in range(256))
+_GREEN_LOW = bytes(value << 3 & 0xE0 for value in range(256))
+_BLUE_LOW = bytes(value >> 3 for value in range(256))
 
-    The name stays ``st7789`` so logs and ``type(device).__name__`` say which controller it is.
-    """
+
+def rgb565(image: Image.Image) -> bytes:
+    """An RGB image as the controllers take 16-bit colour: RRRRRGGG GGGBBBBB, high byte first. Byte-string
+    operations only (Pillow has no packer for it): 0.03 ms for a 40x20 box here, 1.3 ms for a whole 320x240 frame."""
+    raw = image.tobytes()
+    count = len(raw) // 3
+    red, green, blue = raw[0::3], raw[1::3], raw[2::3]
+    packed = bytearray(2 * count)
+    packed[0::2] = (int.from_bytes(red.translate(_RED_HIGH)) | int.from_bytes(green.translate(_GREEN_HIGH))).to_bytes(
+        count
+    )
+    packed[1::2] = (int.from_bytes(green.translate(_GREEN_LOW)) | int.from_bytes(blue.translate(_BLUE_LOW))).to_bytes(
+        count
+    )
+    return bytes(packed)
+
+
+class SixteenBit:
+    """Mixed into a luma device: each changed box goes out in RGB565 once :meth:`sixteen_bit` has switched the
+    controller (luma's own start-up, which draws the first frame, stays in its 18-bit colour)."""
+
+    _bits = 18
+
+    def sixteen_bit(self) -> None:
+        self.command(COLMOD, RGB565)  # type: ignore[attr-defined]
+        self._bits = 16
+
+    def display(self, image: Image.Image) -> None:
+        device: Any = self
+        assert image.mode == device.mode and image.size == device.size
+        for part, box in device.framebuffer.redraw(device.preprocess(image)):
+            left, top, right, bottom = device.apply_offsets(box)
+            device.command(CASET, left >> 8, left & 0xFF, (right - 1) >> 8, (right - 1) & 0xFF)
+            device.command(RASET, top >> 8, top & 0xFF, (bottom - 1) >> 8, (bottom - 1) & 0xFF)
+            device.command(RAMWR)
+            device.data(rgb565(part) if self._bits == 16 else part.tobytes())
+
+
+class st7735(SixteenBit, lcd.st7735):  # type: ignore[misc]  # luma ships no types
+    """luma's st7735 in 16-bit colour. The names stay luma's, so logs and ``type(device).__name__`` say which
+    controller it is."""
+
+
+class ili9341(SixteenBit, lcd.ili9341):  # type: ignore[misc]
+    """luma's ili9341 in 16-bit colour."""
+
+
+class st7789(SixteenBit, lcd.st7789):  # type: ignore[misc]
+    """luma's st7789 with a framebuffer strategy and offsets, like luma's st7735 and ili9341, in 16-bit colour."""
 
     def __init__(
         self,
@@ -46,16 +103,12 @@ class st7789(lcd.st7789):  # type: ignore[misc]  # luma ships no types
         self._offsets = (h_offset, v_offset)
         super().__init__(serial_interface, width=width, height=height, rotate=rotate, **kwargs)
 
-    def display(self, image: Image.Image) -> None:
-        """Send each changed box through luma's ``set_window`` and ``data`` (the whole frame only the first time)."""
-        assert image.mode == self.mode and image.size == self.size
+    def apply_offsets(self, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         dx, dy = self._offsets
-        for part, (left, top, right, bottom) in self.framebuffer.redraw(self.preprocess(image)):
-            self.set_window(left + dx, top + dy, right + dx, bottom + dy)
-            self.data(part.tobytes())
+        return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
 
 
-CLASSES: dict[str, Any] = {"st7735": lcd.st7735, "st7789": st7789, "ili9341": lcd.ili9341}
+CLASSES: dict[str, Any] = {"st7735": st7735, "st7789": st7789, "ili9341": ili9341}
 
 
 def build_lcd(
@@ -88,4 +141,5 @@ def build_lcd(
         device.command(MADCTL, panel.madctl ^ MADCTL_BGR)
     if inverse and "inverse" not in takes:
         device.command(INVOFF if panel.inverted else INVON)
+    device.sixteen_bit()
     return device

@@ -4,9 +4,9 @@ Used by the tests and benchmarks (never at run time) to check the real luma.lcd 
 the Pi: luma is given a recording stand-in for spidev and RPi.GPIO (the hardware modules, not luma); the DC pin's
 level splits commands from data, and :class:`Controller` follows the MIPI DCS commands the three controllers
 share (CASET 2Ah / RASET 2Bh address window, RAMWR 2Ch memory write, MADCTL 36h, INVOFF/INVON 20h/21h, COLMOD
-3Ah, SWRESET 01h) to rebuild the picture in the controller's memory from 18-bit colour, 3 bytes a pixel of which
-the controller keeps the top 6 bits. It is strict: a window outside memory, or more pixels than the window holds,
-raises :class:`WireError` instead of wrapping as silicon would.
+3Ah, SWRESET 01h) to rebuild the picture in the controller's memory from 18-bit colour (3 bytes a pixel of which
+the controller keeps the top 6 bits) or 16-bit RGB565 (2 bytes a pixel, high byte first). It is strict: a window
+outside memory, or more pixels than the window holds, raises :class:`WireError` instead of wrapping as silicon would.
 """
 
 from __future__ import annotations
@@ -155,10 +155,13 @@ class Controller:
         if self._command != RAMWR or not self._pixels:
             return
         data, self._pixels = bytes(self._pixels), bytearray()
-        if self.colour_bits != 18:
-            raise WireError(f"memory write in {self.colour_bits}-bit colour; luma.lcd sends 18-bit (COLMOD 06h)")
-        if len(data) % 3:
-            raise WireError(f"{len(data)} bytes is not a whole number of 3-byte pixels")
+        size = {18: 3, 16: 2}.get(self.colour_bits)
+        if size is None:
+            raise WireError(f"memory write in {self.colour_bits}-bit colour; the companion sends 16 or 18 bits")
+        if len(data) % size:
+            raise WireError(f"{len(data)} bytes is not a whole number of {size}-byte pixels")
+        if size == 2:
+            data = _from_rgb565(data)
         left, top, right, bottom = self._window
         width = right - left
         count = len(data) // 3
@@ -172,7 +175,7 @@ class Controller:
             memory.paste(Image.frombytes("RGB", (rest, 1), data[rows * width * 3 :]), (left, top + rows))
 
     def seen(self, h_offset: int, v_offset: int, size: tuple[int, int]) -> Image.Image:
-        """The glass as a person sees it: the panel's part of memory, 18-bit, in the colours it shows."""
+        """The glass as a person sees it: the panel's part of memory, at most 18-bit, in the colours it shows."""
         picture = self.memory().crop((h_offset, v_offset, h_offset + size[0], v_offset + size[1]))
         picture = picture.point(lambda value: value & 0xFC)
         if bool(self.madctl & MADCTL_BGR) != self.glass.needs_bgr:
@@ -186,3 +189,24 @@ class Controller:
 def eighteen_bit(image: Image.Image) -> Image.Image:
     """``image`` as an 18-bit panel shows it: the top 6 bits of each channel."""
     return image.convert("RGB").point(lambda value: value & 0xFC)
+
+
+def sixteen_bit(image: Image.Image) -> Image.Image:
+    """``image`` as a panel shows it in RGB565: the top 5, 6 and 5 bits of red, green and blue."""
+    red, green, blue = image.convert("RGB").split()
+    five = [value & 0xF8 for value in range(256)]
+    return Image.merge("RGB", (red.point(five), green.point(lambda value: value & 0xFC), blue.point(five)))
+
+
+def _from_rgb565(data: bytes) -> bytes:
+    """RGB565 pixels (high byte first) as 3-byte RGB with the bits the controller keeps, zeros below them."""
+    high, low = data[0::2], data[1::2]
+    red = high.translate(bytes(value & 0xF8 for value in range(256)))
+    green = (
+        int.from_bytes(high.translate(bytes((value & 0x07) << 5 for value in range(256))))
+        | int.from_bytes(low.translate(bytes((value & 0xE0) >> 3 for value in range(256))))
+    ).to_bytes(len(high))
+    blue = low.translate(bytes((value & 0x1F) << 3 for value in range(256)))
+    rgb = bytearray(3 * len(high))
+    rgb[0::3], rgb[1::3], rgb[2::3] = red, green, blue
+    return bytes(rgb)

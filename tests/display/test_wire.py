@@ -2,7 +2,8 @@
 
 Every driver x size/offset x rotation x colour order x inversion the config accepts: a first frame, a menu highlight
 move, a different screen and the blank screen go out (partial pushes after the first), and after each the
-emulated panel must show exactly the frame (in 18-bit colour), with nothing written outside the glass.
+emulated panel must show exactly the frame (in the 16-bit colour the drivers switch to), with nothing written outside
+the glass.
 """
 
 from __future__ import annotations
@@ -14,16 +15,20 @@ import threading
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from companion import config
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller as GameController
 from display.backends import Display, build_display
+from display.drivers import rgb565
 from display.panels import MADCTL_BGR, PANELS
 from display.render import render
 from display.screen import Line, MenuView, Screen
-from display.wiretap import GRAM, Controller, Glass, Wire, WireError, eighteen_bit
+from display.wiretap import GRAM, Controller, Glass, Wire, WireError, sixteen_bit
 
 DC = 24
 # (size, h_offset, v_offset): native sizes, and real modules that need offsets (luma's landscape addressing)
@@ -93,7 +98,7 @@ def physical(frame: Image.Image, rotate: int) -> Image.Image:
 
 
 def check(controller: Controller, frame: Image.Image, rotate: int, h: int, v: int) -> None:
-    expected = eighteen_bit(physical(frame, rotate))
+    expected = sixteen_bit(physical(frame, rotate))
     seen = controller.seen(h, v, expected.size)
     assert seen.tobytes() == expected.tobytes(), "the panel does not show the frame"
     outside = controller.memory().copy()
@@ -126,8 +131,8 @@ def test_a_quarter_turn_puts_the_top_left_corner_top_right(driver: str) -> None:
     display.show(frame)
     display.flush(timeout=30)
     seen = controller.seen(0, 0, size)
-    assert seen.getpixel((size[0] - 1, 0)) == (252, 0, 0)
-    assert seen.getpixel((0, 0)) == (252, 252, 252)
+    assert seen.getpixel((size[0] - 1, 0)) == (248, 0, 0)
+    assert seen.getpixel((0, 0)) == (248, 252, 248)
     display.close()
 
 
@@ -139,9 +144,9 @@ def test_a_wrong_colour_setting_shows_on_the_emulated_panel(driver: str) -> None
     controller.glass = Glass(not controller.glass.needs_bgr, controller.glass.needs_inversion)
     display.show(Image.new("RGB", size, (255, 0, 0)))
     display.flush(timeout=30)
-    assert controller.seen(0, 0, size).getpixel((0, 0)) == (0, 0, 252)
+    assert controller.seen(0, 0, size).getpixel((0, 0)) == (0, 0, 248)
     controller.glass = Glass(not controller.glass.needs_bgr, not controller.glass.needs_inversion)
-    assert controller.seen(0, 0, size).getpixel((0, 0)) == (3, 255, 255)
+    assert controller.seen(0, 0, size).getpixel((0, 0)) == (7, 255, 255)
     display.close()
 
 
@@ -149,7 +154,7 @@ def test_a_wrong_colour_setting_shows_on_the_emulated_panel(driver: str) -> None
 def test_a_highlight_move_sends_under_a_tenth_of_a_frame(driver: str) -> None:
     size = PANELS[driver].native
     display, _controller, wire = wired(driver, size)
-    full = size[0] * size[1] * 3
+    full = size[0] * size[1] * 2  # RGB565
     display.show(menu(size, 0))
     display.flush(timeout=30)
     before = wire.bytes
@@ -161,6 +166,30 @@ def test_a_highlight_move_sends_under_a_tenth_of_a_frame(driver: str) -> None:
     display.flush(timeout=30)
     assert wire.bytes == before, "an unchanged frame sends nothing"
     display.close()
+
+
+@pytest.mark.parametrize("driver", LAYOUTS)
+def test_frames_go_out_in_16_bit_colour_two_bytes_a_pixel(driver: str) -> None:
+    """Issue 26: after luma's start-up (18-bit), the driver switches the controller to RGB565 (COLMOD 55h), and a
+    whole new frame then costs 2 bytes a pixel on the wire, a third fewer than luma's 3."""
+    size = PANELS[driver].native
+    display, controller, wire = wired(driver, size)
+    assert controller.colour_bits == 16
+    before = wire.bytes
+    display.show(Image.new("RGB", size, "white"))
+    display.flush(timeout=30)
+    assert size[0] * size[1] * 2 <= wire.bytes - before < size[0] * size[1] * 2 + 64
+    display.close()
+
+
+@examples(max_examples=50)
+@given(st.binary(min_size=3, max_size=300).map(lambda raw: raw[: len(raw) // 3 * 3]))
+def test_rgb565_packs_each_pixel_high_byte_first(raw: bytes) -> None:
+    image = Image.frombytes("RGB", (len(raw) // 3, 1), raw)
+    expected = b"".join(
+        ((r >> 3) << 11 | (g >> 2) << 5 | b >> 3).to_bytes(2, "big") for r, g, b in zip(*[iter(raw)] * 3, strict=True)
+    )
+    assert rgb565(image) == expected
 
 
 def test_the_emulator_refuses_a_window_outside_memory() -> None:
