@@ -157,7 +157,8 @@ HEAVY = ("argparse", "gettext", "locale", "dataclasses", "inspect", "pathlib", "
 @pytest.mark.parametrize("extra", [[], ["--each"], ["--lang", "en"]])
 def test_a_plain_replay_loads_no_parser_catalogue_or_sentences(game: tuple[Path, Table], extra: list[str]) -> None:
     """Issue 26: the usual arguments are read without argparse, English needs no gettext, the changes' sentences
-    are only for --changes, the engine's NamedTuples and type names need no typing at run time. -S: no site-packages, whose start-up hooks (an editable install's finder) load pathlib."""
+    are only for --changes, the engine's NamedTuples and type names need no typing at run time. -S: no
+    site-packages, whose start-up hooks (an editable install's finder) load pathlib."""
     path, _ = game
     code = (
         "import sys\n"
