@@ -71,9 +71,9 @@ def setup_view(seats: Seats) -> Screen:
     # Each setting as it stands, then the key that changes it ("key: what it does", as everywhere else).
     mode = _("keypads") if seats.entry == "keypads" else _("one at a time")
     lines.append(Line(_("Ballots: {mode}").format(mode=mode), "small"))
-    lines.append(Line(_("right: change"), "small", with_previous=True))
+    lines.append(Line(_("host right: change"), "small", with_previous=True))  # a pad's left/right is its colour
     lines.append(Line(_("Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
-    lines.append(Line(_("left: change"), "small", with_previous=True))
+    lines.append(Line(_("host left: change"), "small", with_previous=True))
     full = len(seats.joined) >= 4
     if not full or seats.bot_levels:
         lines.append(Line(_("back: no computers") if full else _("back: add a computer"), "small"))
@@ -199,7 +199,10 @@ def board_view(snap: dict[str, Any], page: int) -> Screen:
         title = _("Board: districts")
         for district in AREAS[:6]:
             info = snap["districts"][district]
-            houses = ", ".join(f"{player_name(p)} {n}" for p, n in info["houses"].items()) or _("no houses")
+            houses = ", ".join(
+                ngettext("{colour} {n} house", "{colour} {n} houses", n).format(colour=player_name(p), n=n)
+                for p, n in info["houses"].items()
+            ) or _("no houses")
             palaces = palace_spaces(info["palaces"])
             text = f"{NAMES[district]}: {houses}"
             if palaces:

@@ -69,8 +69,8 @@ def test_a_full_table_at_the_smallest_size_comes_in_parts_and_larger_sizes_in_fe
 
 def test_settings_read_as_settings_with_the_key_that_changes_them() -> None:
     text = setup_view(Seats(entry="private")).text()
-    assert "Ballots: one at a time" in text and "right: change" in text
-    assert "Language: English" in text and "left: change" in text
+    assert "Ballots: one at a time" in text and "host right: change" in text
+    assert "Language: English" in text and "host left: change" in text
     assert "right: ballots" not in text
 
 

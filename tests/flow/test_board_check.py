@@ -41,7 +41,15 @@ def test_two_quarantia_advisors_of_one_player_in_one_district_are_counted() -> N
 
 def test_a_districts_palaces_name_their_spaces() -> None:
     districts = texts(snapshot(position()))[1]
-    assert "Castello: Blue 5; palaces: Blue on 3 and 4, Yellow on 5" in districts
+    assert "Castello: Blue 5 houses; palaces: Blue on 3 and 4, Yellow on 5" in districts
+
+
+def test_a_districts_houses_are_counted_in_houses() -> None:
+    """Issue 23's read-through: "Red 1" said nothing of what was counted."""
+    snap = snapshot(position())
+    snap["districts"]["san_marco"]["houses"] = {"red": 1, "blue": 2}  # type: ignore[index]
+    districts = [line.text for line in board_view(snap, 1).lines]
+    assert "San Marco: Red 1 house, Blue 2 houses" in districts
 
 
 @pytest.mark.parametrize("language", ["en", "de", "it"])

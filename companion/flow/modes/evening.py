@@ -85,7 +85,7 @@ class NextGame(Mode):
             (
                 Line(_("A new game at this table: {seats}.").format(seats=seats_text(ctx)), "normal"),
                 Line(_("Setup comes next: seats, computers, ballots and language can all be changed there."), "small"),
-                Line(_("This game stays in the archive (doge-companion games)."), "small"),
+                Line(_("This game stays in the archive."), "small"),
             ),
             footer=_("host ok: new game"),
             tags=("next-game",),

@@ -30,9 +30,9 @@ def test_host_keys_add_computers_switch_entry_and_language_then_start() -> None:
     press(controller, "host", "back")
     assert "Green: computer (normal)" in controller.screen().text()
     press(controller, "host", "right")
-    assert "Ballots: keypads\nright: change" in controller.screen().text()
+    assert "Ballots: keypads\nhost right: change" in controller.screen().text()
     press(controller, "host", "left")
-    assert controller.seats.language == "de" and "Sprache: Deutsch\nlinks: ändern" in controller.screen().text()
+    assert controller.seats.language == "de" and "Sprache: Deutsch\nHost links: ändern" in controller.screen().text()
     set_language("en")
     controller.seats.language = "en"
     press(controller, "host", "ok")
@@ -60,7 +60,7 @@ def test_every_host_option_is_on_screen_with_its_key() -> None:
     press(controller, "host", "back")
     screen = controller.screen()
     text = screen.text()
-    assert "Language: English\nleft: change" in text and "Ballots: one at a time\nright: change" in text
+    assert "Language: English\nhost left: change" in text and "Ballots: one at a time\nhost right: change" in text
     assert "back: no computers" in text and screen.footer == "ok: start"
 
 
@@ -76,7 +76,7 @@ def test_a_setup_in_parts_shows_every_part_before_ok_starts_and_a_change_keeps_t
     press(controller, "host", "ok")
     second = controller.screen()
     assert controller.stage == "setup" and second.part == (2, 2) and second.footer == "ok: start"
-    assert "Language: English" in second.text() and "left: change" in second.text()
+    assert "Language: English" in second.text() and "host left: change" in second.text()
     press(controller, "host", "left")
     assert controller.screen().part == (2, 2) and "Sprache: Deutsch" in controller.screen().text()
     press(controller, "host", "left")
