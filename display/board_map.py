@@ -50,7 +50,7 @@ def draw_board(
     found: list[str] = []
     left, top, right, bottom = box
     text, dim, _background = ink
-    name_face, small = faces
+    small = faces[1]
     line = int(getattr(small, "size", 9)) + 1
     strip = line + 6
     cell_w = (right - left) // 3
@@ -67,7 +67,6 @@ def draw_board(
         _rings(draw, quarantia.advisors, x, y0 + strip // 2, line // 2, colours)
     if problems is not None:
         problems.extend(f"map: {problem}" for problem in dict.fromkeys(found))
-    del name_face
 
 
 def parts(areas: Sequence[MapArea], part: tuple[int, int]) -> list[MapArea]:

@@ -43,13 +43,11 @@ def rgb565(image: Image.Image) -> bytes:
     raw = image.tobytes()
     count = len(raw) // 3
     red, green, blue = raw[0::3], raw[1::3], raw[2::3]
+    high = int.from_bytes(red.translate(_RED_HIGH)) | int.from_bytes(green.translate(_GREEN_HIGH))
+    low = int.from_bytes(green.translate(_GREEN_LOW)) | int.from_bytes(blue.translate(_BLUE_LOW))
     packed = bytearray(2 * count)
-    packed[0::2] = (int.from_bytes(red.translate(_RED_HIGH)) | int.from_bytes(green.translate(_GREEN_HIGH))).to_bytes(
-        count
-    )
-    packed[1::2] = (int.from_bytes(green.translate(_GREEN_LOW)) | int.from_bytes(blue.translate(_BLUE_LOW))).to_bytes(
-        count
-    )
+    packed[0::2] = high.to_bytes(count)
+    packed[1::2] = low.to_bytes(count)
     return bytes(packed)
 
 

@@ -191,22 +191,24 @@ def eighteen_bit(image: Image.Image) -> Image.Image:
     return image.convert("RGB").point(lambda value: value & 0xFC)
 
 
+_FIVE_BITS = bytes(value & 0xF8 for value in range(256))
+_GREEN_FROM_HIGH = bytes((value & 0x07) << 5 for value in range(256))
+_GREEN_FROM_LOW = bytes((value & 0xE0) >> 3 for value in range(256))
+_BLUE_FROM_LOW = bytes((value & 0x1F) << 3 for value in range(256))
+
+
 def sixteen_bit(image: Image.Image) -> Image.Image:
     """``image`` as a panel shows it in RGB565: the top 5, 6 and 5 bits of red, green and blue."""
     red, green, blue = image.convert("RGB").split()
-    five = [value & 0xF8 for value in range(256)]
-    return Image.merge("RGB", (red.point(five), green.point(lambda value: value & 0xFC), blue.point(five)))
+    return Image.merge("RGB", (red.point(_FIVE_BITS), green.point(lambda value: value & 0xFC), blue.point(_FIVE_BITS)))
 
 
 def _from_rgb565(data: bytes) -> bytes:
     """RGB565 pixels (high byte first) as 3-byte RGB with the bits the controller keeps, zeros below them."""
     high, low = data[0::2], data[1::2]
-    red = high.translate(bytes(value & 0xF8 for value in range(256)))
-    green = (
-        int.from_bytes(high.translate(bytes((value & 0x07) << 5 for value in range(256))))
-        | int.from_bytes(low.translate(bytes((value & 0xE0) >> 3 for value in range(256))))
-    ).to_bytes(len(high))
-    blue = low.translate(bytes((value & 0x1F) << 3 for value in range(256)))
+    green = int.from_bytes(high.translate(_GREEN_FROM_HIGH)) | int.from_bytes(low.translate(_GREEN_FROM_LOW))
     rgb = bytearray(3 * len(high))
-    rgb[0::3], rgb[1::3], rgb[2::3] = red, green, blue
+    rgb[0::3] = high.translate(_FIVE_BITS)
+    rgb[1::3] = green.to_bytes(len(high))
+    rgb[2::3] = low.translate(_BLUE_FROM_LOW)
     return bytes(rgb)

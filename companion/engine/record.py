@@ -327,26 +327,22 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
 
 
 def _fast_fields(text: str) -> tuple[str, str, str, str | None] | None:
-    """(player, kind, value text, stamp) of a line of a certain shape (kind "shuffle", player "" for a shuffle), in
-    the key order dump_line writes by one pattern, in any other order key by key; None: the general path decides."""
+    """(player, kind, value text, stamp) of a line of a certain shape (kind "shuffle", player "" for a shuffle), with
+    "t" last or first by one pattern, in any other order key by key; None: the general path decides."""
     match = _FAST_DECISION.match(text)
     if match is not None:
-        first, player, kind, value_text, t = match.groups()
+        first, player, kind, value_text, last = match.groups()
+    elif (match := _FAST_SHUFFLE.match(text)) is not None:
+        player, kind = "", "shuffle"
+        first, value_text, last = match.groups()
+    elif (fields := fields_in_any_order(text)) is not None:
+        player, kind, value_text, last = fields
+        first = None
     else:
-        match = _FAST_SHUFFLE.match(text)
-        if match is not None:
-            player, kind = "", "shuffle"
-            first, value_text, t = match.groups()
-        else:
-            fields = fields_in_any_order(text)
-            if fields is None:
-                return None
-            first = None
-            player, kind, value_text, t = fields
-    if first is not None:
-        if t is not None:
-            return None  # "t" twice
-        t = first
+        return None
+    if first is not None and last is not None:
+        return None  # "t" twice
+    t = first or last
     if t is not None and _TIME.match(t) is None:
         return None
     return player, kind, value_text, t
