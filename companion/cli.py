@@ -483,7 +483,15 @@ def _config_command(command: str, file: str | None) -> int:
 
 
 def entry_point() -> NoReturn:
-    sys.exit(main())
+    """The console script: :func:`main`, then the process ends."""
+    code = main()
+    import gc
+
+    # The interpreter's last collection at exit walks every object the command made, to free what its ending frees
+    # anyway: 6 ms of a 1,000-line replay's 84 (issue 26). Frozen objects are left out of it; Python never promised a
+    # finalizer at exit.
+    gc.freeze()
+    sys.exit(code)
 
 
 if __name__ == "__main__":

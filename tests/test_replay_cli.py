@@ -174,6 +174,28 @@ def test_a_plain_replay_loads_no_parser_catalogue_or_sentences(game: tuple[Path,
     assert "'companion.engine.state'" in modules
 
 
+def test_the_console_script_skips_the_last_collection_and_keeps_the_status(game: tuple[Path, Table]) -> None:
+    """Issue 26: the console script freezes what the command made before the process ends (the interpreter's last
+    collection walked it all: 6 ms of a replay's 84), and exits with the command's own status."""
+    path, _ = game
+    code = (
+        "import gc, sys\n"
+        "from companion.cli import entry_point\n"
+        "sys.argv[1:] = sys.argv[2:]\n"
+        "try:\n"
+        "    entry_point()\n"
+        "except SystemExit as end:\n"
+        "    print(end.code, gc.get_freeze_count(), file=sys.stderr)\n"
+    )
+    for record, status in ((str(path), "0"), (str(path.with_name("missing.jsonl")), "66")):
+        result = subprocess.run(
+            [sys.executable, "-c", code, "-", "replay", record], capture_output=True, text=True, cwd=ROOT, timeout=60
+        )
+        code_seen, frozen = result.stderr.strip().splitlines()[-1].split()
+        assert code_seen == status and int(frozen) > 1000, result.stderr
+    assert json.loads(replay(str(path)).stdout)["phase"]
+
+
 def test_anything_else_still_goes_to_argparse() -> None:
     result = replay("a.jsonl", "--each", "--changes")
     assert result.returncode == 64 and b"not allowed with argument" in result.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 import typing
 
@@ -43,6 +44,45 @@ def test_it_behaves_as_typing_namedtuple(make: type[Shim]) -> None:
     assert value._asdict() == {"player": 3, "rule": "7.2"} and hash(value) == hash((3, "7.2"))
     with pytest.raises(TypeError):
         make()  # type: ignore[call-arg]
+
+
+class ShimNone(NamedTuple):
+    pass
+
+
+class TypedNone(typing.NamedTuple):
+    pass
+
+
+class ShimOne(NamedTuple):
+    area: int
+
+
+class TypedOne(typing.NamedTuple):
+    area: int
+
+
+@pytest.mark.parametrize(("shim", "typed"), [(Shim, Typed), (ShimNone, TypedNone), (ShimOne, TypedOne)])
+def test_its_constructor_and_helpers_match_typing_for_every_field_count(shim: type, typed: type) -> None:
+    """The constructor is compiled once per number of fields and renamed (named.py): each class still gets its own
+    field names, defaults, errors and helpers."""
+    fields = typed._fields  # type: ignore[attr-defined]
+    values = tuple(range(len(fields)))
+    made, expected = shim(*values), typed(*values)
+    assert made == expected and made._fields == fields and shim.__match_args__ == typed.__match_args__
+    assert repr(made) == repr(expected).replace(typed.__name__, shim.__name__, 1)
+    assert shim(**dict(zip(fields, values, strict=True))) == made
+    assert shim._make(values) == made and copy.deepcopy(made) == made and pickle.loads(pickle.dumps(made)) == made
+    assert shim.__new__.__defaults__ == typed.__new__.__defaults__
+    for call in (lambda cls: cls(*values, 9), lambda cls: cls(nothing=1), lambda cls: cls._make((*values, 9))):
+        with pytest.raises(TypeError) as ours:
+            call(shim)
+        with pytest.raises(TypeError) as theirs:
+            call(typed)
+        assert str(ours.value).replace(shim.__name__, typed.__name__) == str(theirs.value)
+    with pytest.raises(ValueError, match="nothing"):
+        made._replace(nothing=1)
+    assert [getattr(made, field) for field in fields] == list(values)
 
 
 def test_its_values_pickle_and_keep_their_module() -> None:
