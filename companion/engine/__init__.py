@@ -25,11 +25,11 @@ from .areas import (
 from .changes import Change, change_record
 from .decisions import Abstain, Advisor, Ballot, Build, Decision, HouseMove, Houses, Move
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
+from .lines import Read
 from .record import (
     DecisionLine,
     Header,
     LineError,
-    Read,
     Replay,
     ShuffleLine,
     dump_header,

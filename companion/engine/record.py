@@ -37,7 +37,7 @@ from .line_shapes import STAMP_TEXT as _STAMP_TEXT
 from .line_shapes import TIME_SHAPE as _TIME_SHAPE
 from .line_shapes import VALUE as _VALUE
 from .line_shapes import fields_in_any_order
-from .named import NamedTuple
+from .lines import DecisionLine, Header, Line, Read, ShuffleLine
 from .state import Event, State, revealed_by
 from .tasks import Revealed
 
@@ -50,31 +50,6 @@ PLAYER_ID = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")
 _TIME = re.compile(_TIME_SHAPE + r"\Z")
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _KINDS = frozenset(("ballot", "advisor", "abstain", "houses", "build", "move"))
-
-
-class Header(NamedTuple):
-    """record-format.md 1.1: the format version, the players in seat order, and any extra keys (names, dates...)."""
-
-    players: tuple[str, ...]
-    extra: dict[str, Any]
-
-
-class ShuffleLine(NamedTuple):
-    """record-format.md 1.2: a chance line, the order of one voting-order deck."""
-
-    order: tuple[int, ...]
-    t: str | None = None
-
-
-class DecisionLine(NamedTuple):
-    """record-format.md 1.3: one player's decision."""
-
-    player: str
-    decision: Decision
-    t: str | None = None
-
-
-Line = ShuffleLine | DecisionLine
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -454,16 +429,6 @@ class LineError(Exception):
         self.number = number
         self.error = error
         super().__init__(f"line {number}: {error}")
-
-
-class Read(NamedTuple):
-    """One record line as :meth:`Replay.read` read it: its 1-based number, the parsed line, its events (board changes
-    and counts, record-format.md 4) and what it made public (rules.md 11)."""
-
-    number: int
-    line: Header | Line
-    events: list[Event]
-    revealed: Revealed
 
 
 class Replay:

@@ -34,7 +34,6 @@ from .choices import BUILD_CHOICES, HOUSES_UP_TO, SEAT_SETS, advisor_choices, ba
 from .decisions import Ballot, Decision
 from .elections import advance, apply_advisor, apply_houses, apply_move, not_awaited
 from .errors import IllegalDecisionError
-from .named import NamedTuple
 from .tasks import (
     BALLOT,
     ELECTION,
@@ -43,6 +42,7 @@ from .tasks import (
     SETUP,
     YEAR_END,
     AdvisorTask,
+    Applied,
     Awaited,
     BuildsTask,
     CheckTask,
@@ -125,13 +125,6 @@ def _awaited_for(task: Task) -> tuple[Awaited, ...]:
 
 _ADVISOR_AWAITED = tuple(tuple(_awaited_for(AdvisorTask(p, slot)) for slot in range(7)) for p in range(4))
 _CHECK_AWAITED = tuple(tuple(_awaited_for(CheckTask(p, d)) for d in range(6)) for p in range(4))
-
-
-class Applied(NamedTuple):
-    """What one line did: the board changes and counts in the order they happened, and what it made public."""
-
-    events: list[Event]
-    revealed: Revealed
 
 
 def revealed_by(events: Sequence[Event], shuffle: bool = False) -> Revealed:

@@ -138,3 +138,10 @@ class Revealed(NamedTuple):
 
 Event = Change | Count
 """What :meth:`State.apply_with_changes` reports: the board changes, and each count where it happens."""
+
+
+class Applied(NamedTuple):
+    """What one line did: the board changes and counts in the order they happened, and what it made public."""
+
+    events: list[Event]
+    revealed: Revealed

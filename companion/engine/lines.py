@@ -1,0 +1,53 @@
+"""The record's lines as values (record-format.md 1.1 to 1.3), and a line as :meth:`Replay.read` read it.
+
+Kept out of the modules mypyc compiles (build_support/backend.py): it builds a class-based NamedTuple with
+``typing``'s own machinery, which imported ``typing`` into every start of the Pi's compiled install and built each
+class at 0.34 ms (issue 26). Here they are the engine's own NamedTuples (named.py); the compiled record reads them
+as any tuple.
+"""
+
+from __future__ import annotations
+
+from .named import NamedTuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .decisions import Decision
+    from .tasks import Event, Revealed
+
+
+class Header(NamedTuple):
+    """record-format.md 1.1: the format version, the players in seat order, and any extra keys (names, dates...)."""
+
+    players: tuple[str, ...]
+    extra: dict[str, Any]
+
+
+class ShuffleLine(NamedTuple):
+    """record-format.md 1.2: a chance line, the order of one voting-order deck."""
+
+    order: tuple[int, ...]
+    t: str | None = None
+
+
+class DecisionLine(NamedTuple):
+    """record-format.md 1.3: one player's decision."""
+
+    player: str
+    decision: Decision
+    t: str | None = None
+
+
+Line = ShuffleLine | DecisionLine
+
+
+class Read(NamedTuple):
+    """One record line as :meth:`Replay.read` read it: its 1-based number, the parsed line, its events (board changes
+    and counts, record-format.md 4) and what it made public (rules.md 11)."""
+
+    number: int
+    line: Header | Line
+    events: list[Event]
+    revealed: Revealed
