@@ -123,13 +123,20 @@ def private_ballot_view(player: str, stage: str, menu: Menu) -> Screen:
     )
 
 
-def decision_view(player: str, asks: str, menu: Menu, computer: bool = False) -> Screen:
-    """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything."""
+def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, submenu: bool = False) -> Screen:
+    """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything. Back
+    is offered only in a submenu (a house's source, then its target), where it returns to the list before."""
     name = _("{name} (computer)").format(name=player_name(player)) if computer else player_name(player)
+    if computer:
+        footer = _("the computer is deciding")
+    elif submenu:
+        footer = _("your pad: left/right, ok; back: previous list")
+    else:
+        footer = _("your pad: left/right, ok")
     return Screen(
         _("{name} decides").format(name=name),
         (Line(menu.title, "normal"),),
-        footer=_("the computer is deciding") if computer else _("your pad: left/right, ok; back: up"),
+        footer=footer,
         rule=menu.rule,
         tags=("decision", f"decision:{player}", f"asks:{asks}"),
         menu=menu_view(menu),

@@ -68,4 +68,6 @@ class DecisionMode(GameMode):
         assert state is not None
         awaited = state.awaiting()[0]
         computer = ctx.seats.is_bot(ctx.seats.source_of(awaited.player))
-        return decision_view(ctx.seats.players[awaited.player], awaited.decision, current_menus(ctx)[-1], computer)
+        menus = current_menus(ctx)
+        player = ctx.seats.players[awaited.player]
+        return decision_view(player, awaited.decision, menus[-1], computer, submenu=len(menus) > 1)

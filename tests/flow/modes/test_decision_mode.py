@@ -36,6 +36,10 @@ def test_back_goes_up_a_level() -> None:
     own = controller.source_of(controller.state.awaiting()[0].player)  # type: ignore[union-attr]
     top = controller.screen()
     press(controller, own, "ok")  # the first option opens a submenu (take control: where?)
-    assert controller.screen().lines != top.lines and len(controller.menus) == 2
+    inner = controller.screen()
+    assert inner.lines != top.lines and len(controller.menus) == 2
+    # back is offered where it does something (issue 23's read-through: "back: up" on every list was cryptic)
+    assert top.footer == "your pad: left/right, ok" and "back" not in top.footer
+    assert inner.footer == "your pad: left/right, ok; back: previous list"
     press(controller, own, "back")
     assert controller.screen() == top
