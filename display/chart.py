@@ -22,7 +22,7 @@ def draw_chart(
     dim: Colour,
 ) -> list[tuple[LabelBox, str]]:
     """One line per player in their colour; the palace count up the left, the years along the bottom, and each
-    player's name (``legend``, in chart order) with their last count in a row above the plot. Returns the year
+    player's name (``legend``, in chart order) with their last count in rows above the plot. Returns the year
     labels, each as drawn (its box) and its text: whatever the game's length and the box's width, they never touch
     (tests measure them)."""
     left, top, right, bottom = box
@@ -30,17 +30,20 @@ def draw_chart(
     height = int(face.size) if hasattr(face, "size") else 10
     if years == 0 or bottom - top < 3 * height + 10:
         return []
-    x = left
-    for index, (player, series) in enumerate(chart):
-        name = legend[index] if index < len(legend) else player
-        label = f"{name} {series[-1] if series else 0}"
+    labels = [
+        f"{legend[index] if index < len(legend) else player} {series[-1] if series else 0}"
+        for index, (player, series) in enumerate(chart)
+    ]
+    places = legend_layout(draw, labels, left, right, face)
+    for (player, _series), label, (x, row) in zip(chart, labels, places, strict=True):
         colour = colours.get(player, dim)
-        if x + 8 + draw.textlength(label, font=face) > right:
-            break
-        draw.rectangle((x, top + height // 3, x + 5, top + height // 3 + 5), fill=colour)
-        draw.text((x + 8, top), label, font=face, fill=colour)
-        x += 8 + int(draw.textlength(label, font=face)) + height
-    top += height + 4
+        y = top + row * (height + 2)
+        draw.rectangle((x, y + height // 3, x + 5, y + height // 3 + 5), fill=colour)
+        draw.text((x + 8, y), label, font=face, fill=colour)
+    rows = 1 + max((row for _x, row in places), default=0)
+    top += rows * (height + 2) + 2
+    if bottom - top < 2 * height + 8:
+        return []
     axis_width = int(draw.textlength("8", font=face)) + 4
     plot_left, plot_bottom = left + axis_width, bottom - height - 2
     most = max(8, *(max(series, default=0) for _player, series in chart))
@@ -65,6 +68,24 @@ def draw_chart(
         for px, py in points:
             draw.ellipse((px - 2, py - 2, px + 2, py + 2), fill=colour)
     return [((x0, y0, x1, y1), label) for x0, y0, x1, y1, label, _at in boxes]
+
+
+def legend_layout(
+    draw: ImageDraw.ImageDraw, labels: Sequence[str], left: int, right: int, face: Any
+) -> list[tuple[int, int]]:
+    """Where each legend entry (a colour square and its label) starts: its x and its row. An entry that does not fit
+    beside the one before starts a new row, so every player is named, the winner too, on the smallest screen
+    (issue 23's read-through: the third player's entry was left out at 160x128)."""
+    height = int(face.size) if hasattr(face, "size") else 10
+    places: list[tuple[int, int]] = []
+    x, row = left, 0
+    for label in labels:
+        width = 8 + int(draw.textlength(label, font=face))
+        if x > left and x + width > right:
+            x, row = left, row + 1
+        places.append((x, row))
+        x += width + height
+    return places
 
 
 def _year_labels(

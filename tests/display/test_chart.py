@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from display.chart import NICE_STEPS, LabelBox, draw_chart
+from display.chart import NICE_STEPS, LabelBox, draw_chart, legend_layout
 from display.render import DIM, PLAYER_COLOURS, font
 
 # The chart's box on a 160x128 screen, on a 400x300 one and in the summary picture, each with its small type size.
@@ -56,3 +56,27 @@ def test_year_labels_never_overlap_at_any_length_and_width(years: int, width: in
     numbers = check(labels(years, box, size), box, years)
     steps = {b - a for a, b in itertools.pairwise(numbers[1:])}
     assert len(steps) <= 1 and steps <= set(NICE_STEPS), f"one round step: {numbers}"
+
+
+def test_every_player_is_in_the_legend_on_the_smallest_screen() -> None:
+    """Issue 23's read-through: at 160x128 the legend left out the third player (the winner, in the gallery). An
+    entry that does not fit starts a new row; entries on a row never touch, and none sticks out of the chart."""
+    draw = ImageDraw.Draw(Image.new("RGB", (400, 300)))
+    for (box, size), names in itertools.product(BOXES.values(), [("Red", "Blue", "Green"), ("Yellow",) * 4]):
+        face = font(size)
+        entries = [f"{name} {count}" for count, name in enumerate(names, 5)]
+        places = legend_layout(draw, entries, box[0], box[2], face)
+        assert len(places) == len(entries) and places[0] == (box[0], 0)
+        spans = [
+            (row, x, x + 8 + draw.textlength(text, font=face)) for (x, row), text in zip(places, entries, strict=True)
+        ]
+        assert all(box[0] <= start and end <= box[2] for _row, start, end in spans), spans
+        for (row, _start, end), (next_row, start, _end) in itertools.pairwise(spans):
+            assert next_row == row + 1 or (next_row == row and start > end), spans
+        series = tuple(range(len(names)))
+        chart = tuple((player, series) for player in ("red", "blue", "green", "yellow")[: len(names)])
+        drawn = draw_chart(draw, chart, names, box, face, PLAYER_COLOURS, DIM)
+        assert drawn, "the plot keeps room for its year labels under two rows of legend"
+    small, size = BOXES["160x128"]
+    four = legend_layout(draw, ["Yellow 5", "Green 6", "Blue 7", "Red 8"], small[0], small[2], font(size))
+    assert four[-1][1] >= 1, "four players do not fit one row of the smallest screen: the legend wraps"
