@@ -83,8 +83,10 @@ def refusal(undone: UndoneLine, players: Sequence[str]) -> str:
     """11.4: why the last decision stays, naming what it made public (one line of the screen per newline)."""
     if not undone.revealed:
         return _("The last decision revealed a ballot, a count or a card: it cannot be undone.")
-    made_public = _("{name}'s last decision made public:").format(name=player_name(players[undone.player]))
-    return "\n".join([made_public, *(_revealed_text(r) for r in undone.revealed), _("It cannot be undone.")])
+    # The verdict first, then what it rests on (issue 23's read-through: "made public: ... It cannot be undone."
+    # read as a riddle until its last line).
+    cannot = _("{name}'s last decision cannot be undone. It revealed:").format(name=player_name(players[undone.player]))
+    return "\n".join([cannot, *(_revealed_text(r) for r in undone.revealed)])
 
 
 def refusal_notice(why: str) -> Notice:

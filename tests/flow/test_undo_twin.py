@@ -20,9 +20,7 @@ from companion.flow.controller import Controller
 from tests.flow.test_board_sentences import ReadingTable, seat_and_start
 from tests.twin_games import undone_kind
 
-PUBLIC = re.compile(
-    r"made public:\n(the ballots of round \d|the count in |next year's card )(.|\n)*It cannot be undone"
-)
+PUBLIC = re.compile(r"cannot be undone\. It revealed:\n(the ballots of round \d|the count in |next year's card )")
 KINDS = {"advisor", "abstain", "houses", "build", "move", "ballot"}
 
 
