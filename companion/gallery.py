@@ -7,6 +7,7 @@ undo are opened on purpose mid-game. The pictures are the real renderer's output
 from __future__ import annotations
 
 import random
+from datetime import UTC
 from pathlib import Path
 
 from display.pages import paginate
@@ -84,7 +85,7 @@ def resume_page(seed: int) -> Screen:
     controller = Controller(random.Random(seed))
     controller.seats.joined = [("1", "red"), ("2", "blue"), ("cpu1", "green")]
     controller.seats.bot_levels = {"cpu1": "normal"}
-    return ResumeOffer(3, "2026-11-24T19:40:00", 4).view(controller)
+    return ResumeOffer(3, "2026-11-24T19:40:00Z", 4, zone=UTC).view(controller)  # the same on any machine
 
 
 def undo_pages(table: Table, found: dict[str, Screen]) -> None:

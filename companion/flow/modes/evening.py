@@ -8,6 +8,7 @@ that says what will happen; any other key goes back to the game. A game given up
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from display.screen import Line, Screen
@@ -131,8 +132,8 @@ class ResumeOffer(Mode):
     """At start, with a game in progress: which game goes on; right offers a new one instead (after the held back of
     :class:`AbandonConfirm`)."""
 
-    def __init__(self, game: int, started: str, year: int) -> None:
-        self.game, self.started, self.year = game, started, year
+    def __init__(self, game: int, started: str, year: int, zone: tzinfo | None = None) -> None:
+        self.game, self.started, self.year, self.zone = game, started, year, zone
 
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
         if event.source != "host":
@@ -145,14 +146,26 @@ class ResumeOffer(Mode):
         return (("ok", _("go on")), ("right", _("a new game instead")))
 
     def view(self, ctx: Controller) -> Screen:
-        when = self.started.replace("T", " ")[:16]
+        when = clock_time(self.started, self.zone)
         return Screen(
             _("Game in progress"),
             (
-                Line(_("Game {n}, started {when} (UTC)").format(n=self.game, when=when), "normal"),
+                Line(_("Game {n}, started {when}").format(n=self.game, when=when), "normal"),
                 Line(_("Year {year}: {seats}").format(year=self.year, seats=seats_text(ctx)), "normal"),
-                Line(_("ok: go on with it. right: a new game instead."), "small"),
             ),
-            footer=_("ok: go on   right: new"),
+            footer=_("ok: go on   right: a new game"),
             tags=("resume",),
         )
+
+
+def clock_time(stamp: str, zone: tzinfo | None = None) -> str:
+    """A stored UTC stamp (record-format.md's "t" form) as the table's clocks show it: in ``zone``, by default the
+    device's own time zone (a Pi set up for its room; UTC where none is set). Issue 23's read-through: "(UTC)" made
+    the table work out when they had started."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp.replace("T", " ")[:16]
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M")
