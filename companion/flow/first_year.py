@@ -46,11 +46,12 @@ def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
     # 4.2: a ballot is chosen on a pad, so the area cards are not played.
     cards = [
         Line(_("Nothing to shuffle: the device draws the voting order."), "small"),
-        Line(_("Lay out year 1's cards face up in a row as the next page shows."), "small"),
+        # Which deck is which (issue 23's read-through: "the other deck" named none; the area cards are a third kind).
+        Line(_("Lay out one voting-order deck face up in a row, in year 1's order as the next page shows."), "small"),
         Line(
             _(
-                "Keep the other deck aside: after each election the device names a card to take from it and lay"
-                " face up as next year's next card."
+                "Keep the second voting-order deck aside: after each election the device names a card to take from"
+                " it and lay face up as next year's next card."
             ),
             "small",
         ),

@@ -112,3 +112,5 @@ def test_the_cards_page_tells_the_card_step_in_its_own_words(language: str) -> N
     shared = CARD_WORDS[language]
     assert shared in step, step
     assert shared.replace("lay it", "lay") in page, page
+    if language == "en":  # the read-through: which deck is which, the area cards being a third kind
+        assert "Lay out one voting-order deck" in page and "Keep the second voting-order deck aside" in page, page
