@@ -43,12 +43,18 @@ def kind(screen: Screen) -> str:
     return first
 
 
-def collect(seed: int = 3) -> dict[str, Screen]:
+def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]:
+    """The first screen of each kind; ``notices`` (if given) gets the kinds that were notices, whose parts end in
+    "ok: more" before the last (flow/modes/setup.py's ``more_to_read``)."""
     found: dict[str, Screen] = {}
 
     def keep(controller: Controller, _event: InputEvent) -> None:
         screen = controller.screen()
-        found.setdefault(kind(screen), screen)
+        name = kind(screen)
+        if name not in found:
+            found[name] = screen
+            if notices is not None and controller.showing_notice():
+                notices.add(name)
 
     for keypads, players in ((False, 3), (True, 4)):
         controller = Controller(random.Random(seed), entry="private")
@@ -70,7 +76,7 @@ def collect(seed: int = 3) -> dict[str, Screen]:
                 table.press("host", "back", "hold")
                 found["undo"] = controller.screen()
                 table.press("host", "back")
-            undo_pages(table, found)
+            undo_pages(table, found, notices)
         found.setdefault("over", controller.screen())
         for _page in range(2):
             table.press("host", "right")
@@ -88,7 +94,7 @@ def resume_page(seed: int) -> Screen:
     return ResumeOffer(3, "2026-11-24T19:40:00Z", 4, zone=UTC).view(controller)  # the same on any machine
 
 
-def undo_pages(table: Table, found: dict[str, Screen]) -> None:
+def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None = None) -> None:
     """rules.md 11.4 in pictures: the question naming a decision that changed the board, the notice putting the
     board back, and a refusal naming what became public (each the first time it can be shown)."""
     controller = table.controller
@@ -99,11 +105,15 @@ def undo_pages(table: Table, found: dict[str, Screen]) -> None:
         found["undo-decision"] = controller.screen()
         table.press("host", "ok")
         found["undone"] = controller.screen()
+        if notices is not None and controller.showing_notice():
+            notices.add("undone")
     elif (
         not controller.history[-1][2] and "undo-refused" not in found and controller.state and controller.state.year > 1
     ):
         table.press("host", "back", "hold")
         found["undo-refused"] = controller.screen()
+        if notices is not None and controller.showing_notice():
+            notices.add("undo-refused")
 
 
 def write(out: Path, seed: int = 3) -> list[Path]:
@@ -112,14 +122,16 @@ def write(out: Path, seed: int = 3) -> list[Path]:
     written = []
     for language in LANGUAGES:
         set_language(language)
-        screens = collect(seed)
+        notices: set[str] = set()
+        screens = collect(seed, notices)
         sizes = SIZES if language == "en" else ((320, 240),)
         for width, height in sizes:
             folder = (out if language == "en" else out / language) / f"{width}x{height}"
             folder.mkdir(parents=True, exist_ok=True)
             for name, screen in sorted(screens.items()):
                 path = folder / f"{name}.png"
-                render(more_to_read(paginate(screen, (width, height))[0]), (width, height)).save(path, optimize=True)
+                first = more_to_read(paginate(screen, (width, height))[0], name in notices)
+                render(first, (width, height)).save(path, optimize=True)
                 written.append(path)
     set_language("en")
     window = out.parent / "simulator.png"

@@ -30,6 +30,22 @@ def test_the_host_ok_shows_a_long_notices_next_part_before_clearing_it() -> None
         press(controller, "host", "ok")
     assert len(parts) == parts[0].part[1] > 1  # type: ignore[index]
     assert [line.text.replace("\u00a0", " ") for part in parts for line in part.lines] == [x.text for x in notice.lines]
+    # ok says what it does: the next part, then on (issue 23's read-through)
+    assert [part.footer for part in parts] == ["ok: more"] * (len(parts) - 1) + ["ok: go on"]
+
+
+def test_a_paged_notices_counter_waits_for_its_last_part() -> None:
+    """A reminder page in parts showed two counters at once ("ok: go on (2/5)" and the part's "1/3"): before its
+    last part the footer says "ok: more", the page's counter comes with the last."""
+    controller = table().controller
+    controller.parts.size = (160, 128)
+    page = Notice("How to win", long_notice().lines, rule="9.2", tag="reminder", page=(2, 5))
+    controller.notices.insert(0, page)
+    footers = []
+    while controller.notices and controller.notices[0] is page:
+        footers.append(controller.screen().footer)
+        press(controller, "host", "ok")
+    assert len(footers) > 1 and footers == ["ok: more"] * (len(footers) - 1) + ["ok: go on (2/5)"], footers
 
 
 def test_without_a_display_size_nothing_is_cut() -> None:

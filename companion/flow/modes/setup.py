@@ -61,15 +61,18 @@ def ok_shows_more(ctx: Controller, event: InputEvent) -> bool:
     return shown.part is not None and bool(ASKING & set(shown.tags)) and ctx.parts.next()
 
 
-def part_to_show(ctx: Controller, whole: Screen) -> Screen:
-    """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes."""
+def part_to_show(ctx: Controller, whole: Screen, notice: bool = False) -> Screen:
+    """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes.
+    ``notice``: the screen is a notice, whose ok also shows its next part first (modes/notices.py)."""
     setup = ctx.stage == "setup" and not ctx.overlays
-    return more_to_read(ctx.parts.show(whole, keep=setup))
+    return more_to_read(ctx.parts.show(whole, keep=setup), notice)
 
 
-def more_to_read(screen: Screen) -> Screen:
-    """A part of a question before its last says that ok shows the next part rather than answering yet."""
-    if screen.part is None or screen.part[0] == screen.part[1] or not ASKING & set(screen.tags):
+def more_to_read(screen: Screen, notice: bool = False) -> Screen:
+    """A part of a question or a notice before its last says that ok shows the next part rather than answering or
+    going on yet. A notice's page counter ("ok: go on (2/5)") waits for its last part: beside the part's own "1/3" it
+    was a second counter (issue 23's read-through)."""
+    if screen.part is None or screen.part[0] == screen.part[1] or not (notice or ASKING & set(screen.tags)):
         return screen
     keys = (("ok", _("more")), *((key, meaning) for key, meaning in screen.keys if key != "ok"))
     return replace(screen, footer=_("ok: more"), keys=keys)
