@@ -1,8 +1,9 @@
 """The board as a schematic map: the six districts placed roughly as on the real board, the Quarantia beneath.
 
 Each district shows its name, the houses of each player as a count in their colour, its five palace spaces marked
-3 to 7 (filled in the owner's colour once built) and the advisors standing there as rings in the controller's colour:
-in a row of their own where there is room, else at the end of the district's name line.
+3 to 7 (filled in the owner's colour once built) and the advisors standing there as rings in the controller's colour
+(a Quarantia advisor's ring square): in a row of their own where there is room, else at the end of the district's
+name line.
 
 Where the grid has no room for all of that (a name cut, the spaces' numbers or the rings too small: 160x128 and
 240x240), the renderer reports it and the map is shown in parts (display/pages.py): the districts one to a row, two
@@ -129,7 +130,7 @@ def _rows(
             lx = sx + (slot + 1 - int(draw.textlength(label, font=small))) // 2
             draw.text((lx, sy), label, font=small, fill=background if owner else dim)
         x = left + 1 + 5 * (slot + 2) + 4
-        _rings(draw, area.advisors, x, sy + slot // 2, RING + 1, colours, room=right - x)
+        _rings(draw, area.advisors, x, sy + slot // 2, RING + 1, colours, room=right - x, squares=area.from_quarantia)
         y += height + 2
 
 
@@ -152,14 +153,21 @@ def _rings(
     colours: Mapping[str, Colour],
     step: int | None = None,
     room: int | None = None,
+    squares: int = 0,
 ) -> int:
     """One ring per advisor, left to right from ``x``, centred on ``y``; ``step`` apart (closer, even overlapping,
-    when many share a small cell or more than ``room`` pixels would be needed: their colours still show)."""
+    when many share a small cell or more than ``room`` pixels would be needed: their colours still show). The last
+    ``squares`` are the Quarantia's advisors, drawn square."""
     radius = max(3, radius)
     if room is not None and owners and step is None:
         step = max(3, min(2 * radius + 2, (room - 2 * radius - 1) // max(1, len(owners) - 1)))
-    for owner in owners:
-        draw.ellipse((x, y - radius, x + 2 * radius, y + radius), outline=colours.get(owner, (200, 200, 200)), width=2)
+    for index, owner in enumerate(owners):
+        box = (x, y - radius, x + 2 * radius, y + radius)
+        colour = colours.get(owner, (200, 200, 200))
+        if index >= len(owners) - squares:
+            draw.rectangle(box, outline=colour, width=2)
+        else:
+            draw.ellipse(box, outline=colour, width=2)
         x += step or 2 * radius + 2
     return x
 
@@ -192,7 +200,9 @@ def _district(
         problems.append("rings too small")
         step = min(2 * radius + 2, max(3, (room - 24) // len(area.advisors)))
         width = step * (len(area.advisors) - 1) + 2 * radius + 1
-        _rings(draw, area.advisors, x1 - 2 - width, y0 + 1 + line // 2, radius, colours, step)
+        _rings(
+            draw, area.advisors, x1 - 2 - width, y0 + 1 + line // 2, radius, colours, step, squares=area.from_quarantia
+        )
         name_room = room - width - 3
     name = _short(draw, area.name, small, name_room)
     if name != area.name:
@@ -223,4 +233,4 @@ def _district(
         radius = min(4, (y1 - rings_y) // 2)
         if area.advisors and radius < RING:
             problems.append("rings too small")
-        _rings(draw, area.advisors, x0 + 2, rings_y + 3, radius, colours)
+        _rings(draw, area.advisors, x0 + 2, rings_y + 3, radius, colours, squares=area.from_quarantia)

@@ -39,12 +39,15 @@ class MenuView:
 @dataclass(frozen=True)
 class MapArea:
     """One area of the board as drawn on the map: its name, houses per player, palaces by owner in building order
-    (on the spaces marked 3 to 7) and the ring colour of each advisor standing there."""
+    (on the spaces marked 3 to 7) and the ring colour of each advisor standing there: the district advisors first,
+    then the last ``from_quarantia`` of them, the Quarantia's (drawn square: a district's advisor and a Quarantia
+    advisor of one player in one place were two identical rings, issue 23's read-through)."""
 
     name: str
     houses: tuple[tuple[str, int], ...] = ()
     palaces: tuple[str, ...] = ()
     advisors: tuple[str, ...] = ()
+    from_quarantia: int = 0
 
 
 @dataclass(frozen=True)

@@ -181,13 +181,16 @@ def help_view(rule: str | None) -> Screen:
 
 
 def map_view(snap: dict[str, Any]) -> Screen:
-    """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors' rings)."""
-    advisors = [*(snap["advisors"][d] for d in AREAS[:6]), *snap["advisors"]["quarantia"]]
+    """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors' rings; a
+    Quarantia advisor's is square)."""
+    districts = [snap["advisors"][d] for d in AREAS[:6]]
     areas = []
     for area in AREAS:
         info = snap["districts"].get(area, {"houses": {}, "palaces": []})
-        rings = tuple(a["controller"] for a in advisors if a and a["area"] == area)
-        areas.append(MapArea(NAMES[area], tuple(info["houses"].items()), tuple(info["palaces"]), rings))
+        own = tuple(a["controller"] for a in districts if a and a["area"] == area)
+        senate = tuple(a["controller"] for a in snap["advisors"]["quarantia"] if a["area"] == area)
+        houses, palaces = tuple(info["houses"].items()), tuple(info["palaces"])
+        areas.append(MapArea(NAMES[area], houses, palaces, own + senate, from_quarantia=len(senate)))
     return Screen(
         _("Board"),
         footer=_("left/right: page   back: close"),
@@ -276,6 +279,8 @@ def quarantia_lines(advisors: Sequence[dict[str, str]]) -> list[str]:
     home = QUARANTIA_ADVISORS - len(advisors)
     if home:
         lines.append(ngettext("Quarantia: {n} advisor at home", "Quarantia: {n} advisors at home", home).format(n=home))
+    if advisors:  # the map's key to its square rings (map_view)
+        lines.append(_("On the map a Quarantia advisor's ring is square: □"))
     return lines
 
 

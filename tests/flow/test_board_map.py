@@ -119,3 +119,41 @@ def test_every_advisor_is_a_ring_in_its_controllers_colour_in_its_area_at_every_
             rows[row].append(y)
     assert rows[0] and rows[1] and rows[2]
     assert max(rows[0]) < min(rows[1]) and max(rows[1]) < min(rows[2]), "north, south, then the Quarantia"
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
+def test_a_quarantia_advisor_is_a_square_beside_a_district_advisors_ring(size: tuple[int, int]) -> None:
+    """Issue 23's read-through: Red's Castello advisor and Red's Quarantia advisor, both in San Polo, were two
+    identical red rings. The Quarantia's is square (its corners drawn), the district's round, and the advisors page
+    says what the square means."""
+    from companion.engine import State, set_up
+    from companion.flow.views import board_view
+
+    state = State(["red", "blue", "green"])
+    state.shuffle(range(7))
+    state.shuffle(range(7))
+    set_up(state, advisors={"castello": ("red", "san_polo")}, quarantia=[("red", "san_polo")])
+    snap = snapshot(state)
+    screen = map_view(snap)
+    assert screen.board is not None
+    index = AREAS.index("san_polo")
+    assert screen.board[index].advisors == ("red", "red") and screen.board[index].from_quarantia == 1
+    part = next(p for p in paginate(screen, size) if _shows(p, size, index))
+    bare = tuple(replace(area, advisors=(), from_quarantia=0) for area in part.board or ())
+    only = tuple(area if i == index else bare[i] for i, area in enumerate(part.board or ()))
+    picture, empty = render(replace(part, board=only), size), render(replace(part, board=bare), size)
+    red = PLAYER_COLOURS["red"]
+    shapes = [(colour, x, y, width) for colour, x, y, width in rings_drawn(part, size, index)]
+    assert [colour for colour, *_rest in shapes] == [red, red], shapes
+    corners = []
+    for _colour, x, y, width in sorted(shapes, key=lambda shape: shape[1]):
+        half = width // 2
+        corner = (x - half, y - half)
+        corners.append(picture.getpixel(corner) == red and empty.getpixel(corner) != red)
+    assert corners == [False, True], "the district's advisor round, then the Quarantia's square"
+    advisors_page = " ".join(line.text for line in board_view(snap, 2).lines)
+    assert "Quarantia advisor's ring is square" in advisors_page, advisors_page
+
+
+def _shows(part: Screen, size: tuple[int, int], index: int) -> bool:
+    return bool(rings_drawn(part, size, index))
