@@ -67,6 +67,12 @@ def until(predicate: Any, what: str, page: Any) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
+def message(page: Any) -> str:
+    """The pad's message line, or "" while it has none."""
+    shown = page.locator("#message")
+    return str(shown.inner_text()) if shown.count() else ""
+
+
 def read_notice(app: App, page: Any) -> bool:
     """The host reads a notice on the device with ok (as at a real table); False: none is shown."""
     if app.screen is None or not set(app.screen.tags) & (NOTICE_TAGS | {"reminder"}) or app.controller.overlays:
@@ -139,15 +145,14 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         stranger.get_by_text(f"Ask for {name}'s seat").click()
         until(lambda: "takeover" in app.screen_tags, "the host was asked", stranger)
         host(app, "back")
-        stranger.wait_for_selector("#message")
-        assert "kept the seat" in stranger.locator("#message").inner_text()
+        # its "Asked: ..." message is already there: wait for the answer's words, not for a #message
+        until(lambda: "kept the seat" in message(stranger), "the stranger was told the seat is kept", stranger)
         assert not stranger.locator("#keyed").count()
         stranger.get_by_text(f"Ask for {name}'s seat").click()
         until(lambda: "takeover" in app.screen_tags, "the host was asked again", stranger)
         host(app, "ok")
         stranger.wait_for_selector("#keyed")
-        pages[0].wait_for_selector("#message")
-        assert "Another phone" in pages[0].locator("#message").inner_text()
+        until(lambda: "Another phone" in message(pages[0]), "the first phone was told it lost its seat", pages[0])
         pages[0] = stranger
         # and on to the end of the game
         play_round(app, pages, rng, 20_000)
