@@ -18,6 +18,7 @@ from hardware.events import InputEvent
 from .flow.autoplay import Table
 from .flow.controller import Controller
 from .flow.modes import ResumeOffer
+from .flow.modes.notices import showing_notice
 from .flow.modes.setup import more_to_read
 from .i18n import LANGUAGES, set_language
 
@@ -53,7 +54,7 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
         name = kind(screen)
         if name not in found:
             found[name] = screen
-            if notices is not None and controller.showing_notice():
+            if notices is not None and showing_notice(controller):
                 notices.add(name)
 
     for keypads, players in ((False, 3), (True, 4)):
@@ -105,14 +106,14 @@ def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None 
         found["undo-decision"] = controller.screen()
         table.press("host", "ok")
         found["undone"] = controller.screen()
-        if notices is not None and controller.showing_notice():
+        if notices is not None and showing_notice(controller):
             notices.add("undone")
     elif (
         not controller.history[-1][2] and "undo-refused" not in found and controller.state and controller.state.year > 1
     ):
         table.press("host", "back", "hold")
         found["undo-refused"] = controller.screen()
-        if notices is not None and controller.showing_notice():
+        if notices is not None and showing_notice(controller):
             notices.add("undo-refused")
 
 

@@ -294,11 +294,7 @@ class Controller:
             banner.insert(0, Line(self.storage_problem, "small", "red"))
         if banner:
             screen = replace(screen, lines=(*banner, *screen.lines))
-        return part_to_show(self, keep_names_together(screen), notice=self.showing_notice())
-
-    def showing_notice(self) -> bool:
-        """Whether the screen is a notice, whose ok shows its next part before it goes on (modes/notices.py)."""
-        return not self.overlays and self.mode() is NOTICES
+        return part_to_show(self, keep_names_together(screen))
 
     def _screen_state(self) -> dict[str, Any]:
         return screen_state(self.notices)

@@ -38,3 +38,9 @@ class NoticesMode(GameMode):
 
     def view(self, ctx: Controller) -> Screen:
         return notice_view(ctx.notices[0])
+
+
+def showing_notice(ctx: Controller) -> bool:
+    """Whether the screen is a notice, whose ok shows its next part before it goes on (the footer then says so:
+    setup.py's ``more_to_read``)."""
+    return not ctx.overlays and isinstance(ctx.mode(), NoticesMode)

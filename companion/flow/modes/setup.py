@@ -12,6 +12,7 @@ from hardware.events import InputEvent
 from ...i18n import _
 from ..views import setup_view
 from .base import Mode
+from .notices import showing_notice
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -61,11 +62,11 @@ def ok_shows_more(ctx: Controller, event: InputEvent) -> bool:
     return shown.part is not None and bool(ASKING & set(shown.tags)) and ctx.parts.next()
 
 
-def part_to_show(ctx: Controller, whole: Screen, notice: bool = False) -> Screen:
-    """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes.
-    ``notice``: the screen is a notice, whose ok also shows its next part first (modes/notices.py)."""
+def part_to_show(ctx: Controller, whole: Screen) -> Screen:
+    """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes; a
+    notice's ok also shows its next part first (modes/notices.py)."""
     setup = ctx.stage == "setup" and not ctx.overlays
-    return more_to_read(ctx.parts.show(whole, keep=setup), notice)
+    return more_to_read(ctx.parts.show(whole, keep=setup), showing_notice(ctx))
 
 
 def more_to_read(screen: Screen, notice: bool = False) -> Screen:
