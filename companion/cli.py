@@ -81,8 +81,14 @@ def _plain_replay(argv: Sequence[str]) -> tuple[str, bool, bool, str | None] | N
     return record, "--each" in flags, "--changes" in flags, lang
 
 
+_replayed = False  # a replay ran in this process: its end may skip the last collection (entry_point)
+
+
 def _replay(record: str, each: bool, changes: bool, lang: str | None) -> int:
     import gc
+
+    global _replayed
+    _replayed = True
 
     # A replay makes no garbage cycles worth finding: the collector's passes over the engine's many small tuples were
     # 4 ms of a 1,000-line replay's 80 (issue 26). Switched back on for a caller that goes on (tests, in-process).
@@ -485,12 +491,13 @@ def _config_command(command: str, file: str | None) -> int:
 def entry_point() -> NoReturn:
     """The console script: :func:`main`, then the process ends."""
     code = main()
-    import gc
+    if _replayed:
+        import gc
 
-    # The interpreter's last collection at exit walks every object the command made, to free what its ending frees
-    # anyway: 6 ms of a 1,000-line replay's 84 (issue 26). Frozen objects are left out of it; Python never promised a
-    # finalizer at exit.
-    gc.freeze()
+        # The interpreter's last collection at exit walks every object the replay made, to free what its ending
+        # frees anyway: 6 ms of a 1,000-line replay's 84 (issue 26). Frozen objects are left out of it. Only after a
+        # replay, whose objects are all plain values: a device mode's cycles may hold files to close.
+        gc.freeze()
     sys.exit(code)
 
 

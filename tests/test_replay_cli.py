@@ -175,8 +175,9 @@ def test_a_plain_replay_loads_no_parser_catalogue_or_sentences(game: tuple[Path,
 
 
 def test_the_console_script_skips_the_last_collection_and_keeps_the_status(game: tuple[Path, Table]) -> None:
-    """Issue 26: the console script freezes what the command made before the process ends (the interpreter's last
-    collection walked it all: 6 ms of a replay's 84), and exits with the command's own status."""
+    """Issue 26: after a replay the console script freezes what it made before the process ends (the interpreter's
+    last collection walked it all: 6 ms of a replay's 84), and exits with the command's own status; other commands
+    leave their objects to that collection."""
     path, _ = game
     code = (
         "import gc, sys\n"
@@ -187,12 +188,14 @@ def test_the_console_script_skips_the_last_collection_and_keeps_the_status(game:
         "except SystemExit as end:\n"
         "    print(end.code, gc.get_freeze_count(), file=sys.stderr)\n"
     )
-    for record, status in ((str(path), "0"), (str(path.with_name("missing.jsonl")), "66")):
+    missing = str(path.with_name("missing.jsonl"))
+    for words, status in ((["replay", str(path)], "0"), (["replay", missing], "66"), (["check-config", missing], "2")):
         result = subprocess.run(
-            [sys.executable, "-c", code, "-", "replay", record], capture_output=True, text=True, cwd=ROOT, timeout=60
+            [sys.executable, "-c", code, "-", *words], capture_output=True, text=True, cwd=ROOT, timeout=60
         )
         code_seen, frozen = result.stderr.strip().splitlines()[-1].split()
-        assert code_seen == status and int(frozen) > 1000, result.stderr
+        assert code_seen == status, result.stderr
+        assert (int(frozen) > 1000) is (words[0] == "replay"), "only a replay's plain values are left to the exit"
     assert json.loads(replay(str(path)).stdout)["phase"]
 
 

@@ -57,6 +57,10 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), "set_up"})
+
+
 __all__ = [
     "ALL_AREAS",
     "AREAS",

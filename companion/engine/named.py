@@ -92,6 +92,8 @@ else:
             "__match_args__": fields,
             "__annotations__": dict(namespace.get("__annotations__", {})),
         }
+        if sys.version_info >= (3, 13):  # copy.replace(), as collections.namedtuple gives it there
+            body["__replace__"] = _replace
         for index, field in enumerate(fields):
             body[field] = _getter(index, sys.intern(f"Alias for field number {index}"))
         for key, value in namespace.items():
@@ -109,6 +111,8 @@ else:
             if bases != (NamedTuple,):
                 raise TypeError(f"{name}: a NamedTuple has no other base")
             fields = tuple(namespace.get("__annotations__", {}))
+            if any(field.startswith("_") for field in fields):
+                raise ValueError(f"{name}: field names cannot start with an underscore")
             defaults = tuple(namespace[field] for field in fields if field in namespace)
             if any(field not in namespace for field in fields[len(fields) - len(defaults) :]):
                 raise TypeError(f"{name}: a field without a default follows one with a default")

@@ -125,7 +125,8 @@ def private_ballot_view(player: str, stage: str, menu: Menu) -> Screen:
 
 def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, submenu: bool = False) -> Screen:
     """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything. Back
-    is offered only in a submenu (a house's source, then its target), where it returns to the list before."""
+    is offered only in a submenu (where to stand an advisor, a house's target...), where it returns to the list
+    before."""
     name = _("{name} (computer)").format(name=player_name(player)) if computer else player_name(player)
     if computer:
         footer = _("the computer is deciding")
@@ -279,9 +280,13 @@ def quarantia_lines(advisors: Sequence[dict[str, str]]) -> list[str]:
     home = QUARANTIA_ADVISORS - len(advisors)
     if home:
         lines.append(ngettext("Quarantia: {n} advisor at home", "Quarantia: {n} advisors at home", home).format(n=home))
-    if advisors:  # the map's key to its square rings (map_view)
-        lines.append(_("On the map a Quarantia advisor's ring is square: □"))
+    if advisors:  # the key to the board page's square rings (map_view)
+        lines.append(map_key())
     return lines
+
+
+def map_key() -> str:
+    return _("On the board page a Quarantia advisor's ring is square (□), a district advisor's round (○).")
 
 
 def final_view(

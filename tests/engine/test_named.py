@@ -96,3 +96,16 @@ def test_a_field_without_a_default_after_one_with_is_refused() -> None:
         class Bad(NamedTuple):
             rule: str = ""
             player: int  # type: ignore[misc]
+
+
+def test_a_field_name_with_an_underscore_is_refused_as_by_typing() -> None:
+    """``_cls`` would clash with the constructor's own first argument, ``_make`` would hide the method."""
+    with pytest.raises(ValueError):
+
+        class Bad(NamedTuple):
+            _make: int
+
+
+@pytest.mark.skipif(not hasattr(copy, "replace"), reason="copy.replace() is Python 3.13's")
+def test_copy_replace_works_where_python_has_it() -> None:
+    assert copy.replace(Shim(3), rule="8.4") == Shim(3, "8.4")  # type: ignore[attr-defined]

@@ -160,12 +160,14 @@ class ResumeOffer(Mode):
 
 def clock_time(stamp: str, zone: tzinfo | None = None) -> str:
     """A stored UTC stamp (record-format.md's "t" form) as the table's clocks show it: in ``zone``, by default the
-    device's own time zone (a Pi set up for its room; UTC where none is set). Issue 23's read-through: "(UTC)" made
-    the table work out when they had started."""
+    device's own time zone (a Pi set up for its room). Issue 23's read-through: "(UTC)" made the table work out when
+    they had started; only a device still on UTC says so."""
     try:
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
     except ValueError:
         return stamp.replace("T", " ")[:16]
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M")
+    local = moment.astimezone(zone)
+    # A device whose time zone was never set keeps UTC: then say so, as nobody's wall clock may show it.
+    return local.strftime("%Y-%m-%d %H:%M UTC" if local.tzname() == "UTC" else "%Y-%m-%d %H:%M")

@@ -17,7 +17,7 @@ from companion.flow.modes.evening import clock_time
 
 @pytest.fixture
 def new_york(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "America/New_York")
+    monkeypatch.setenv("TZ", "EST5EDT,M3.2.0,M11.1.0")  # New York's rule, spelled out: no zone files needed
     time.tzset()
     yield
     monkeypatch.undo()
@@ -29,6 +29,16 @@ def test_a_stored_utc_stamp_is_shown_on_the_devices_clock(new_york: None) -> Non
     assert clock_time("2026-07-01T00:10:00Z") == "2026-06-30 20:10"  # EDT, UTC-4: the day before
     assert clock_time("2026-11-24T19:40:00Z", timezone(timedelta(hours=1))) == "2026-11-24 20:40"
     assert clock_time("not a time at all") == "not a time at all"[:16]
+
+
+def test_a_device_still_on_utc_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", "UTC0")
+    time.tzset()
+    try:
+        assert clock_time("2026-11-24T19:40:03.250Z") == "2026-11-24 19:40 UTC"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 def test_the_screen_names_no_time_zone_and_says_its_keys_once(new_york: None) -> None:
