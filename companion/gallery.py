@@ -50,12 +50,9 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
     found: dict[str, Screen] = {}
 
     def keep(controller: Controller, _event: InputEvent) -> None:
-        screen = controller.screen()
-        name = kind(screen)
+        name = kind(controller.screen())
         if name not in found:
-            found[name] = screen
-            if notices is not None and showing_notice(controller):
-                notices.add(name)
+            shot(controller, name, found, notices)
 
     for keypads, players in ((False, 3), (True, 4)):
         controller = Controller(random.Random(seed), entry="private")
@@ -95,6 +92,13 @@ def resume_page(seed: int) -> Screen:
     return ResumeOffer(3, "2026-11-24T19:40:00Z", 4, zone=UTC).view(controller)  # the same on any machine
 
 
+def shot(controller: Controller, name: str, found: dict[str, Screen], notices: set[str] | None) -> None:
+    """Keep the screen shown as ``name``, noting whether it is a notice (its parts' footers differ: more_to_read)."""
+    found[name] = controller.screen()
+    if notices is not None and showing_notice(controller):
+        notices.add(name)
+
+
 def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None = None) -> None:
     """rules.md 11.4 in pictures: the question naming a decision that changed the board, the notice putting the
     board back, and a refusal naming what became public (each the first time it can be shown)."""
@@ -105,16 +109,12 @@ def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None 
         table.press("host", "back", "hold")
         found["undo-decision"] = controller.screen()
         table.press("host", "ok")
-        found["undone"] = controller.screen()
-        if notices is not None and showing_notice(controller):
-            notices.add("undone")
+        shot(controller, "undone", found, notices)
     elif (
         not controller.history[-1][2] and "undo-refused" not in found and controller.state and controller.state.year > 1
     ):
         table.press("host", "back", "hold")
-        found["undo-refused"] = controller.screen()
-        if notices is not None and showing_notice(controller):
-            notices.add("undo-refused")
+        shot(controller, "undo-refused", found, notices)
 
 
 def write(out: Path, seed: int = 3) -> list[Path]:

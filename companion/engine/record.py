@@ -282,7 +282,7 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
                     order = tuple(AREA_INDEX[a] for a in value)
                     _memo_put(_order_memo, value_text, order)
             if order is not None:
-                line = ShuffleLine(order, t if t is None or t[8:10] <= "28" else _check_time(t))
+                line = ShuffleLine(order, t)
         elif player in players:
             decision = _decision_memo.get((kind, value_text))
             if decision is None:
@@ -295,7 +295,7 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
                     else:
                         _memo_put(_decision_memo, (kind, value_text), decision)
             if decision is not None:
-                line = DecisionLine(player, decision, t if t is None or t[8:10] <= "28" else _check_time(t))
+                line = DecisionLine(player, decision, t)
         if line is not None:
             return line
     return _parse_line_strictly(text, players)
@@ -303,7 +303,8 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
 
 def _fast_fields(text: str) -> tuple[str, str, str, str | None] | None:
     """(player, kind, value text, stamp) of a line of a certain shape (kind "shuffle", player "" for a shuffle), with
-    "t" last or first by one pattern, in any other order key by key; None: the general path decides."""
+    "t" last or first by one pattern, in any other order key by key; None: the general path decides. A stamp is
+    checked here, once, for every kind of line."""
     match = _FAST_DECISION.match(text)
     if match is not None:
         first, player, kind, value_text, last = match.groups()
@@ -318,8 +319,11 @@ def _fast_fields(text: str) -> tuple[str, str, str, str | None] | None:
     if first is not None and last is not None:
         return None  # "t" twice
     t = first or last
-    if t is not None and _TIME.match(t) is None:
-        return None
+    if t is not None:
+        if _TIME.match(t) is None:
+            return None
+        if t[8:10] > "28":  # only such days need the calendar: a day that does not exist raises the strict path's error
+            _check_time(t)
     return player, kind, value_text, t
 
 
