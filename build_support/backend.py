@@ -18,8 +18,8 @@ from setuptools.build_meta import *  # noqa: F403 - every other hook is setuptoo
 MYPY = "mypy>=1.10"
 # The engine modules mypyc compiles: the hot paths, the rules (every line, every imagined move of a computer player)
 # and reading record lines (benchmarks/engine_compare.py compiles the same ones). Not the modules of values
-# (tasks.py, lines.py, decisions.py, changes.py): mypyc builds a class-based NamedTuple with typing's machinery, which
-# put ``typing`` into every start of the compiled install and built each class at 0.34 ms (issue 26).
+# (tasks.py, lines.py, decisions.py, changes.py): mypyc builds a class-based NamedTuple through typing's machinery,
+# 0.34 ms a class at every start of the compiled install (issue 26).
 COMPILED_ENGINE = ("state", "choices", "ballots", "elections", "building", "year_end", "record", "line_shapes")
 # The hard player's search (its rollouts' rule of thumb, the worth of areas) compiled too: 1.6 times the work in the
 # same time, so a Pi's hard player thinks as far as its budget allows (issue 26).

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from .i18n import LANGUAGES, _, locale_language, set_language
+from .i18n import _, locale_language, set_language
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Mapping, Sequence
-    from typing import Any, NoReturn
 
     from .lock import StateLock
 
@@ -51,66 +50,17 @@ def _build_parser() -> argparse.ArgumentParser:
     return build_parser()
 
 
-REPLAY_FLAGS = ("--each", "--changes")
-
-
-def _plain_replay(argv: Sequence[str]) -> tuple[str, bool, bool, str | None] | None:
-    """``replay``'s usual arguments read without argparse (the record, ``--each`` or ``--changes``, ``--lang``), or
-    None for anything else: help, mistakes, abbreviations and other commands go to argparse, which says the same as
-    always. Building the whole parser costs more than replaying a game (issue 26)."""
-    if not argv or argv[0] != "replay":
-        return None
-    record: str | None = None
-    flags: list[str] = []
-    lang: str | None = None
-    words = iter(argv[1:])
-    for word in words:
-        if word in REPLAY_FLAGS and word not in flags:
-            flags.append(word)
-        elif (word == "--lang" or word.startswith("--lang=")) and lang is None:
-            value = word[7:] if word.startswith("--lang=") else next(words, "")
-            if value not in LANGUAGES:
-                return None
-            lang = value
-        elif (word == "-" or not word.startswith("-")) and record is None:
-            record = word
-        else:
-            return None
-    if record is None or len(flags) > 1:
-        return None
-    return record, "--each" in flags, "--changes" in flags, lang
-
-
-_replayed = False  # a replay ran in this process: its end may skip the last collection (entry_point)
-
-
 def _replay(record: str, each: bool, changes: bool, lang: str | None) -> int:
-    import gc
+    from .replay_command import run_replay
 
-    global _replayed
-    _replayed = True
-
-    # A replay makes no garbage cycles worth finding: the collector's passes over the engine's many small tuples were
-    # 4 ms of a 1,000-line replay's 80 (issue 26). Switched back on for a caller that goes on (tests, in-process).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        from .replay_command import run_replay
-
-        if lang:
-            set_language(lang)
-        return run_replay(record, each=each, changes=changes)
-    finally:
-        if collecting:
-            gc.enable()
+    if lang:
+        set_language(lang)
+    return run_replay(record, each=each, changes=changes)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     set_language(locale_language())  # command-line messages follow the locale; the screens, the config
-    words = sys.argv[1:] if argv is None else list(argv)
-    if (plain := _plain_replay(words)) is not None:
-        return _replay(*plain)
-    args = _build_parser().parse_args(words)
+    args = _build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
     if args.command == "replay":
         return _replay(args.record, args.each, args.changes, args.lang)
     if args.command == "run":
@@ -489,16 +439,8 @@ def _config_command(command: str, file: str | None) -> int:
 
 
 def entry_point() -> NoReturn:
-    """The console script: :func:`main`, then the process ends."""
-    code = main()
-    if _replayed:
-        import gc
-
-        # The interpreter's last collection at exit walks every object the replay made, to free what its ending
-        # frees anyway: 6 ms of a 1,000-line replay's 84 (issue 26). Frozen objects are left out of it. Only after a
-        # replay, whose objects are all plain values: a device mode's cycles may hold files to close.
-        gc.freeze()
-    sys.exit(code)
+    """The console script: :func:`main`, then the process ends with its status."""
+    sys.exit(main())
 
 
 if __name__ == "__main__":

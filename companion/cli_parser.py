@@ -1,42 +1,17 @@
-"""The ``doge-companion`` command's argument parser, imported only when a command needs it: ``replay``'s usual
-arguments are read without it (``cli._plain_replay``), as building it costs more than replaying a game (issue 26)."""
+"""The ``doge-companion`` command's arguments: every command, its options and their help, in the table's language."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from . import __version__
 from .cli import EXIT_USAGE
 from .i18n import LANGUAGES, _
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help, sized the way ``shutil.get_terminal_size`` would, without importing shutil (and the
-    compression modules it loads) into every command: ``replay`` must start fast (issue 26)."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
-        if width is None:
-            try:
-                columns = int(os.environ.get("COLUMNS", "0"))
-            except ValueError:
-                columns = 0
-            if columns <= 0:
-                try:
-                    columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-                except (AttributeError, ValueError, OSError):
-                    columns = 80
-            width = columns - 2
-        super().__init__(prog, indent_increment, max_help_position, width)
-
-
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))

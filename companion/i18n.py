@@ -9,33 +9,17 @@ talks to one table.
 
 from __future__ import annotations
 
+import gettext
 import os
-from functools import cache  # loaded at every start anyway (typing, re)
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import gettext
-    from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from functools import cache
 
 LANGUAGES = ("en", "de", "it")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
-LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")  # no pathlib at start (issue 26)
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 DOMAIN = "companion"
 
-
-class _English:
-    """The code's own texts: what ``gettext.NullTranslations`` gives, without importing ``gettext`` (and ``locale``
-    through it) into every command; ``replay`` must start fast (issue 26)."""
-
-    def gettext(self, message: str) -> str:
-        return message
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return msgid1 if n == 1 else msgid2
-
-
-_ENGLISH = _English()
-_current: gettext.NullTranslations | _English = _ENGLISH
+_current = gettext.NullTranslations()
 _language = "en"
 
 
@@ -67,7 +51,7 @@ def language() -> str:
 def set_language(code: str) -> None:
     global _current, _language
     _language = code if code in LANGUAGES else "en"
-    _current = _ENGLISH if _language == "en" else translations(code)
+    _current = translations(_language)
 
 
 def locale_language(environ: Mapping[str, str] | None = None) -> str:
@@ -84,8 +68,6 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
 @cache
 def translations(code: str) -> gettext.NullTranslations:
     """The catalogue for ``code``, loaded once (the null one for English and any language we do not speak)."""
-    import gettext
-
     if code not in LANGUAGES or code == "en":
         return gettext.NullTranslations()
     try:  # a wheel has its .mo files from the build, a checkout from dev.py

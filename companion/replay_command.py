@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING, BinaryIO
 
 from .engine import Count, LineError, Replay, change_record, snapshot, split_lines
 from .i18n import _
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from typing import BinaryIO
 
     from .engine import Event
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -138,7 +137,14 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     modules = json.loads(result.stderr.strip().splitlines()[-1].replace("'", '"'))
-    ours = {"companion", "companion.cli", "companion.replay_command", "companion.i18n", "companion.board_text"}
+    ours = {
+        "companion",
+        "companion.cli",
+        "companion.cli_parser",
+        "companion.replay_command",
+        "companion.i18n",
+        "companion.board_text",
+    }
     foreign = [
         name
         for name in modules
@@ -151,55 +157,7 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     assert "companion.engine.state" in modules
 
 
-HEAVY = ("argparse", "gettext", "locale", "dataclasses", "inspect", "pathlib", "typing", "companion.board_text")
-
-
-@pytest.mark.parametrize("extra", [[], ["--each"], ["--lang", "en"]])
-def test_a_plain_replay_loads_no_parser_catalogue_or_sentences(game: tuple[Path, Table], extra: list[str]) -> None:
-    """Issue 26: the usual arguments are read without argparse, English needs no gettext, the changes' sentences
-    are only for --changes, the engine's NamedTuples and type names need no typing at run time. -S: no
-    site-packages, whose start-up hooks (an editable install's finder) load pathlib."""
-    path, _ = game
-    code = (
-        "import sys\n"
-        "from companion.cli import main\n"
-        f"status = main(['replay', {str(path)!r}, *{extra!r}])\n"
-        "print(status, sorted(sys.modules), file=sys.stderr)\n"
-    )
-    env = {**os.environ, "LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
-    result = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
-    status, modules = result.stderr.strip().splitlines()[-1].split(" ", 1)
-    assert status == "0" and result.stdout
-    assert [name for name in HEAVY if f"'{name}'" in modules] == []
-    assert "'companion.engine.state'" in modules
-
-
-def test_the_console_script_skips_the_last_collection_and_keeps_the_status(game: tuple[Path, Table]) -> None:
-    """Issue 26: after a replay the console script freezes what it made before the process ends (the interpreter's
-    last collection walked it all: 6 ms of a replay's 84), and exits with the command's own status; other commands
-    leave their objects to that collection."""
-    path, _ = game
-    code = (
-        "import gc, sys\n"
-        "from companion.cli import entry_point\n"
-        "sys.argv[1:] = sys.argv[2:]\n"
-        "try:\n"
-        "    entry_point()\n"
-        "except SystemExit as end:\n"
-        "    print(end.code, gc.get_freeze_count(), file=sys.stderr)\n"
-    )
-    missing = str(path.with_name("missing.jsonl"))
-    for words, status in ((["replay", str(path)], "0"), (["replay", missing], "66"), (["check-config", missing], "2")):
-        result = subprocess.run(
-            [sys.executable, "-c", code, "-", *words], capture_output=True, text=True, cwd=ROOT, timeout=60
-        )
-        code_seen, frozen = result.stderr.strip().splitlines()[-1].split()
-        assert code_seen == status, result.stderr
-        assert (int(frozen) > 1000) is (words[0] == "replay"), "only a replay's plain values are left to the exit"
-    assert json.loads(replay(str(path)).stdout)["phase"]
-
-
-def test_anything_else_still_goes_to_argparse() -> None:
+def test_argparse_refuses_what_replay_does_not_take() -> None:
     result = replay("a.jsonl", "--each", "--changes")
     assert result.returncode == 64 and b"not allowed with argument" in result.stderr
     result = replay("a.jsonl", "--lang", "fr")

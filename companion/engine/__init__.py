@@ -26,6 +26,7 @@ from .changes import Change, change_record
 from .decisions import Abstain, Advisor, Ballot, Build, Decision, HouseMove, Houses, Move
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
 from .lines import Read
+from .position import set_up
 from .record import (
     DecisionLine,
     Header,
@@ -42,24 +43,6 @@ from .record import (
 from .state import Applied, State, revealed_by
 from .tasks import PHASES, Awaited, AwaitedKind, Condition, Count, Event, Outcome, Phase, Revealed, TieBreak
 from .views import PrivateView, private_view, snapshot
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .position import set_up
-
-
-def __getattr__(name: str) -> object:
-    """Known positions are for tests and examples: a replay does not load them (issue 26)."""
-    if name == "set_up":
-        from .position import set_up
-
-        return set_up
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), "set_up"})
-
 
 __all__ = [
     "ALL_AREAS",

@@ -6,10 +6,7 @@ fast to index); their record ids are the strings in :data:`AREAS`.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Final
-
+from typing import Final
 
 AREAS: Final = ("cannaregio", "castello", "dorsoduro", "san_marco", "san_polo", "santa_croce", "quarantia")
 AREA_INDEX: Final = {area: index for index, area in enumerate(AREAS)}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import _, ngettext
 from .areas import area_name, rounds_per_year
 from .changes import PutMarkers
@@ -12,7 +14,6 @@ from .elections import name as player_name
 from .errors import IllegalDecisionError
 from .tasks import ELECTION
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .state import State
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .areas import MAX_PALACES
 from .changes import BuildPalace
 from .choices import WITHOUT
@@ -9,7 +11,6 @@ from .decisions import Build, Decision
 from .elections import not_awaited
 from .tasks import BuildsTask, CheckTask
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .state import State
 

@@ -10,12 +10,9 @@ Only public facts are ever noted (rules.md 11.3): how many markers went where, n
 
 from __future__ import annotations
 
-from .areas import AREAS
-from .named import NamedTuple
+from typing import Any, NamedTuple
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+from .areas import AREAS
 
 
 class PutMarkers(NamedTuple):

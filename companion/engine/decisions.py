@@ -6,8 +6,9 @@ used as dictionary keys; :mod:`companion.engine.record` turns them into record l
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .areas import AREAS
-from .named import NamedTuple
 
 
 def _same_kind_eq(self: tuple[object, ...], other: object) -> bool:

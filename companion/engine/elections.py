@@ -6,6 +6,8 @@ cards, the year end) until someone must decide again, so at any moment the top t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import _, ngettext
 from .areas import QUARANTIA, area_name
 from .changes import AdvisorBack, MoveAdvisor, MoveHouses, PlaceHouses, TakeAdvisor, TurnCard
@@ -28,7 +30,6 @@ from .tasks import (
 )
 from .year_end import end_year
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .state import State
 

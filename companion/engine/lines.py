@@ -1,19 +1,15 @@
 """The record's lines as values (record-format.md 1.1 to 1.3), and a line as :meth:`Replay.read` read it.
 
-Kept out of the modules mypyc compiles (build_support/backend.py): it builds a class-based NamedTuple with
-``typing``'s own machinery, which imported ``typing`` into every start of the Pi's compiled install and built each
-class at 0.34 ms (issue 26). Here they are the engine's own NamedTuples (named.py); the compiled record reads them
-as any tuple.
+Kept out of the modules mypyc compiles (build_support/backend.py), as every NamedTuple of the engine: mypyc
+builds a class-based NamedTuple through ``typing``'s machinery, slowly, and the compiled record reads them as any
+tuple.
 """
 
 from __future__ import annotations
 
-from .named import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from .decisions import Decision
     from .tasks import Event, Revealed
 

@@ -8,10 +8,10 @@ conserved, a ring stands on each controlled advisor); anything impossible is ref
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .areas import AREA_INDEX, MAX_PALACES, QUARANTIA, QUARANTIA_ADVISORS
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .state import State
 

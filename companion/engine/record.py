@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from ..i18n import _
 from .areas import AREA_INDEX, AREAS
@@ -40,10 +41,6 @@ from .line_shapes import fields_in_any_order
 from .lines import DecisionLine, Header, Line, Read, ShuffleLine
 from .state import Event, State, revealed_by
 from .tasks import Revealed
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 FORMAT_VERSION = 1
 PLAYER_ID = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")

@@ -14,6 +14,7 @@ was.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..i18n import _
 from .areas import (
@@ -58,10 +59,6 @@ from .tasks import (
 )
 from .year_end import conditions_met
 from .year_end import outcome as game_outcome
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Final
 
 _ALL_AREAS_SET = frozenset(range(7))
 

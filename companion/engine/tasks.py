@@ -8,20 +8,17 @@ how many houses are on offer, the rule), so nothing outside the engine has to lo
 
 from __future__ import annotations
 
-from .changes import Change
-from .named import NamedTuple
+from typing import Final, Literal, NamedTuple, TypeAlias
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # no typing at run time: a replay's start-up (issue 26)
-    from typing import Final, Literal, TypeAlias
+from .changes import Change
 
 SETUP, BALLOT, ELECTION, YEAR_END, OVER = range(5)
-Phase: TypeAlias = 'Literal["setup", "ballot", "election", "year_end", "over"]'
+Phase: TypeAlias = Literal["setup", "ballot", "election", "year_end", "over"]
 PHASES: Final[tuple[Phase, ...]] = ("setup", "ballot", "election", "year_end", "over")
 
-AwaitedKind: TypeAlias = 'Literal["ballot", "advisor", "houses", "build", "move"]'
-Condition: TypeAlias = 'Literal["six_districts", "seven_in_five", "eight_in_four"]'
-TieBreak: TypeAlias = 'Literal["only", "palaces", "houses", "shared"]'
+AwaitedKind: TypeAlias = Literal["ballot", "advisor", "houses", "build", "move"]
+Condition: TypeAlias = Literal["six_districts", "seven_in_five", "eight_in_four"]
+TieBreak: TypeAlias = Literal["only", "palaces", "houses", "shared"]
 
 
 class AdvisorTask(NamedTuple):

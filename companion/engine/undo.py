@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .changes import (
     AdvisorBack,
@@ -33,7 +33,6 @@ from .changes import (
     change_record,
 )
 from .decisions import Abstain, Advisor, Ballot, Build, Decision, Houses
-from .named import NamedTuple
 from .state import Count, Event, State
 
 

@@ -8,15 +8,12 @@ their own owner.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from .areas import AREAS, QUARANTIA
 from .decisions import Ballot
-from .named import NamedTuple
 from .state import State
 from .tasks import ELECTION, PHASES
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def snapshot(state: State) -> dict[str, Any]:

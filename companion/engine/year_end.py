@@ -7,12 +7,12 @@ Every place that needs to know who won and why asks :func:`outcome` (through :me
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .areas import MARKER_COUNTS, MARKERS_PER_PLAYER
 from .changes import MarkersBack
 from .tasks import OVER, YEAR_END, Condition, Outcome, TieBreak
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .state import State
 
