@@ -140,13 +140,14 @@ def test_screens_without_out_writes_the_checkouts_docs_never_the_working_directo
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An installed copy (no checkout around it) needs --out; a checkout's default is its own docs/screens."""
-    from companion import cli, gallery
+    from companion.cli import command as cli
+    from companion.cli import gallery
 
     written: list[Path] = []
     monkeypatch.setattr(gallery, "write", lambda out: written.append(out) or [out / "a.png"])
     monkeypatch.chdir(tmp_path)
     assert cli.main(["screens"]) == 0 and written == [ROOT / "docs" / "screens"]
-    installed = tmp_path / "site-packages" / "companion" / "cli.py"
+    installed = tmp_path / "site-packages" / "companion" / "cli" / "command.py"
     monkeypatch.setattr(cli, "__file__", str(installed))
     assert cli.main(["screens"]) == 64
     assert capsys.readouterr().err == "doge-companion screens: say where to write them: --out DIR\n"

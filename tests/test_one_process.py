@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
-from companion.cli import EXIT_IN_USE, STOP_GRACE_S
+from companion.cli.common import EXIT_IN_USE
+from companion.cli.device import STOP_GRACE_S
 from companion.engine import replay_text, snapshot
 from companion.export import locked_in, public_record
 from companion.flow.autoplay import Table
@@ -39,6 +40,7 @@ def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "companion.cli", *args],
         cwd=ROOT, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},  # `sim` needs a display (not only after the gallery's tests)
     )  # fmt: skip
 
 
@@ -271,7 +273,7 @@ def test_a_stop_request_ends_even_a_stuck_companion(tmp_path: Path) -> None:
     assert STOP_GRACE_S <= 2
     code = (
         "import signal\n"
-        "from companion.cli import _stop_within_grace\n"
+        "from companion.cli.device import _stop_within_grace\n"
         "signal.signal(signal.SIGTERM, lambda *a: _stop_within_grace())\n"
         "print('stuck', flush=True)\n"
         "while True:\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.gallery import write
+from companion.cli.gallery import write
 
 
 def test_the_gallery_twice_gives_byte_identical_files(tmp_path: Path) -> None:

@@ -29,9 +29,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from companion.board_text import NAMES
+from companion.cli.gallery import SIZES, kind
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
-from companion.gallery import SIZES, kind
 from companion.i18n import LANGUAGES, set_language
 from display.pages import paginate
 from display.render import LEGIBLE, font, margin_of, render, smallest_text, type_sizes, wrap

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.gallery import SIZES, collect
+from companion.cli.gallery import SIZES, collect
 from companion.i18n import LANGUAGES, set_language
 from display.board_map import CUTS
 from display.pages import paginate

@@ -10,9 +10,9 @@ from itertools import product
 import pytest
 from PIL import Image, ImageDraw
 
+from companion.cli.gallery import SIZES
 from companion.flow.seats import Seats
 from companion.flow.views import keep_names_together, setup_view
-from companion.gallery import SIZES
 from companion.i18n import LANGUAGES, set_language
 from display.pages import paginate
 from display.render import LEGIBLE, font, render, smallest_text, wrap

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from companion.cli.gallery import kind
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
-from companion.gallery import kind
 from companion.i18n import LANGUAGES, set_language
 from display.render import render
 from display.screen import MenuView, Screen

@@ -6,9 +6,9 @@ import argparse
 import sys
 from typing import NoReturn
 
-from . import __version__
-from .cli import EXIT_USAGE
-from .i18n import LANGUAGES, _
+from .. import __version__
+from ..i18n import LANGUAGES, _
+from .common import EXIT_USAGE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,7 +24,7 @@ def _with_config(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 def _engine_build() -> str:
     """Says when the rules engine runs compiled (install.sh builds it so; build_support/backend.py)."""
-    from .engine import state
+    from ..engine import state
 
     return "" if state.__file__.endswith(".py") else " (rules engine compiled with mypyc)"
 

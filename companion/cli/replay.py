@@ -7,13 +7,13 @@ import json
 import sys
 from typing import TYPE_CHECKING, BinaryIO
 
-from .engine import Count, LineError, Replay, change_record, snapshot, split_lines
-from .i18n import _
+from ..engine import Count, LineError, Replay, change_record, snapshot, split_lines
+from ..i18n import _
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .engine import Event
+    from ..engine import Event
 
 EXIT_INVALID_RECORD = 2
 EXIT_NO_INPUT = 66
@@ -27,7 +27,7 @@ def _snapshot_line(replay: Replay) -> str:
 def changes_line(number: int, events: Iterable[Event], players: tuple[str, ...]) -> str:
     """record-format.md 4: one line's board changes, each with the sentence the companion shows for it (the
     sentences' module is loaded here: a plain replay has no use for it, issue 26)."""
-    from .board_text import change_text
+    from ..board_text import change_text
 
     changes = []
     for event in events:

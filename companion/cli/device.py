@@ -1,147 +1,39 @@
-"""The ``doge-companion`` command.
-
-Sub-commands import what they need inside their own function: ``replay`` must start fast and load nothing beyond
-the rules engine and the standard library (issue 2), while the device modes pull in pygame, luma or gpiozero.
-"""
+"""``run`` and ``sim``: the companion for a table, on this machine's hardware, on simulated hardware, or in the
+simulator's window; one companion per state directory, and a stop that always ends the process."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from .i18n import _, locale_language, set_language
+from ..i18n import _
+from .common import EXIT_IN_USE, EXIT_INVALID_RECORD, EXIT_NO_STORE, load_settings, outputs_problem
 
-if TYPE_CHECKING:
-    import argparse
-    from collections.abc import Mapping, Sequence
-
-    from .lock import StateLock
-
-EXIT_INVALID_RECORD = 2  # record-format.md 3: 2 means "the record is invalid"; check-config uses it for a bad file
-EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
-EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
-EXIT_NO_STORE = 74  # sysexits' EX_IOERR: the saved games cannot be opened now (a full disk); nothing was moved
-EXIT_IN_USE = 75  # sysexits' EX_TEMPFAIL: another companion holds the state directory; try again when it has stopped
 STOP_GRACE_S = 1.5  # after SIGTERM or Ctrl-C the companion is gone within this, even if its loop is stuck
 
-
-def _settings(file: str | None, hint: bool = False) -> Any:
-    """The merged configuration, or None after printing one line per problem (the caller exits with status 2)."""
-    from pathlib import Path
-
-    from . import config
-    from .logs import error_line
-
-    try:
-        return config.load(Path(file) if file else None)
-    except config.ConfigError as error:
-        for problem in error.problems:
-            print(error_line(problem), file=sys.stderr)  # under systemd: at the journal's "error" priority
-        if hint:
-            hint_line = "doge-companion: fix the config (check it with: doge-companion check-config)"
-            print(error_line(hint_line), file=sys.stderr)
-        return None
+if TYPE_CHECKING:
+    from ..lock import StateLock
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    from .cli_parser import build_parser
-
-    return build_parser()
-
-
-def _replay(record: str, each: bool, changes: bool, lang: str | None) -> int:
-    from .replay_command import run_replay
-
-    if lang:
-        set_language(lang)
-    return run_replay(record, each=each, changes=changes)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    set_language(locale_language())  # command-line messages follow the locale; the screens, the config
-    args = _build_parser().parse_args(sys.argv[1:] if argv is None else list(argv))
-    if args.command == "replay":
-        return _replay(args.record, args.each, args.changes, args.lang)
-    if args.command == "run":
-        return _run(args)
-    if args.command == "sim":
-        return _sim(args)
-    if args.command in ("games", "export"):
-        return _stored(args)
-    if args.command == "screens":
-        from pathlib import Path
-
-        from .extras import missing
-
-        if problem := missing("sim", "screens"):  # it draws the simulator's window too
-            print(problem, file=sys.stderr)
-            return 1
-        from .gallery import write
-
-        # Without --out: the checkout's docs/screens, never a docs/ in whatever directory it is typed in.
-        checkout = Path(__file__).resolve().parents[1]
-        if args.out is None and not (checkout / "pyproject.toml").is_file():
-            print(_("doge-companion screens: say where to write them: --out DIR"), file=sys.stderr)
-            return EXIT_USAGE
-        out = Path(args.out) if args.out is not None else checkout / "docs" / "screens"
-        written = write(out)
-        print(_("{count} screens written to {out}").format(count=len(written), out=out))
-        return 0
-    if args.command in ("check-config", "print-config"):
-        return _config_command(args.command, args.file if args.command == "check-config" else args.config)
-    raise AssertionError(args.command)  # argparse only lets known commands through
-
-
-def _output_problem(option: str, value: str, folder: bool = False) -> str | None:
-    """Why a path given for output cannot be written, said before anything is played (not after the game)."""
-    import os
-    from pathlib import Path
-
-    path = Path(value)
-    if folder:
-        if path.exists() and not path.is_dir():
-            return _("{option} {path}: that is a file, not a folder").format(option=option, path=value)
-        parent = next((p for p in (path, *path.parents) if p.exists()), Path("."))
-    else:
-        if path.is_dir():
-            return _("{option} {path}: that is a folder; give a file name").format(option=option, path=value)
-        parent = path.parent
-        if not parent.is_dir():
-            return _("{option} {path}: the folder {folder} does not exist").format(
-                option=option, path=value, folder=parent
-            )
-    if not os.access(parent, os.W_OK | os.X_OK):
-        return _("{option} {path}: cannot write in {folder}").format(option=option, path=value, folder=parent)
-    return None
-
-
-def _outputs_problem(args: argparse.Namespace) -> str | None:
-    if getattr(args, "record", None) and (problem := _output_problem("--record", args.record)):
-        return problem
-    if getattr(args, "screenshots", None):
-        return _output_problem("--screenshots", args.screenshots, folder=True)
-    if getattr(args, "out", None):
-        return _output_problem("--out", args.out)
-    return None
-
-
-def _run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     import logging
     import signal
     import threading
     from pathlib import Path
 
-    from . import extras, logs
-    from .app import App, with_overrides
-    from .store import StoreUnavailable
+    from .. import extras, logs
+    from ..app import App, with_overrides
+    from ..store import StoreUnavailable
 
     logs.setup()
-    loaded = _settings(args.config, hint=True)
+    loaded = load_settings(args.config, hint=True)
     if loaded is None:
         return EXIT_INVALID_RECORD
     settings = with_overrides(loaded, args.hardware)
-    if problem := _outputs_problem(args):
+    if problem := outputs_problem(args):
         print(logs.error_line(_("doge-companion: {problem}").format(problem=problem)), file=sys.stderr)
         return 1
     if problem := extras.missing(settings["hardware"], "run"):
@@ -161,7 +53,7 @@ def _run(args: argparse.Namespace) -> int:
     lock: StateLock | None = None
     if (script is not None or args.autoplay is not None) and not args.resume:
         # A script plus --seed replays exactly, and a demo never touches the paused game of a real table.
-        from .store import Store
+        from ..store import Store
 
         store = Store(None, memory=True)
         if args.record:  # the store is thrown away: the game's summary picture goes beside its record
@@ -228,7 +120,7 @@ def _run(args: argparse.Namespace) -> int:
         if lock is not None:
             lock.release()
         if args.record:
-            from .export import public_record
+            from ..export import public_record
 
             # The same public history as `export`: no unrevealed ballot, no unturned card (rules.md 11).
             record = app.controller.record
@@ -242,7 +134,7 @@ def _run(args: argparse.Namespace) -> int:
 def _no_store(error: Exception, lock: StateLock | None) -> int:
     """The saved games cannot be opened (a full disk): one line naming the directory, and a status that tells
     systemd to try again later (Restart=on-failure), when there may be room."""
-    from .logs import error_line
+    from ..logs import error_line
 
     print(error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
     if lock is not None:
@@ -271,15 +163,15 @@ def _stopped_in_time() -> None:
 def _lock_state_directory(settings: Any) -> StateLock | int | None:
     """The state directory's lock (None when it cannot be locked, e.g. a read-only disk), or the exit status after
     saying, in one line, which process holds it."""
-    from .lock import Locked
-    from .store import default_directory, private_directory
+    from ..lock import Locked
+    from ..store import default_directory, private_directory
 
     directory = default_directory(settings["game"]["state_dir"])
     try:
         private_directory(directory)
     except OSError:
         return None  # the store says why it cannot save
-    from .lock import StateLock
+    from ..lock import StateLock
 
     lock = StateLock(directory)
     try:
@@ -305,16 +197,16 @@ def _no_display(environ: Mapping[str, str] | None = None, platform: str = sys.pl
     return not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
-def _sim(args: argparse.Namespace) -> int:
+def sim(args: argparse.Namespace) -> int:
     import signal
     from dataclasses import replace
 
-    from . import extras, logs
-    from .app import App
-    from .store import StoreUnavailable, simulator_directory
+    from .. import extras, logs
+    from ..app import App
+    from ..store import StoreUnavailable, simulator_directory
 
     logs.setup()
-    settings = _settings(args.config, hint=True)
+    settings = load_settings(args.config, hint=True)
     if settings is None:
         return EXIT_INVALID_RECORD
     if problem := extras.missing("sim", "sim"):
@@ -365,83 +257,3 @@ def _sim(args: argparse.Namespace) -> int:
         _stopped_in_time()
         if lock is not None:
             lock.release()
-
-
-def _stored(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from .store import FILENAME, Store, StoreError, default_directory, simulator_directory
-
-    settings = _settings(args.config)
-    if settings is None:
-        return EXIT_INVALID_RECORD
-    if problem := _outputs_problem(args):
-        print(_("doge-companion: {problem}").format(problem=problem), file=sys.stderr)
-        return 1
-    configured = settings["game"]["state_dir"]
-    directory = simulator_directory() if args.sim and not configured else default_directory(configured)
-    if not (directory / FILENAME).exists():
-        print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
-        return 0 if args.command == "games" else 1
-    try:
-        store = Store(directory, read_only=True)  # a listing never moves, creates or writes anything
-    except StoreError as error:
-        print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
-        return 1
-    try:
-        if args.command == "games":
-            columns = (_("game"), _("started (UTC)"), _("players"), _("year"), _("status"), _("winner"))
-            print(
-                f"{columns[0]:>4}  {columns[1]:<20}  {columns[2]:<30}  {columns[3]:>4}  {columns[4]:<9}  {columns[5]}"
-            )
-            for game in store.games():
-                print(
-                    f"{game.id:>4}  {game.started:<20}  {', '.join(game.players):<30}  {game.year:>4}  "
-                    f"{game.status:<9}  {', '.join(game.winners) or '-'}"
-                )
-            return 0
-        lines = store.lines(args.game)
-        if not lines:
-            print(
-                _("doge-companion: there is no game {game} (see: doge-companion games)").format(game=args.game),
-                file=sys.stderr,
-            )
-            return 1
-        from .export import public_record
-
-        text = "\n".join(public_record(lines)) + "\n"
-        if args.out:
-            try:
-                Path(args.out).write_text(text, encoding="utf-8")
-            except OSError as error:
-                print(_("doge-companion: cannot write {path}: {error}").format(path=args.out, error=error.strerror),
-                      file=sys.stderr)  # fmt: skip
-                return 1
-        else:
-            sys.stdout.write(text)
-        return 0
-    finally:
-        store.close()
-
-
-def _config_command(command: str, file: str | None) -> int:
-    from . import config
-
-    settings = _settings(file)
-    if settings is None:
-        return EXIT_INVALID_RECORD
-    if command == "print-config":
-        print(_("# merged from the defaults and {source}").format(source=settings.source or _("no user file")))
-        print(config.to_toml(settings.data), end="")
-    else:
-        print(_("{source}: OK").format(source=settings.source or _("defaults (no config file found)")))
-    return 0
-
-
-def entry_point() -> NoReturn:
-    """The console script: :func:`main`, then the process ends with its status."""
-    sys.exit(main())
-
-
-if __name__ == "__main__":
-    entry_point()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from hardware.events import InputEvent, parse_event
 
-from .i18n import _
+from ..i18n import _
 
 
 class ScriptError(Exception):

@@ -15,12 +15,12 @@ from display.render import render
 from display.screen import Screen
 from hardware.events import InputEvent
 
-from .flow.autoplay import Table
-from .flow.controller import Controller
-from .flow.modes import ResumeOffer
-from .flow.modes.notices import showing_notice
-from .flow.modes.setup import more_to_read
-from .i18n import LANGUAGES, set_language
+from ..flow.autoplay import Table
+from ..flow.controller import Controller
+from ..flow.modes import ResumeOffer
+from ..flow.modes.notices import showing_notice
+from ..flow.modes.setup import more_to_read
+from ..i18n import LANGUAGES, set_language
 
 SIZES = ((160, 128), (240, 240), (320, 240))
 
@@ -149,9 +149,9 @@ def simulator_picture(path: str, seed: int = 5) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from display.simulator import Simulator
 
-    from . import config
-    from .app import App
-    from .store import Store
+    from .. import config
+    from ..app import App
+    from ..store import Store
 
     data = config.load(search=False).data
     data["pads"]["serial"] = "off"
