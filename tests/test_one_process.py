@@ -20,11 +20,11 @@ from companion.app import App
 from companion.cli.common import EXIT_IN_USE
 from companion.cli.device import STOP_GRACE_S
 from companion.engine import replay_text, snapshot
-from companion.export import locked_in, public_record
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
-from companion.lock import LOCK_NAME, Locked, StateLock
 from companion.store import FILENAME, Store
+from companion.store.export import locked_in, public_record
+from companion.store.lock import LOCK_NAME, Locked, StateLock
 from tests.helpers import anyone_locked_in, app_settings, without_stamps
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,7 +85,7 @@ def test_a_second_companion_on_the_same_state_directory_says_who_holds_it_and_ex
 
 def test_the_lock_goes_with_a_killed_process(tmp_path: Path) -> None:
     code = (
-        "import sys; from pathlib import Path; from companion.lock import StateLock\n"
+        "import sys; from pathlib import Path; from companion.store.lock import StateLock\n"
         f"StateLock(Path({str(tmp_path)!r})).acquire(); print('held', flush=True); sys.stdin.read()\n"
     )
     child = subprocess.Popen(
@@ -183,7 +183,7 @@ def test_on_a_read_only_disk_the_saved_game_is_resumed_and_played_on_unsaved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     record = paused_game(tmp_path)
-    monkeypatch.setattr("companion.store._read_only", lambda path: True)
+    monkeypatch.setattr("companion.store.files.read_only", lambda path: True)
     app = App(app_settings(tmp_path), seed=5)
     try:
         assert app.resumed and app.controller.record == record
@@ -210,7 +210,7 @@ def test_acks_never_acknowledge_lines_a_read_only_store_keeps_only_in_memory(
 ) -> None:
     """--acks means "committed to disk" (the crash harness counts on it): a read-only store commits nothing."""
     record = paused_game(tmp_path)
-    monkeypatch.setattr("companion.store._read_only", lambda path: True)
+    monkeypatch.setattr("companion.store.files.read_only", lambda path: True)
     acks = io.StringIO()
     app = App(app_settings(tmp_path), seed=5, acks=acks)
     try:

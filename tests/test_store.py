@@ -17,9 +17,9 @@ import pytest
 
 from companion.app import App
 from companion.engine import private_view, replay_text, snapshot
-from companion.export import public_record
 from companion.flow.autoplay import Table
 from companion.store import APPLICATION_ID, FILENAME, SCHEMA_VERSION, Store, StoreError, default_directory
+from companion.store.export import public_record
 from hardware.events import InputEvent
 from tests.helpers import anyone_locked_in, app_settings, random_game, without_stamps
 
@@ -115,7 +115,7 @@ def test_damaged_stores_moved_aside_in_the_same_second_are_all_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 27: a service restarting within one second renamed the second damaged file over the first."""
-    monkeypatch.setattr("companion.store._stamp", lambda: "20260101-120000")
+    monkeypatch.setattr("companion.store.files.stamp", lambda: "20260101-120000")
     contents = []
     for number in range(3):
         content = f"damaged store {number} ".encode() * 100

@@ -15,7 +15,7 @@ from .common import EXIT_IN_USE, EXIT_INVALID_RECORD, EXIT_NO_STORE, load_settin
 STOP_GRACE_S = 1.5  # after SIGTERM or Ctrl-C the companion is gone within this, even if its loop is stuck
 
 if TYPE_CHECKING:
-    from ..lock import StateLock
+    from ..store.lock import StateLock
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         if lock is not None:
             lock.release()
         if args.record:
-            from ..export import public_record
+            from ..store.export import public_record
 
             # The same public history as `export`: no unrevealed ballot, no unturned card (rules.md 11).
             record = app.controller.record
@@ -163,15 +163,15 @@ def _stopped_in_time() -> None:
 def _lock_state_directory(settings: Any) -> StateLock | int | None:
     """The state directory's lock (None when it cannot be locked, e.g. a read-only disk), or the exit status after
     saying, in one line, which process holds it."""
-    from ..lock import Locked
     from ..store import default_directory, private_directory
+    from ..store.lock import Locked
 
     directory = default_directory(settings["game"]["state_dir"])
     try:
         private_directory(directory)
     except OSError:
         return None  # the store says why it cannot save
-    from ..lock import StateLock
+    from ..store.lock import StateLock
 
     lock = StateLock(directory)
     try:

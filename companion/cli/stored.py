@@ -49,7 +49,7 @@ def stored(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-        from ..export import public_record
+        from ..store.export import public_record
 
         text = "\n".join(public_record(lines)) + "\n"
         if args.out:

@@ -11,13 +11,10 @@ directory is made 0700 and the file 0600: it holds ballots not yet revealed (rul
 
 from __future__ import annotations
 
-import errno
 import itertools
 import json
 import logging
-import os
 import sqlite3
-import stat
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -25,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .i18n import _
+from ..i18n import _
+from . import files
 
-log = logging.getLogger(__name__)
+log = logging.getLogger(__package__)  # "companion.store", the name its lines have always had
 
 SCHEMA_VERSION = 2
 FILENAME = "games.sqlite3"
@@ -72,8 +70,6 @@ class StoreUnavailable(StoreError):
 # SQLite's primary result codes that mean the file itself is damaged; any other failure (SQLITE_FULL, SQLITE_IOERR
 # when the -shm cannot be grown on a full disk, SQLITE_CANTOPEN...) leaves the file as it is.
 _DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
-_NO_ROOM_ERRNOS = {errno.ENOSPC, errno.EDQUOT}
-_ROOM_NEEDED = 256 * 1024  # less free than this: an I/O error at opening is the full disk's (the -shm needs 32 KiB)
 
 
 @dataclass(frozen=True)
@@ -85,23 +81,6 @@ class GameInfo:
     year: int
     winners: list[str]
     lines: int
-
-
-def default_directory(configured: str = "", environ: Mapping[str, str] | None = None) -> Path:
-    """The config's state_dir, else $STATE_DIRECTORY (systemd's StateDirectory=), else the XDG state directory."""
-    environ = os.environ if environ is None else environ
-    if configured:
-        return Path(configured).expanduser()
-    if environ.get("STATE_DIRECTORY"):
-        return Path(environ["STATE_DIRECTORY"].split(":")[0])
-    base = environ.get("XDG_STATE_HOME") or os.path.join(environ.get("HOME", "~"), ".local", "state")
-    return Path(base).expanduser() / "doge-companion"
-
-
-def simulator_directory(environ: Mapping[str, str] | None = None) -> Path:
-    """Where ``doge-companion sim`` keeps its games when the config names no state_dir: beside, not in, a real
-    device's, so trying the simulator never resumes or lists a real game."""
-    return default_directory("", environ).with_name("doge-companion-sim")
 
 
 def now() -> str:
@@ -160,7 +139,7 @@ class Store:
             )
         verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
         if verdict != "ok":
-            raise _WrongStore(f"{_DAMAGED} ({_clip(verdict)})")
+            raise _WrongStore(f"{_DAMAGED} ({files.clip(verdict)})")
 
     def _open_only(self) -> sqlite3.Connection:
         """The file's games copied into memory, the file itself opened read-only; raises StoreError."""
@@ -168,7 +147,7 @@ class Store:
         try:
             return self._copy_of(self.path)
         except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
-            problem = _("the saved games cannot be read ({error})").format(error=_clip(str(error)))
+            problem = _("the saved games cannot be read ({error})").format(error=files.clip(str(error)))
             if _damaged(error):
                 problem += " " + _("(the companion moves it aside when it next starts)")
             raise StoreError(problem) from None
@@ -176,7 +155,7 @@ class Store:
     def _copy_of(self, path: Path) -> sqlite3.Connection:
         if not path.is_file():
             raise sqlite3.OperationalError("no such file")
-        source = _open_read_only(path)
+        source = files.open_read_only(path)
         try:
             self._check_ours(source)
             source.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a damaged file fails here
@@ -190,45 +169,45 @@ class Store:
         if self.path is None:
             return self._migrate(self._connect(":memory:"))
         try:
-            private_directory(self.path.parent)
+            files.private_directory(self.path.parent)
         except OSError as error:
             return self._without_saving(
                 _("cannot create {parent} ({strerror})").format(
-                    parent=_short(self.path.parent), strerror=error.strerror
+                    parent=files.short(self.path.parent), strerror=error.strerror
                 )
             )
-        if self.path.exists() and _read_only(self.path):
+        if self.path.exists() and files.read_only(self.path):
             try:
                 db = self._copy_of(self.path)
             except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
                 return self._without_saving(
-                    _("{path} is read-only ({error})").format(path=_short(self.path), error=error)
+                    _("{path} is read-only ({error})").format(path=files.short(self.path), error=error)
                 )
             self.saving = False
             self.problem = _("games are not being saved: {reason}").format(
                 reason=_("the disk is read-only; the saved game goes on")
             )
-            log.error("game store: %s (%s)", self.problem, _short(self.path))
+            log.error("game store: %s (%s)", self.problem, files.short(self.path))
             return db
         try:
-            _private(self.path)
+            files.make_private(self.path)
             return self._migrate(self._connect(str(self.path)))
         except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
-            if _read_only(self.path):
+            if files.read_only(self.path):
                 return self._without_saving(
-                    _("{path} is read-only ({error})").format(path=_short(self.path), error=error)
+                    _("{path} is read-only ({error})").format(path=files.short(self.path), error=error)
                 )
             if not _damaged(error):
                 raise self._unavailable(error) from None
             if not self._repair:
                 return self._without_saving(
-                    _("{path} cannot be used ({error})").format(path=_short(self.path), error=error)
+                    _("{path} cannot be used ({error})").format(path=files.short(self.path), error=error)
                 )
             aside = self._move_aside(str(error))
             if aside is None:
                 return self._without_saving(
                     _("{path} cannot be used ({error}) and cannot be moved aside").format(
-                        path=_short(self.path), error=error
+                        path=files.short(self.path), error=error
                     )
                 )
             self.problem = _("the saved games could not be read ({error}); the old file is kept as {name}").format(
@@ -236,7 +215,7 @@ class Store:
             )
             log.error("game store: %s", self.problem)
         try:
-            _private(self.path)
+            files.make_private(self.path)
             return self._migrate(self._connect(str(self.path)))
         except (sqlite3.DatabaseError, _WrongStore, OSError) as error:  # the fresh file: room or the disk failed
             raise self._unavailable(error) from None
@@ -244,17 +223,17 @@ class Store:
     def _unavailable(self, error: BaseException) -> StoreUnavailable:
         """The one line said when the store cannot be opened and is not damaged: which directory, and what to do."""
         assert self.path is not None
-        directory = _short(self.path.parent)
-        if _no_room(self.path.parent, error):
+        directory = files.short(self.path.parent)
+        if files.no_room(self.path.parent, error):
             message = _(
                 "the disk holding {directory} is full ({error}): make room there, then start again; "
                 "the saved games are kept and go on"
-            ).format(directory=directory, error=_clip(str(error)))
+            ).format(directory=directory, error=files.clip(str(error)))
         else:
             message = _(
                 "the saved games in {directory} cannot be opened ({error}); nothing was moved: check the disk, "
                 "then start again"
-            ).format(directory=directory, error=_clip(str(error)))
+            ).format(directory=directory, error=files.clip(str(error)))
         return StoreUnavailable(message)  # said once, by whoever catches it (the command's one line)
 
     def _without_saving(self, reason: str) -> sqlite3.Connection:
@@ -266,7 +245,7 @@ class Store:
     def _move_aside(self, reason: str) -> Path | None:
         """Renames the file and its -wal/-shm to the first name not taken: two starts in one second keep both."""
         assert self.path is not None
-        stamp = _stamp()
+        stamp = files.stamp()
         for number in itertools.count(1):
             tail = "" if number == 1 else f"-{number}"
             aside = self.path.with_name(f"{self.path.stem}.broken-{stamp}{tail}{self.path.suffix}")
@@ -406,77 +385,3 @@ def _damaged(error: BaseException) -> bool:
         return True
     code = getattr(error, "sqlite_errorcode", None)
     return isinstance(error, sqlite3.DatabaseError) and code is not None and code & 0xFF in _DAMAGE_CODES
-
-
-def _no_room(directory: Path, error: BaseException) -> bool:
-    if (
-        getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL
-        or getattr(error, "errno", None) in _NO_ROOM_ERRNOS
-    ):
-        return True
-    try:
-        disk = os.statvfs(directory)
-    except OSError:
-        return False
-    return disk.f_bavail * disk.f_frsize < _ROOM_NEEDED or disk.f_favail == 0
-
-
-def _stamp() -> str:
-    return time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-
-
-def private_directory(directory: Path) -> None:
-    """The state directory, made if missing, readable by its owner only (it holds ballots not yet revealed,
-    rules.md 11): one made earlier, or by systemd's StateDirectory= (0755 by default), is tightened too."""
-    if not directory.is_dir():
-        directory.mkdir(parents=True, exist_ok=True)
-        os.chmod(directory, 0o700)
-        return
-    with suppress(OSError):  # a read-only disk, or not ours: nothing to tighten, and the store still reads it
-        status = directory.stat()
-        if status.st_mode & 0o077 and status.st_uid == os.geteuid():
-            os.chmod(directory, stat.S_IMODE(status.st_mode) & 0o700)  # never adds a permission
-
-
-def _read_only(path: Path) -> bool:
-    directory = path.parent
-    return not os.access(directory, os.W_OK) or (path.exists() and not os.access(path, os.W_OK))
-
-
-def _open_read_only(path: Path) -> sqlite3.Connection:
-    """Read-only. With no -wal file (a clean shutdown leaves none) ``immutable`` reads the main file as it is and
-    touches nothing, not even a -shm file; after a crash read-only mode reads the committed lines from the -wal
-    (a read-only disk then needs its -shm file, else the main file alone is read)."""
-    uri = path.resolve().as_uri()
-    if not Path(f"{path}-wal").exists():
-        return sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
-    db = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
-    try:
-        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return db
-    except sqlite3.OperationalError:
-        db.close()
-    return sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
-
-
-def _private(path: Path) -> None:
-    """The store and its -wal/-shm files readable by their owner only (SQLite gives those the main file's mode)."""
-    if not path.exists():
-        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
-    for suffix in ("", "-wal", "-shm"):
-        file = Path(str(path) + suffix)
-        with suppress(OSError):
-            if file.exists() and file.stat().st_mode & 0o077:
-                os.chmod(file, 0o600)
-
-
-def _clip(text: str, limit: int = 120) -> str:
-    """One line, short: SQLite's own reports (quick_check's) span lines."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else f"{text[:limit]}..."
-
-
-def _short(path: Path, limit: int = 120) -> str:
-    """A path short enough for one line on the screen and in the log."""
-    text = str(path)
-    return text if len(text) <= limit else f"{text[: limit // 2]}...{text[-limit // 2 :]}"

@@ -18,8 +18,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from .engine import ALL_AREAS, Ballot, DecisionLine, Replay, ShuffleLine, dump_line, parse_line
-from .engine.areas import MARKER_VALUES
+from ..engine import ALL_AREAS, Ballot, DecisionLine, Replay, ShuffleLine, dump_line, parse_line
+from ..engine.areas import MARKER_VALUES
 
 
 def public_record(lines: list[str]) -> list[str]:

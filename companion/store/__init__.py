@@ -1,0 +1,32 @@
+"""Persistence: the games in SQLite (games.py), their files (files.py), the lock that keeps one companion per state
+directory (lock.py), and a stored game's public record for export (export.py).
+
+Below the App and the command line, beside the game flow: it may import the engine and the catalogs, nothing else of
+the companion. Nothing here knows what a screen or a pad is.
+"""
+
+from .files import default_directory, private_directory, simulator_directory
+from .games import (
+    APPLICATION_ID,
+    FILENAME,
+    SCHEMA_VERSION,
+    GameInfo,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    now,
+)
+
+__all__ = [
+    "APPLICATION_ID",
+    "FILENAME",
+    "SCHEMA_VERSION",
+    "GameInfo",
+    "Store",
+    "StoreError",
+    "StoreUnavailable",
+    "default_directory",
+    "now",
+    "private_directory",
+    "simulator_directory",
+]
