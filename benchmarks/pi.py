@@ -213,7 +213,7 @@ def hard_player(years: int, smoke: bool) -> None:
     """A Pi's hard player measures its own speed and takes the work that fits its budget: that work per model
     (this build's speed / factor), then its decisions at that work, timed here x factor."""
     from companion import bots
-    from companion.bot_calibration import SHARE, work_per_second
+    from companion.bots.calibration import SHARE, work_per_second
 
     rate = work_per_second(clock=time.thread_time)
     build = "pure Python" if bots.__file__.endswith(".py") else "compiled by mypyc"

@@ -23,7 +23,7 @@ MYPY = "mypy>=1.10"
 COMPILED_ENGINE = ("state", "choices", "ballots", "elections", "building", "year_end", "record", "line_shapes")
 # The hard player's search (its rollouts' rule of thumb, the worth of areas) compiled too: 1.6 times the work in the
 # same time, so a Pi's hard player thinks as far as its budget allows (issue 26).
-COMPILED = (*(f"companion/engine/{name}.py" for name in COMPILED_ENGINE), "companion/bots.py")
+COMPILED = (*(f"companion/engine/{name}.py" for name in COMPILED_ENGINE), "companion/bots/players.py")
 
 
 def compiling() -> bool:

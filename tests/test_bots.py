@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.bot_calibration import work_per_second
 from companion.bots import YEAR_WORK, HardBot, make_bot, make_view
+from companion.bots.calibration import work_per_second
 from companion.engine import State, replay_text, snapshot
 from companion.engine.determinize import determinize
 from companion.engine.state import FIELDS

@@ -27,7 +27,7 @@ from tests.helpers import RGB, RGBY, random_game
 from tests.test_wheel import PIP, SKIP, run
 
 ROOT = Path(__file__).resolve().parents[1]
-STATE, RECORD, BOTS = "companion.engine.state", "companion.engine.record", "companion.bots"
+STATE, RECORD, BOTS = "companion.engine.state", "companion.engine.record", "companion.bots.players"
 
 
 @pytest.fixture(scope="module")

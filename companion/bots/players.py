@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .engine import (
+from ..engine import (
     ALL_AREAS,
     QUARANTIA,
     Abstain,
@@ -28,7 +28,7 @@ from .engine import (
     private_view,
     snapshot,
 )
-from .engine.determinize import determinize, draw_order
+from ..engine.determinize import determinize, draw_order
 
 
 @dataclass(frozen=True)
@@ -218,7 +218,7 @@ class HardBot:
 
     Its effort is counted in units of work (``work`` per decision, see WORK), not in seconds, so the same seed, view
     and work give the same move on any machine. ``work`` is pinned by the caller (tests, scripted replays) or, when
-    None, set once per process from ``budget`` by :func:`~companion.bot_calibration.work_for`: the machine's speed
+    None, set once per process from ``budget`` by :func:`~companion.bots.calibration.work_for`: the machine's speed
     sets the count once, not the moves. The view carries one imagined world; the others are imagined from it inside
     the decision (an imagined state holds nothing the real one would tell, see :func:`determinize`), so building
     them counts against the work too and the game thread only ever builds one.
@@ -258,7 +258,7 @@ class HardBot:
     def work_per_decision(self) -> int:
         """The pinned work, or what this machine does in ``budget`` (measured once per process)."""
         if self.work is None:
-            from .bot_calibration import work_for
+            from .calibration import work_for
 
             self.work = work_for(self.budget)
         return self.work

@@ -24,9 +24,9 @@ _lock = threading.Lock()
 
 def _reference_view() -> object:
     """The first ballot of a four-player game from a fixed seed: a whole year to play out in every imagined world."""
-    from .bots import HardBot, make_view
-    from .engine import State
-    from .engine.determinize import draw_order
+    from ..engine import State
+    from ..engine.determinize import draw_order
+    from .players import HardBot, make_view
 
     rng = random.Random(18)
     state = State(["a", "b", "c", "d"])
@@ -39,7 +39,7 @@ def work_per_second(clock: Callable[[], float] = perf_counter, probe: float = PR
     """Measure the hard player's search speed for at least ``probe`` seconds of ``clock`` (injectable for tests):
     the very search it runs, on a fixed view, so overheads the units leave out are measured too. The median over
     rounds of one imagined world each, so a round that lost the processor to another program does not count much."""
-    from .bots import YEAR_WORK, BotView, HardBot
+    from .players import YEAR_WORK, BotView, HardBot
 
     started = clock()
     view = _reference_view()
