@@ -15,10 +15,10 @@ import threading
 import time
 from pathlib import Path
 
-from companion import config
 from companion.app import App
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
+from companion.system import config
 from hardware.events import InputEvent
 from hardware.pty_pad import PtyPad
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion import config
+from companion.system import config
 from hardware.events import EventQueue, InputEvent
 from hardware.gpio import GpioButtons
 from hardware.pty_pad import PtyPad

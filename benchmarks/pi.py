@@ -118,7 +118,7 @@ class PressMeter:
     def __init__(self, driver: str, state_dir: str) -> None:
         import luma.lcd.device
 
-        from companion import config
+        from companion.system import config
         from companion.app import App
         from display.backends import Display
         from display.panels import PANELS
@@ -212,11 +212,11 @@ def hard_decisions(years: int, work: int | None = None) -> dict[str, Any]:
 def hard_player(years: int, smoke: bool) -> None:
     """A Pi's hard player measures its own speed and takes the work that fits its budget: that work per model
     (this build's speed / factor), then its decisions at that work, timed here x factor."""
-    from companion import bots
+    from companion.bots import players
     from companion.bots.calibration import SHARE, work_per_second
 
     rate = work_per_second(clock=time.thread_time)
-    build = "pure Python" if bots.__file__.endswith(".py") else "compiled by mypyc"
+    build = "pure Python" if players.__file__.endswith(".py") else "compiled by mypyc"
     here = hard_decisions(years)
     print(f"hard player (this checkout's search: {build}; install.sh's wheel compiles it): {rate / 1e6:.2f} million "
           f"units of work per CPU second here; here it takes {here['work']:,} units a decision, CPU median "

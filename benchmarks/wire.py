@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion import config
 from companion.flow.controller import Controller
+from companion.system import config
 from display.backends import Display
 from display.drivers import build_lcd
 from display.panels import MADCTL_BGR, PANELS

@@ -23,12 +23,12 @@ from hardware.events import POWER, BotMove, EventQueue, InputEvent
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
 
-from .config import Settings
 from .flow.controller import Controller, Effect, Saver
 from .flow.modes import ResumeOffer
 from .i18n import _, set_language
-from .notify import Notifier
 from .store import Store, default_directory, now
+from .system.config import Settings
+from .system.notify import Notifier
 from .web.publisher import Publisher, SeatRequest, WebHello, WebPress
 
 if TYPE_CHECKING:  # imported where built: pyserial is not needed before the first frame, nor at all without keypads

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from companion import config
 from companion.app import App
 from companion.engine import (
     AREAS,
@@ -29,6 +28,7 @@ from companion.engine import (
 from companion.engine.determinize import draw_order
 from companion.engine.record import DecisionLine, ShuffleLine, dump_line
 from companion.engine.state import FIELDS
+from companion.system import config
 from tests.twin import TableTwin
 
 RGB = ("red", "blue", "green")

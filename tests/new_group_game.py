@@ -23,11 +23,11 @@ import random
 import sys
 from collections.abc import Sequence
 
-from companion import config
 from companion.engine import AREAS, DISTRICTS, Abstain, Advisor, Ballot, Build, Decision, Houses, Move, State
 from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.flow.controller import Controller
 from companion.flow.menus import Menu
+from companion.system import config
 from hardware.events import InputEvent
 from tests.helpers import anyone_locked_in
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from PIL import Image
 
-from companion import config
 from companion.app import App
+from companion.system import config
 from tests.hardware.test_serial_pads import wait_for
 from tests.helpers import game_thread
 

@@ -211,8 +211,8 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
     only a hang guard."""
     import threading
 
-    from companion import config
     from companion.app import App
+    from companion.system import config
     from tests.hardware.test_serial_pads import wait_for
 
     data = config.load(search=False).data
@@ -258,8 +258,8 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
 
 
 def test_a_work_pinned_in_the_config_reaches_the_hard_player(tmp_path: Path) -> None:
-    from companion import config
     from companion.app import App
+    from companion.system import config
 
     file = tmp_path / "config.toml"
     file.write_text(f'[game]\nstate_dir = "{tmp_path}"\nbot_level = "hard"\nbot_work = 5000\n[pads]\nserial = "off"\n')

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import config
+from companion.system import config
 
 ROOT = Path(__file__).resolve().parents[1]
 

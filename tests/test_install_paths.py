@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import companion
-from companion import extras, logs
+from companion.system import extras, logs
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion import config
 from companion.app import App
-from companion.notify import Notifier
 from companion.store import Store
+from companion.system import config
+from companion.system.notify import Notifier
 from hardware.events import EventQueue, InputEvent
 from hardware.gpio import GpioButtons
 from tests.hardware.test_serial_pads import next_events

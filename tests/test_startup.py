@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = """
 import sys, threading
-from companion import config
+from companion.system import config
 from companion.app import App
 data = config.load(search=False).data
 data["game"]["state_dir"] = sys.argv[1]

@@ -11,12 +11,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from companion import config
 from companion.app import App
 from companion.engine import State
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.flow.ending import ending_pages, standings, summary_pages
+from companion.system import config
 from display.render import BACKGROUND
 from display.summary import summary_boxes, summary_image
 from tests.helpers import RGB, RGBY, random_game

@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "screens":
         from pathlib import Path
 
-        from ..extras import missing
+        from ..system.extras import missing
 
         if problem := missing("sim", "screens"):  # it draws the simulator's window too
             print(problem, file=sys.stderr)
@@ -73,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _config_command(command: str, file: str | None) -> int:
-    from .. import config
+    from ..system import config
 
     settings = load_settings(file)
     if settings is None:

@@ -19,8 +19,8 @@ def load_settings(file: str | None, hint: bool = False) -> Any:
     """The merged configuration, or None after printing one line per problem (the caller exits with status 2)."""
     from pathlib import Path
 
-    from .. import config
-    from ..logs import error_line
+    from ..system import config
+    from ..system.logs import error_line
 
     try:
         return config.load(Path(file) if file else None)

@@ -24,9 +24,9 @@ def run(args: argparse.Namespace) -> int:
     import threading
     from pathlib import Path
 
-    from .. import extras, logs
     from ..app import App, with_overrides
     from ..store import StoreUnavailable
+    from ..system import extras, logs
 
     logs.setup()
     loaded = load_settings(args.config, hint=True)
@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
 def _no_store(error: Exception, lock: StateLock | None) -> int:
     """The saved games cannot be opened (a full disk): one line naming the directory, and a status that tells
     systemd to try again later (Restart=on-failure), when there may be room."""
-    from ..logs import error_line
+    from ..system.logs import error_line
 
     print(error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
     if lock is not None:
@@ -201,9 +201,9 @@ def sim(args: argparse.Namespace) -> int:
     import signal
     from dataclasses import replace
 
-    from .. import extras, logs
     from ..app import App
     from ..store import StoreUnavailable, simulator_directory
+    from ..system import extras, logs
 
     logs.setup()
     settings = load_settings(args.config, hint=True)

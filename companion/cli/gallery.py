@@ -149,9 +149,9 @@ def simulator_picture(path: str, seed: int = 5) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from display.simulator import Simulator
 
-    from .. import config
     from ..app import App
     from ..store import Store
+    from ..system import config
 
     data = config.load(search=False).data
     data["pads"]["serial"] = "off"

@@ -10,7 +10,7 @@ from unittest.mock import Mock
 import pytest
 from PIL import Image, ImageDraw
 
-from companion import config
+from companion.system import config
 from display.backends import Display, build_display
 
 

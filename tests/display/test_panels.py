@@ -10,7 +10,7 @@ from unittest.mock import Mock
 import pytest
 from luma.core.error import DeviceDisplayModeError
 
-from companion import config
+from companion.system import config
 from display.drivers import CLASSES
 from display.panels import PANELS, accepts_size, offset_limits
 from display.wiretap import GRAM

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from companion import config
 from companion.app import App
 from companion.engine import AREAS, replay_text, snapshot
 from companion.flow.autoplay import Table
+from companion.system import config
 from hardware.events import InputEvent
 
 

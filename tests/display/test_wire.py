@@ -20,9 +20,9 @@ from hypothesis import settings as examples
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from companion import config
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller as GameController
+from companion.system import config
 from display.backends import Display, build_display
 from display.drivers import rgb565
 from display.panels import MADCTL_BGR, PANELS

@@ -11,11 +11,11 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion import config
 from companion.app import App
 from companion.engine import replay_text, snapshot
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
+from companion.system import config
 from tests.hardware.test_serial_pads import wait_for
 from tests.helpers import without_stamps
 

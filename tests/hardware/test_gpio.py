@@ -11,7 +11,7 @@ import pytest
 from gpiozero.exc import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion import config
+from companion.system import config
 from hardware.events import EventQueue, InputEvent
 from hardware.gpio import GpioButtons, GpioIndicators
 

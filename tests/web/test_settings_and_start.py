@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import config
 from companion.app import App
 from companion.store import Store
+from companion.system import config
 from companion.web.join import qr_rows, with_join_code
 from display.render import render
 from display.screen import Screen

@@ -43,7 +43,7 @@ def install_source() -> str:
         if url.scheme == "file":
             where = unquote(url.path)
             return f"-e '{where}" if origin.get("dir_info", {}).get("editable") else f"'{where}"
-    checkout = Path(__file__).resolve().parents[1]
+    checkout = Path(__file__).resolve().parents[2]
     if (checkout / "pyproject.toml").is_file():
         return f"'{checkout}"
     return "'."

@@ -1,26 +1,19 @@
-"""Configuration: the shipped defaults overlaid with the user's TOML file, checked against one schema.
-
-Every problem is reported as one line that names the file and the key (``config.toml: display.driver: unknown
-display "ssd1306" (choose st7735, st7789, ili9341, capture)``), all problems at once, so a person fixing a file by
-hand over SSH sees everything in one go. Nothing here touches hardware.
-"""
+"""What a configuration may hold: every key's check, and the checks across keys (pins used twice, a display's
+size and offsets). Each check returns one line that says what is wrong, quoting at most SHOWN characters of the
+value, or None."""
 
 from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from display.panels import PANELS, accepts_size, offset_limits
 from display.screen import TEXT_SIZES
 
-from .i18n import _
+from ..i18n import _
 
-DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 DISPLAYS = {**{name: panel.native for name, panel in PANELS.items()}, "capture": (320, 240)}
 LANGUAGES = ("en", "de", "it")
 GPIO_PINS = range(2, 28)  # BCM 2..27 on the 40-pin header; 0 and 1 belong to the HAT EEPROM
@@ -32,16 +25,6 @@ MAX_PORTS = 8
 DIGITS = sys.get_int_max_str_digits() or 4300
 SHOWN = 40  # how much of a bad value a problem line repeats: one line, whatever the file holds
 
-
-class ConfigError(Exception):
-    """A configuration that cannot be used; ``problems`` holds one line per problem."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
-
-
-# ---------------------------------------------------------------------------------------------- schema
 
 Check = Callable[[Any], str | None]  # returns what is wrong, or None
 
@@ -205,7 +188,7 @@ def _quote(text: str) -> str:
     return f'"{escaped}"'
 
 
-def _validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, problems: list[str]) -> None:
+def validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, problems: list[str]) -> None:
     for key, value in data.items():
         path = f"{prefix}{key}" if key in schema else f"{prefix}{_quote(key)[1:-1]}"
         rule = schema.get(key)
@@ -216,7 +199,7 @@ def _validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, p
             if not isinstance(value, dict):
                 problems.append(_("{path}: must be a table [{path}], not {show}").format(path=path, show=_show(value)))
             else:
-                _validate(value, rule, f"{path}.", problems)
+                validate(value, rule, f"{path}.", problems)
         elif isinstance(rule, list):
             if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
                 problems.append(
@@ -224,7 +207,7 @@ def _validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, p
                 )
                 continue
             for index, item in enumerate(value):
-                _validate(item, rule[0], f"{path}[{index}].", problems)
+                validate(item, rule[0], f"{path}[{index}].", problems)
                 for needed in ("left", "right", "ok"):
                     if needed not in item:
                         problems.append(
@@ -238,7 +221,7 @@ def _validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, p
                 problems.append(f"{path}: {problem}")
 
 
-def _check_display(data: Mapping[str, Any], problems: list[str]) -> None:
+def check_display(data: Mapping[str, Any], problems: list[str]) -> None:
     """What the driver itself would refuse (sizes, offsets past the controller's memory), once each value is valid."""
     display = data["display"]
     keys = ("driver", "width", "height", "h_offset", "v_offset")
@@ -285,7 +268,7 @@ def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
     return [(name, pin) for name, pin in used if type(pin) is int and pin != -1]
 
 
-def _check_pins(data: Mapping[str, Any], problems: list[str]) -> None:
+def check_pins(data: Mapping[str, Any], problems: list[str]) -> None:
     owner: dict[int, str] = {}
     for name, pin in _pins_in_use(data):
         if pin in owner:
@@ -297,118 +280,3 @@ def _check_pins(data: Mapping[str, Any], problems: list[str]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- loading
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The merged, checked configuration, and where it came from."""
-
-    data: dict[str, Any]
-    source: Path | None
-
-    def __getitem__(self, key: str) -> Any:
-        return self.data[key]
-
-    @property
-    def display_size(self) -> tuple[int, int]:
-        display = self.data["display"]
-        native = DISPLAYS[display["driver"]]
-        return (display["width"] or native[0], display["height"] or native[1])
-
-
-def user_config_path(environ: Mapping[str, str] | None = None) -> Path | None:
-    """The user's file if one exists: $XDG_CONFIG_HOME (or ~/.config), then /etc."""
-    environ = os.environ if environ is None else environ
-    base = environ.get("XDG_CONFIG_HOME") or os.path.join(environ.get("HOME", "~"), ".config")
-    for candidate in (Path(base) / "doge-companion" / "config.toml", Path("/etc/doge-companion/config.toml")):
-        if candidate.is_file():
-            return candidate
-    return None
-
-
-def _read_toml(path: Path, label: str) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise ConfigError([_("{label}: no such file").format(label=label)]) from None
-    except IsADirectoryError:
-        raise ConfigError([_("{label}: is a directory, not a config file").format(label=label)]) from None
-    except PermissionError:
-        raise ConfigError([_("{label}: cannot be read (permission denied)").format(label=label)]) from None
-    except UnicodeDecodeError:
-        raise ConfigError([_("{label}: is not UTF-8 text").format(label=label)]) from None
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError([_("{label}: not valid TOML: {error}").format(label=label, error=error)]) from None
-    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits(), 4300 digits)
-        raise ConfigError(
-            [_("{label}: a number in it has too many digits (at most {limit})").format(label=label, limit=DIGITS)]
-        ) from None
-
-
-def _merge(base: dict[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in overlay.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
-def load(path: Path | None = None, *, search: bool = True, overrides: Mapping[str, Any] | None = None) -> Settings:
-    """Defaults, overlaid with ``path`` (or the user's file when ``search``), overlaid with ``overrides``.
-
-    Raises :class:`ConfigError` listing every problem.
-    """
-    defaults = _read_toml(DEFAULTS_PATH, "defaults.toml")
-    source = path if path is not None else (user_config_path() if search else None)
-    user: dict[str, Any] = _read_toml(source, str(source)) if source is not None else {}
-    label = str(source) if source is not None else "config"
-    problems: list[str] = []
-    _validate(user, SCHEMA, "", problems)
-    _validate(overrides or {}, SCHEMA, "", problems)
-    data = _merge(_merge(defaults, user), overrides or {})
-    if all(isinstance(data.get(table), dict) for table in ("display", "buttons", "pads", "buzzer")):
-        pads = data["pads"].setdefault("gpio", [])
-        if isinstance(pads, list) and all(isinstance(pad, dict) for pad in pads):
-            for pad in pads:
-                pad.setdefault("led", -1)
-            _check_pins(data, problems)
-        _check_display(data, problems)
-    if problems:
-        raise ConfigError([f"{label}: {problem}" for problem in problems])
-    return Settings(data, source)
-
-
-# ---------------------------------------------------------------------------------------------- printing
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
-    return str(value)
-
-
-def to_toml(data: Mapping[str, Any]) -> str:
-    """The merged configuration as TOML that :func:`load` reads back to the same data."""
-    lines = [f"{key} = {_toml_value(value)}" for key, value in data.items() if not isinstance(value, dict)]
-    for section, table in data.items():
-        if not isinstance(table, dict):
-            continue
-        lines += ["", f"[{section}]"]
-        lines += [f"{key} = {_toml_value(value)}" for key, value in table.items() if not _is_table_list(value)]
-        for key, value in table.items():
-            if _is_table_list(value):
-                for item in value:
-                    lines += ["", f"[[{section}.{key}]]"]
-                    lines += [f"{k} = {_toml_value(v)}" for k, v in item.items()]
-    return "\n".join(lines) + "\n"
-
-
-def _is_table_list(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)

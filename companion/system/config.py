@@ -1,0 +1,143 @@
+"""Configuration: the shipped defaults overlaid with the user's TOML file, checked against one schema.
+
+Every problem is reported as one line that names the file and the key (``config.toml: display.driver: unknown
+display "ssd1306" (choose st7735, st7789, ili9341, capture)``), all problems at once, so a person fixing a file by
+hand over SSH sees everything in one go. Nothing here touches hardware.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..i18n import _
+from .schema import DIGITS, DISPLAYS, SCHEMA, check_display, check_pins, validate
+
+DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
+
+
+class ConfigError(Exception):
+    """A configuration that cannot be used; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The merged, checked configuration, and where it came from."""
+
+    data: dict[str, Any]
+    source: Path | None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    @property
+    def display_size(self) -> tuple[int, int]:
+        display = self.data["display"]
+        native = DISPLAYS[display["driver"]]
+        return (display["width"] or native[0], display["height"] or native[1])
+
+
+def user_config_path(environ: Mapping[str, str] | None = None) -> Path | None:
+    """The user's file if one exists: $XDG_CONFIG_HOME (or ~/.config), then /etc."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_CONFIG_HOME") or os.path.join(environ.get("HOME", "~"), ".config")
+    for candidate in (Path(base) / "doge-companion" / "config.toml", Path("/etc/doge-companion/config.toml")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _read_toml(path: Path, label: str) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise ConfigError([_("{label}: no such file").format(label=label)]) from None
+    except IsADirectoryError:
+        raise ConfigError([_("{label}: is a directory, not a config file").format(label=label)]) from None
+    except PermissionError:
+        raise ConfigError([_("{label}: cannot be read (permission denied)").format(label=label)]) from None
+    except UnicodeDecodeError:
+        raise ConfigError([_("{label}: is not UTF-8 text").format(label=label)]) from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError([_("{label}: not valid TOML: {error}").format(label=label, error=error)]) from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits(), 4300 digits)
+        raise ConfigError(
+            [_("{label}: a number in it has too many digits (at most {limit})").format(label=label, limit=DIGITS)]
+        ) from None
+
+
+def _merge(base: dict[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in overlay.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def load(path: Path | None = None, *, search: bool = True, overrides: Mapping[str, Any] | None = None) -> Settings:
+    """Defaults, overlaid with ``path`` (or the user's file when ``search``), overlaid with ``overrides``.
+
+    Raises :class:`ConfigError` listing every problem.
+    """
+    defaults = _read_toml(DEFAULTS_PATH, "defaults.toml")
+    source = path if path is not None else (user_config_path() if search else None)
+    user: dict[str, Any] = _read_toml(source, str(source)) if source is not None else {}
+    label = str(source) if source is not None else "config"
+    problems: list[str] = []
+    validate(user, SCHEMA, "", problems)
+    validate(overrides or {}, SCHEMA, "", problems)
+    data = _merge(_merge(defaults, user), overrides or {})
+    if all(isinstance(data.get(table), dict) for table in ("display", "buttons", "pads", "buzzer")):
+        pads = data["pads"].setdefault("gpio", [])
+        if isinstance(pads, list) and all(isinstance(pad, dict) for pad in pads):
+            for pad in pads:
+                pad.setdefault("led", -1)
+            check_pins(data, problems)
+        check_display(data, problems)
+    if problems:
+        raise ConfigError([f"{label}: {problem}" for problem in problems])
+    return Settings(data, source)
+
+
+# ---------------------------------------------------------------------------------------------- printing
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    return str(value)
+
+
+def to_toml(data: Mapping[str, Any]) -> str:
+    """The merged configuration as TOML that :func:`load` reads back to the same data."""
+    lines = [f"{key} = {_toml_value(value)}" for key, value in data.items() if not isinstance(value, dict)]
+    for section, table in data.items():
+        if not isinstance(table, dict):
+            continue
+        lines += ["", f"[{section}]"]
+        lines += [f"{key} = {_toml_value(value)}" for key, value in table.items() if not _is_table_list(value)]
+        for key, value in table.items():
+            if _is_table_list(value):
+                for item in value:
+                    lines += ["", f"[[{section}.{key}]]"]
+                    lines += [f"{k} = {_toml_value(v)}" for k, v in item.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _is_table_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
