@@ -246,7 +246,7 @@ class App:
     def seat_names(self) -> dict[str, tuple[str, str]]:
         """Each seat's colour and the name people say for it, for a window that draws the pads (computer seats by
         their source, "cpu1"..., named as computers)."""
-        from .board_text import player_name
+        from .flow.board_text import player_name
 
         seats = self.controller.seats
         return {

@@ -137,7 +137,7 @@ def test_replay_imports_only_the_engine_and_the_standard_library(game: tuple[Pat
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     modules = json.loads(result.stderr.strip().splitlines()[-1].replace("'", '"'))
-    ours = {"companion", "companion.i18n", "companion.board_text"}
+    ours = {"companion", "companion.i18n", "companion.flow", "companion.flow.board_text"}
     ours |= {f"companion.cli{name}" for name in ("", ".command", ".common", ".parser", ".replay")}
     foreign = [
         name

@@ -27,7 +27,7 @@ def _snapshot_line(replay: Replay) -> str:
 def changes_line(number: int, events: Iterable[Event], players: tuple[str, ...]) -> str:
     """record-format.md 4: one line's board changes, each with the sentence the companion shows for it (the
     sentences' module is loaded here: a plain replay has no use for it, issue 26)."""
-    from ..board_text import change_text
+    from ..flow.board_text import change_text
 
     changes = []
     for event in events:

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 
 from display.screen import Line
 
-from ..board_text import player_name
 from ..engine import State
 from ..i18n import _
+from .board_text import player_name
 from .narration import Notice, year_start_notice
 from .seats import COLOURS
 

@@ -2,7 +2,7 @@
 
 The controller hands over what :meth:`State.apply_with_changes` reported for one record line; nothing here looks at
 snapshots or works out a change itself, so every sentence on the board notices is exactly the one
-:func:`companion.board_text.change_text` renders for a change (record-format.md 4), in the order the table does them.
+:func:`.board_text.change_text` renders for a change (record-format.md 4), in the order the table does them.
 Consecutive changes of one sort share a notice; a count (6.1 to 6.5) gets its own, where it happened.
 """
 
@@ -14,11 +14,11 @@ from typing import Any
 
 from display.screen import Line
 
-from ..board_text import change_owner, change_text, player_name
 from ..engine import Count, Event, State
 from ..engine.areas import AREA_NAMES, QUARANTIA
 from ..engine.changes import MarkersBack, NewYear, PutMarkers, TurnCard
 from ..i18n import N_, _, and_list, ngettext
+from .board_text import change_owner, change_text, player_name
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),

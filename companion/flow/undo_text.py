@@ -2,7 +2,7 @@
 the board back, and, when it may not be taken back, what it made public.
 
 The data comes from the engine (:func:`companion.engine.undo.undo_line`); the board sentences are the same
-:func:`companion.board_text.change_text` renders for every notice, so a table reads an undo like any other change.
+:func:`companion.flow.board_text.change_text` renders for every notice, so a table reads an undo like any other change.
 A ballot is named without its area or markers: they are still secret (11.1).
 """
 
@@ -12,12 +12,12 @@ from collections.abc import Sequence
 
 from display.screen import Line
 
-from ..board_text import change_owner, change_text, player_name
 from ..engine import QUARANTIA, Abstain, Advisor, Ballot, Build, Houses, Move
 from ..engine.areas import AREA_NAMES
 from ..engine.decisions import HouseMove
 from ..engine.undo import Revealed, UndoneLine
 from ..i18n import _, ngettext
+from .board_text import change_owner, change_text, player_name
 from .narration import Notice
 
 

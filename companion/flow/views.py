@@ -11,9 +11,9 @@ from typing import Any
 
 from display.screen import Line, MapArea, MenuView, Screen
 
-from ..board_text import NAMES, player_name
 from ..engine import AREAS
 from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
+from .board_text import NAMES, player_name
 from .menus import Menu
 from .narration import CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from display.screen import Line, Screen
 from hardware.events import InputEvent
 
-from ..board_text import player_name
+from ..flow.board_text import player_name
 from ..flow.modes.base import Mode
 from ..i18n import _
 

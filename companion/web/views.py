@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..board_text import player_name
 from ..engine import AREAS, private_view, snapshot
 from ..engine.areas import AREA_NAMES
+from ..flow.board_text import player_name
 from ..flow.cues import awaited_seats
 from ..flow.modes import DECISION
 from ..flow.modes.decision import current_menus

@@ -28,9 +28,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from companion.board_text import NAMES
 from companion.cli.gallery import SIZES, kind
 from companion.flow.autoplay import Table
+from companion.flow.board_text import NAMES
 from companion.flow.controller import Controller
 from companion.i18n import LANGUAGES, set_language
 from display.pages import paginate

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from companion.board_text import change_text
 from companion.bots import HardBot, make_bot, make_view
 from companion.engine import Ballot, Count, State, change_record, snapshot
 from companion.engine.changes import BuildPalace, PutMarkers, TurnCard
 from companion.engine.determinize import draw_order
+from companion.flow.board_text import change_text
 from companion.i18n import set_language
 from tests.engine.test_rules_elections import _san_marco_tie, elect
 from tests.helpers import RGB, RGBY, Table, order_starting, place

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.board_text import change_text
 from companion.engine.changes import (
     AdvisorBack,
     BuildPalace,
@@ -25,6 +24,7 @@ from companion.engine.changes import (
     TakeAdvisor,
 )
 from companion.engine.undo import HousesBack, PalaceBack, reverse_change, reverse_changes
+from companion.flow.board_text import change_text
 from companion.i18n import set_language
 from tests.helpers import RGB, RGBY
 from tests.sentences import read_sentence

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from companion.board_text import NAMES
 from companion.engine import AREAS, snapshot
 from companion.flow.autoplay import Table
+from companion.flow.board_text import NAMES
 from companion.flow.controller import Controller
 from companion.flow.views import map_view
 from display.board_map import CUTS, PLACES

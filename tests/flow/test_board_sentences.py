@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from companion.board_text import change_text
 from companion.engine import Count, Replay, snapshot
 from companion.flow.autoplay import NOTICE_TAGS, Table
+from companion.flow.board_text import change_text
 from companion.flow.controller import Controller
 from tests.sentences import read_sentence
 from tests.twin import TableTwin

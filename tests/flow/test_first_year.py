@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
-from companion.board_text import change_text
 from companion.engine.changes import TurnCard
 from companion.flow.autoplay import Table
+from companion.flow.board_text import change_text
 from companion.flow.controller import Controller
 from companion.flow.first_year import reminder_pages
 from companion.i18n import LANGUAGES, set_language

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from companion.board_text import change_text, player_name
 from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.engine.changes import (
     AdvisorBack,
@@ -23,6 +22,7 @@ from companion.engine.changes import (
     TakeAdvisor,
     TurnCard,
 )
+from companion.flow.board_text import change_text, player_name
 from companion.i18n import set_language
 
 PLAYERS = ("red", "blue", "green")

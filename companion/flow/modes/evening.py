@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from display.screen import Line, Screen
 from hardware.events import InputEvent
 
-from ...board_text import player_name
 from ...i18n import _
+from ..board_text import player_name
 from ..game import Game
 from ..paging import Parts
 from .base import Mode

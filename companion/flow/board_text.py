@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .engine.areas import AREA_NAMES, AREAS, QUARANTIA
-from .engine.changes import (
+from ..engine.areas import AREA_NAMES, AREAS, QUARANTIA
+from ..engine.changes import (
     AdvisorBack,
     BuildPalace,
     Change,
@@ -23,8 +23,8 @@ from .engine.changes import (
     TakeAdvisor,
     TurnCard,
 )
-from .engine.undo import HousesBack, PalaceBack, UndoChange
-from .i18n import N_, _, ngettext
+from ..engine.undo import HousesBack, PalaceBack, UndoChange
+from ..i18n import N_, _, ngettext
 
 NAMES = dict(zip(AREAS, AREA_NAMES, strict=True))
 COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
