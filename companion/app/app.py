@@ -23,66 +23,22 @@ from hardware.events import POWER, BotMove, EventQueue, InputEvent
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
 
-from .flow.controller import Controller, Effect, Saver
-from .flow.modes import ResumeOffer
-from .i18n import _, set_language
-from .store import Store, default_directory, now
-from .system.config import Settings
-from .system.notify import Notifier
-from .web.publisher import Publisher, SeatRequest, WebHello, WebPress
+from ..flow.controller import Controller, Effect
+from ..flow.modes import ResumeOffer
+from ..i18n import _, set_language
+from ..store import Store, default_directory, now
+from ..system.config import Settings
+from ..system.notify import Notifier
+from ..web.publisher import Publisher, SeatRequest, WebHello, WebPress
+from .phones import ask_host_for_seat, start_web_pads
+from .saver import StoreSaver
 
 if TYPE_CHECKING:  # imported where built: pyserial is not needed before the first frame, nor at all without keypads
     from hardware.serial_pads import SerialPads
 
-    from .web.server import WebPads
+    from ..web.server import WebPads
 
-log = logging.getLogger(__name__)
-
-
-class StoreSaver(Saver):
-    """Binds the controller to one game in the store."""
-
-    def __init__(self, store: Store, game: int | None = None, length: int = 0) -> None:
-        self.store = store
-        self.game = game
-        self.length = length  # lines committed so far (the header is line 1)
-        self.acks: Any = None  # a stream to announce each commit on (the crash harness reads it)
-
-    def begin(self, header: str) -> None:
-        self.game = self.store.new_game(header)
-        self.length = 1
-        self._ack(header)
-
-    def save(self, lines: list[str], summary: dict[str, Any]) -> None:
-        assert self.game is not None
-        self.store.append(self.game, self.length + 1, lines, summary)
-        self.length += len(lines)
-        for line in lines:
-            self._ack(line)
-
-    def rewind(self, keep: int, summary: dict[str, Any]) -> None:
-        assert self.game is not None
-        self.store.truncate(self.game, keep, summary)
-        self.length = keep
-        if self.acks is not None and self.store.saving:
-            print(f"rewind {self.game} {keep}", file=self.acks, flush=True)
-
-    def screen(self, state: dict[str, Any]) -> None:
-        if self.game is not None:
-            self.store.save_screen(self.game, state)
-
-    def abandon(self) -> None:
-        if self.game is not None:
-            self.store.abandon(self.game)
-            self.game, self.length = None, 0
-
-    def _ack(self, line: str) -> None:
-        # Only what is on disk is acknowledged: a read-only or throw-away store keeps its lines in memory only.
-        if self.acks is not None and self.store.saving:
-            import hashlib
-
-            digest = hashlib.sha256(line.encode()).hexdigest()[:16]
-            print(f"ack {self.game} {self.length} {digest}", file=self.acks, flush=True)
+log = logging.getLogger(__package__)  # "companion.app", the name its lines have always had
 
 
 class App:
@@ -160,30 +116,11 @@ class App:
             self._start_web()
 
     def _start_web(self) -> None:
-        """The web pads' server on its own thread; if it cannot start, one line says why and the device goes on."""
-        try:
-            from .web.server import WebPads
-        except ImportError:
-            log.error("web pads: aiohttp is not installed (pip install 'doge-companion[web]'); going on without phones")
-            return
-        web = self.settings["web"]
-        pads = WebPads(self.events, web["bind"], web["port"])
-        try:
-            problem = pads.start()
-        except Exception as error:  # whatever the network does, the device plays on without phones
-            problem = f"web pads: cannot start ({error}); the companion goes on without phones"
-        if problem is not None:
-            log.error("%s", problem)
-            return
-        self._closers.append(pads)
-        self.web = pads
-        self.publisher = Publisher(pads.send)
-        log.info("web pads: listening on port %d (the join link and its QR code are on the setup screen)", pads.port)
-        if pads.unreachable:
-            log.warning(
-                "web pads: this machine has no network but loopback, so phones cannot reach it (on a Pi: install "
-                "systemd/web-pads.conf, docs/web-pads.md)"
-            )
+        pads = start_web_pads(self.settings["web"], self.events)
+        if pads is not None:
+            self._closers.append(pads)
+            self.web = pads
+            self.publisher = Publisher(pads.send)
 
     def _resume(self) -> bool:
         """An unfinished game goes on where it stopped (issue 5)."""
@@ -205,7 +142,7 @@ class App:
             import hashlib
             import json
 
-            from .engine import snapshot
+            from ..engine import snapshot
 
             digest = hashlib.sha256(json.dumps(snapshot(self.controller.state), sort_keys=True).encode()).hexdigest()
             print(f"resumed {game} {len(lines)} {digest[:16]}", file=self.saver.acks, flush=True)
@@ -246,7 +183,7 @@ class App:
     def seat_names(self) -> dict[str, tuple[str, str]]:
         """Each seat's colour and the name people say for it, for a window that draws the pads (computer seats by
         their source, "cpu1"..., named as computers)."""
-        from .flow.board_text import player_name
+        from ..flow.board_text import player_name
 
         seats = self.controller.seats
         return {
@@ -261,7 +198,7 @@ class App:
 
     def show(self, screen: Screen) -> None:
         if self.web is not None and "setup" in screen.tags:
-            from .web.join import with_join_code
+            from ..web.join import with_join_code
 
             screen = with_join_code(screen, self.web.url, self.web.table_url)
         if screen != self.screen:
@@ -282,7 +219,7 @@ class App:
             if self.publisher is not None and self.publisher.accept(event):
                 self.controller.handle(InputEvent(event.source, event.key))
         elif isinstance(event, SeatRequest):
-            self._seat_request(event.request, event.colour)
+            ask_host_for_seat(self.controller, self.web, self.publisher, event.request, event.colour)
         elif isinstance(event, WebHello):
             if self.publisher is not None:
                 self.publisher.phones.add(event.source)
@@ -296,24 +233,6 @@ class App:
         self._write_summary()
         for effect in self.controller.take_effects():
             self._effect(effect)
-
-    def _seat_request(self, request: int, colour: str) -> None:
-        """A phone asks for a seat: the host confirms on the device (companion/web/takeover.py)."""
-        from .web.takeover import TakeoverConfirm
-
-        seats, web, publisher = self.controller.seats, self.web, self.publisher
-        pad = next((pad for pad, taken in seats.joined if taken == colour and not seats.is_bot(pad)), None)
-        if web is None or publisher is None or pad is None or self.controller.overlays:
-            if web is not None:
-                web.answer(request, None)
-            return
-
-        def answer(granted: bool) -> None:
-            if granted:
-                publisher.phones.add(pad)
-            web.answer(request, pad if granted else None)
-
-        self.controller.overlays.append(TakeoverConfirm(colour, answer))
 
     def _write_summary(self) -> None:
         """When a game ends: its one-page summary (standings, chart, the board at the end) beside the record, as
@@ -329,7 +248,7 @@ class App:
             path = store_path.with_name(f"game-{game}-summary.png")
         from display.summary import summary_image
 
-        from .flow.ending import summary_pages
+        from ..flow.ending import summary_pages
 
         try:
             summary_image(summary_pages(state, self.controller.palaces_by_year)).save(path)
@@ -426,7 +345,7 @@ class App:
             log.error("could not switch the Pi off (%s): is the polkit rule installed? (README)", error)
 
     def _autoplay(self, stop: threading.Event, seed: int) -> int:
-        from .flow.autoplay import Table
+        from ..flow.autoplay import Table
 
         rng = random.Random(seed)
         controller = self.controller
