@@ -21,7 +21,7 @@ import yarl
 from companion.app import App
 from companion.store import Store
 from companion.web.publisher import WebHello
-from companion.web.server import Limits
+from companion.web.hub import Limits
 from hardware.events import InputEvent
 from tests.helpers import app_settings, game_thread
 

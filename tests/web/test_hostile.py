@@ -13,7 +13,7 @@ import aiohttp
 import pytest
 import yarl
 
-from companion.web.server import Limits
+from companion.web.hub import Limits
 from hardware.events import InputEvent
 from tests.web.harness import Phone, base_url, running_companion, until
 from tests.web.test_load import HANDSHAKE

@@ -13,7 +13,7 @@ from pathlib import Path
 import aiohttp
 
 from companion.engine import replay_text
-from companion.web.server import Limits
+from companion.web.hub import Limits
 from tests.web.harness import Phone, base_url, play, running_companion, sit_down
 
 HANDSHAKE = (
