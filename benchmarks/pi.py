@@ -118,8 +118,8 @@ class PressMeter:
     def __init__(self, driver: str, state_dir: str) -> None:
         import luma.lcd.device
 
-        from companion.system import config
         from companion.app import App
+        from companion.system import config
         from display.backends import Display
         from display.panels import PANELS
         from display.wiretap import Wire

@@ -20,7 +20,19 @@ MYPY = "mypy>=1.10"
 # and reading record lines (benchmarks/engine_compare.py compiles the same ones). Not the modules of values
 # (tasks.py, lines.py, decisions.py, changes.py): mypyc builds a class-based NamedTuple through typing's machinery,
 # 0.34 ms a class at every start of the compiled install (issue 26).
-COMPILED_ENGINE = ("state", "choices", "ballots", "elections", "building", "year_end", "record", "line_shapes")
+COMPILED_ENGINE = (
+    "state",
+    "awaiting",
+    "chance",
+    "choices",
+    "ballots",
+    "elections",
+    "building",
+    "year_end",
+    "record",
+    "parse",
+    "line_shapes",
+)
 # The hard player's search (its rollouts' rule of thumb, the worth of areas) compiled too: 1.6 times the work in the
 # same time, so a Pi's hard player thinks as far as its budget allows (issue 26).
 COMPILED = (*(f"companion/engine/{name}.py" for name in COMPILED_ENGINE), "companion/bots/players.py")

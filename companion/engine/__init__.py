@@ -26,6 +26,7 @@ from .changes import Change, change_record
 from .decisions import Abstain, Advisor, Ballot, Build, Decision, HouseMove, Houses, Move
 from .errors import IllegalDecisionError, MalformedLineError, RecordError
 from .lines import Read
+from .parse import parse_header, parse_line
 from .position import set_up
 from .record import (
     DecisionLine,
@@ -35,8 +36,6 @@ from .record import (
     ShuffleLine,
     dump_header,
     dump_line,
-    parse_header,
-    parse_line,
     replay_text,
     split_lines,
 )

@@ -24,14 +24,13 @@ from .areas import (
     MARKERS_PER_PLAYER,
     MAX_PALACES,
     PALACES_PER_PLAYER,
-    QUARANTIA,
     RINGS_PER_PLAYER,
     rounds_per_year,
 )
-from .ballots import apply_ballot, with_markers
+from .awaiting import awaited, legal
+from .ballots import apply_ballot
 from .building import apply_builds, apply_check
-from .changes import NewYear, PutMarkers, TurnCard
-from .choices import BUILD_CHOICES, HOUSES_UP_TO, SEAT_SETS, advisor_choices, ballot_choices, move_choices
+from .chance import shuffle
 from .decisions import Ballot, Decision
 from .elections import advance, apply_advisor, apply_houses, apply_move, not_awaited
 from .errors import IllegalDecisionError
@@ -56,11 +55,10 @@ from .tasks import (
     Phase,
     Revealed,
     Task,
+    revealed_by,
 )
 from .year_end import conditions_met
 from .year_end import outcome as game_outcome
-
-_ALL_AREAS_SET = frozenset(range(7))
 
 FIELDS: Final = (
     "_advisor_area",
@@ -94,42 +92,6 @@ FIELDS: Final = (
 )
 """Every field of a :class:`State`: the slots, and the one list that ``__init__``, ``_copy_from`` and the
 annotations must each cover exactly (tests/engine/test_layout.py checks it), for tools that compare states."""
-
-# What awaiting() answers, made once per distinct task: computer players ask millions of times.
-_BALLOT_AWAITED = tuple(Awaited(p, "ballot", rule="4.2") for p in range(4))
-_BALLOTS_AWAITED = {seats: tuple(_BALLOT_AWAITED[p] for p in seats) for seats in SEAT_SETS}
-_HOUSES_AWAITED: dict[HousesTask, tuple[Awaited, ...]] = {}
-_OTHER_AWAITED: dict[BuildsTask | MovesTask, tuple[Awaited, ...]] = {}
-
-
-def _awaited_for(task: Task) -> tuple[Awaited, ...]:
-    kind = type(task)
-    if kind is AdvisorTask:
-        slot = task.slot  # type: ignore[union-attr]
-        return (Awaited(task.player, "advisor", slot=slot, rule="7.2.2" if slot == QUARANTIA else "7.2"),)  # type: ignore[union-attr]
-    if kind is HousesTask:
-        h: HousesTask = task  # type: ignore[assignment]
-        return tuple(Awaited(p, "houses", h.district, None, h.offer, h.together, h.rule) for p in h.waiting)
-    if kind is BuildsTask:
-        b: BuildsTask = task  # type: ignore[assignment]
-        return tuple(Awaited(p, "build", b.district, together=True, rule="8.6") for p in b.waiting)
-    if kind is CheckTask:
-        c: CheckTask = task  # type: ignore[assignment]
-        return (Awaited(c.player, "build", c.district, rule="8.4"),)
-    m: MovesTask = task  # type: ignore[assignment]
-    return (Awaited(m.player, "move", offer=m.left, rule=m.rule),)
-
-
-_ADVISOR_AWAITED = tuple(tuple(_awaited_for(AdvisorTask(p, slot)) for slot in range(7)) for p in range(4))
-_CHECK_AWAITED = tuple(tuple(_awaited_for(CheckTask(p, d)) for d in range(6)) for p in range(4))
-
-
-def revealed_by(events: Sequence[Event], shuffle: bool = False) -> Revealed:
-    """What a line's events made public (rules.md 11): a ballot round, counts, turned cards; a shuffle's new deck."""
-    counts = tuple(e.area for e in events if type(e) is Count)
-    cards = tuple(e.area for e in events if type(e) is TurnCard)
-    ballots_out = any(type(e) is PutMarkers for e in events)
-    return Revealed(ballots_out, counts, cards, shuffle)
 
 
 class State:
@@ -413,65 +375,11 @@ class State:
 
     def awaiting(self) -> tuple[Awaited, ...]:
         """The players' decisions the next lines must supply, in seat order (empty when chance or nobody is)."""
-        phase = self._phase
-        if phase == BALLOT:
-            return _BALLOTS_AWAITED[self._waiting]
-        if phase != ELECTION:
-            return ()
-        task = self._tasks[-1]
-        kind = type(task)
-        if kind is AdvisorTask:
-            return _ADVISOR_AWAITED[task.player][task.slot]  # type: ignore[union-attr]
-        if kind is CheckTask:
-            return _CHECK_AWAITED[task.player][task.district]  # type: ignore[union-attr]
-        if kind is HousesTask:
-            found = _HOUSES_AWAITED.get(task)  # type: ignore[arg-type]
-            if found is None:
-                found = _HOUSES_AWAITED[task] = _awaited_for(task)  # type: ignore[index]
-            return found
-        other = _OTHER_AWAITED.get(task)  # type: ignore[arg-type]
-        if other is None:
-            other = _OTHER_AWAITED[task] = _awaited_for(task)  # type: ignore[index]
-        return other
+        return awaited(self)
 
     def legal(self, player: int) -> tuple[Decision, ...]:
         """Every decision ``player`` may make now; empty when they are not awaited."""
-        phase = self._phase
-        if phase == BALLOT:
-            if player not in self._waiting:
-                return ()
-            base = 4 * player
-            return ballot_choices(self._used[player], tuple(self._markers[base : base + 4]))
-        if phase != ELECTION:
-            return ()
-        task = self._tasks[-1]
-        if type(task) is AdvisorTask:
-            if task.player != player:
-                return ()
-            slot = task.slot
-            may_control = self._rings[player] > 0 or (slot != QUARANTIA and self._advisor_controller[slot] == player)
-            return advisor_choices(slot, may_control, self._houses_mask(player))
-        if type(task) is HousesTask:
-            if player not in task.waiting:
-                return ()
-            supply = self._house_supply[player]
-            return HOUSES_UP_TO[task.offer if task.offer < supply else supply]
-        if type(task) is BuildsTask:
-            return BUILD_CHOICES if player in task.waiting else ()
-        if type(task) is CheckTask:
-            return BUILD_CHOICES if task.player == player else ()
-        assert type(task) is MovesTask
-        if task.player != player:
-            return ()
-        return move_choices(self._houses_mask(player))
-
-    def _houses_mask(self, player: int) -> int:
-        board, n = self._board, self._n
-        mask = 0
-        for d in range(6):
-            if board[d * n + player]:
-                mask |= 1 << d
-        return mask
+        return legal(self, player)
 
     # ------------------------------------------------------------------ board changes
 
@@ -521,29 +429,7 @@ class State:
 
     def shuffle(self, order: Sequence[int]) -> None:
         """Apply a chance line: the order of one voting-order deck (2.2, 5.3, 9.5)."""
-        if self._phase not in (SETUP, YEAR_END):
-            if self._phase == OVER:
-                raise IllegalDecisionError(_("the game is over: nothing may follow"), "9.2")
-            raise IllegalDecisionError(_("no shuffle is due now: decks are shuffled only at setup and year end"), "2.2")
-        order = tuple(order)
-        if len(order) != 7 or set(order) != _ALL_AREAS_SET:
-            raise IllegalDecisionError(_("a shuffle must list each of the 7 areas exactly once"), "1.3")
-        if self._phase == SETUP:
-            if not self._this_order:
-                self._this_order = order
-                return
-            self._next_order = order
-        else:
-            self._year += 1
-            if self._log is not None:
-                self._log.append(NewYear(self._year))
-            self._this_order = self._next_order
-            self._next_order = order
-            self._turned = 0
-            self._election = 0
-        self._phase = BALLOT
-        self._round = 1
-        self._waiting = with_markers(self)
+        shuffle(self, order)
 
     # ------------------------------------------------------------------ decisions
 

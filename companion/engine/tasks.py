@@ -8,9 +8,10 @@ how many houses are on offer, the rule), so nothing outside the engine has to lo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple, TypeAlias
 
-from .changes import Change
+from .changes import Change, PutMarkers, TurnCard
 
 SETUP, BALLOT, ELECTION, YEAR_END, OVER = range(5)
 Phase: TypeAlias = Literal["setup", "ballot", "election", "year_end", "over"]
@@ -142,3 +143,11 @@ class Applied(NamedTuple):
 
     events: list[Event]
     revealed: Revealed
+
+
+def revealed_by(events: Sequence[Event], shuffle: bool = False) -> Revealed:
+    """What a line's events made public (rules.md 11): a ballot round, counts, turned cards; a shuffle's new deck."""
+    counts = tuple(e.area for e in events if type(e) is Count)
+    cards = tuple(e.area for e in events if type(e) is TurnCard)
+    ballots_out = any(type(e) is PutMarkers for e in events)
+    return Revealed(ballots_out, counts, cards, shuffle)

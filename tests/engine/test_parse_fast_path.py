@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import RecordError, parse_line
-from companion.engine.record import _parse_line_strictly
+from companion.engine.parse import _parse_line_strictly
 from tests.helpers import RGB, random_game
 
 BARE = random_game(5)[0][1:400]
@@ -94,7 +94,7 @@ def test_fast_and_strict_parsers_agree(line: str, edits: list[tuple[int, int, st
 
 def test_the_fast_path_is_taken_for_ordinary_lines() -> None:
     """Guard for the test above: ordinary lines really go through the fast path (else it tests nothing)."""
-    from companion.engine.record import _FAST_DECISION, _FAST_SHUFFLE
+    from companion.engine.parse import _FAST_DECISION, _FAST_SHUFFLE
 
     matched = sum(1 for text in LINES if _FAST_DECISION.match(text) or _FAST_SHUFFLE.match(text))
     t_first = sum(1 for text in REORDERED if list(json.loads(text))[:2] in (["t", "player"], ["t", "shuffle"]))
@@ -105,7 +105,7 @@ def test_the_fast_path_is_taken_for_ordinary_lines() -> None:
 def test_lines_in_any_key_order_take_the_fast_path_too() -> None:
     """A line whose "t" is not last (or whose kind comes before "player") is read by the fast path, not the general
     parser, and the same as the general parser reads it (issue 26: 12% of an ordinary record's lines took it)."""
-    from companion.engine.record import _fast_fields
+    from companion.engine.parse import _fast_fields
 
     assert all(_fast_fields(text) is not None for text in REORDERED)
     assert [parse_line(text, RGB) for text in REORDERED] == [_parse_line_strictly(text, RGB) for text in REORDERED]

@@ -20,8 +20,8 @@ import yarl
 
 from companion.app import App
 from companion.store import Store
-from companion.web.publisher import WebHello
 from companion.web.hub import Limits
+from companion.web.publisher import WebHello
 from hardware.events import InputEvent
 from tests.helpers import app_settings, game_thread
 
