@@ -150,10 +150,9 @@ def main(smoke: bool = False) -> None:
     print(f"{'process start -> first frame (byte-compiled)':<44} median {figures['compiled'] * 1000:7.0f} ms   "
           f"(max {figures['max'] * 1000:.0f} ms); without any bytecode {figures['cold'] * 1000:.0f} ms")  # fmt: skip
     replay = replay_ratio(1 if smoke else 21)
-    verdict = "" if smoke else f" {'met' if replay['ratio'] <= 2 else 'MISSED'} (<= 2x)"
     print(f"{f'replay, {REPLAY_LINES}-line record, as a process':<44} median {replay['replay'] * 1000:7.1f} ms = "
           f"{replay['ratio']:.2f}x a bare python -c pass ({replay['bare'] * 1000:.1f} ms; interleaved, bytecode "
-          f"cached){verdict}")  # fmt: skip
+          f"cached; information, no budget)")  # fmt: skip
     slowest = sorted((key for key in replay if key.startswith("import ")), key=lambda key: -replay[key])[:6]
     install = "an editable install (the dev venv)" if editable_install() else "a regular install"
     print(f"{'  measured on':<44} {install}: {sys.executable}")

@@ -63,3 +63,13 @@ def test_the_cited_rule_and_record_sections_exist() -> None:
             cited.add((name, number))
     missing = sorted((name, number) for name, number in cited if number not in headings[name])
     assert cited and missing == []
+
+
+def test_every_file_the_pages_name_exists() -> None:
+    """`companion/flow/game.py`, `display/render.py`...: a module moved or renamed (issue 36) must not leave
+    README.md or docs/ sending readers to where it was."""
+    folders = "companion|display|hardware|benchmarks|tests|build_support|systemd"
+    named = re.compile(rf"(?<![\w/.~-])((?:{folders})/[\w/.-]*\w)")
+    found = [(page, path) for page in PAGES for path in named.findall(page.read_text(encoding="utf-8"))]
+    assert [f"{page.relative_to(ROOT)}: {path}" for page, path in found if not (ROOT / path).exists()] == []
+    assert len({path for _page, path in found}) > 40
