@@ -2,11 +2,13 @@
 
 Two parts, each stopping at the first table that no longer matches the game:
 - the engine: N tie-prone random games (default 2,000, half with 3 players, half with 4) in which a third of the
-  decision lines is taken back at once; the rules-blind table twin follows each undo's changes and must be back at
-  the snapshot before the line (tests/engine/test_undo_changes.py plays 40);
+  decision lines is taken back while its own board notice is up (rules.md 11.4.1); the rules-blind table twin
+  follows the line's own part and each undo's changes and must be back at the snapshot before the line
+  (tests/engine/test_undo_changes.py plays 40);
 - the screen: N // 50 whole games through button events (default 40) in which the host holds back at random; the
   twin follows the undo sentences it reads off the shared screen (tests/flow/test_undo_twin.py plays 8).
-Figures: undos carried out, by the kind of decision taken back, and refusals (rules.md 11.4).
+Figures: undos carried out, by the kind of decision taken back, those of lines whose reveals were still unseen,
+undo chains that took computer players' decisions back with a human's, and refusals (rules.md 11.4).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ def main(argv: list[str] | None = None) -> None:
         for seed in range(games // 2):
             follow_random_game(seed, players, stats, max_years=60, undo_rate=0.3)
     print(
-        f"undo, engine: {stats.games} games, {stats.undos} undos followed by the twin, {stats.refused} refused (11.4); "
+        f"undo, engine: {stats.games} games, {stats.undos} undos followed by the twin, {stats.unseen} of lines whose "
+        f"reveals were not yet shown (11.4.1); "
         f"{dict(stats.undone.most_common())}; {time.perf_counter() - started:.1f} s"
     )
     started = time.perf_counter()

@@ -19,11 +19,12 @@ AREA_IDS = {
     "Quarantia": "quarantia",
 }
 AREA = "(" + "|".join(AREA_IDS) + ")"
-NAME = "(Red|Blue|Green|Yellow)"
+NAME = r"(Red|Blue|Green|Yellow)(?: \(computer\))?"  # a computer seat's pieces are named as such
 COUNT = r"(a|\d+)"
 
 PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (rf"{NAME}: put (\d+) of your markers face down on (?:the )?{AREA}", "markers", ("player", "count", "area")),
+    (rf"{NAME}: (\d+) on (?:the )?{AREA}", "markers", ("player", "count", "area")),  # a round's reveal, in short
     (r"Everyone: take back all your markers\.", "markers_back", ()),
     (f"{NAME}: put {COUNT} houses? in {AREA}", "houses", ("player", "count", "district")),
     (f"{NAME}: move {COUNT} houses? from {AREA} to {AREA}", "move", ("player", "count", "from", "to")),

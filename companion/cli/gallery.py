@@ -20,6 +20,7 @@ from ..flow.controller import Controller
 from ..flow.modes import ResumeOffer
 from ..flow.modes.notices import showing_notice
 from ..flow.modes.setup import more_to_read
+from ..flow.undo_chain import undo_blocker, undo_chain
 from ..i18n import LANGUAGES, set_language
 
 SIZES = ((160, 128), (240, 240), (320, 240))
@@ -70,7 +71,7 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
                         table.press("host", "right" if key == "back" else "ok")
                     if key == "back":
                         table.press("host", "back")
-            if controller.history and controller.history[-1][2] and "undo" not in found:
+            if controller.history and undo_blocker(controller) is None and "undo" not in found:
                 table.press("host", "back", "hold")
                 found["undo"] = controller.screen()
                 table.press("host", "back")
@@ -105,14 +106,13 @@ def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None 
     controller = table.controller
     if controller.notices or controller.stage != "game" or not controller.history:
         return
-    if controller.history[-1][2] and "undone" not in found and controller.game.last_decision().changes:
+    chain = undo_chain(controller)
+    if not isinstance(chain, str) and "undone" not in found and any(step.undone.changes for step in chain):
         table.press("host", "back", "hold")
         found["undo-decision"] = controller.screen()
         table.press("host", "ok")
         shot(controller, "undone", found, notices)
-    elif (
-        not controller.history[-1][2] and "undo-refused" not in found and controller.state and controller.state.year > 1
-    ):
+    elif isinstance(chain, str) and "undo-refused" not in found and controller.state and controller.state.year > 1:
         table.press("host", "back", "hold")
         shot(controller, "undo-refused", found, notices)
 

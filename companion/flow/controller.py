@@ -21,10 +21,11 @@ from hardware.events import InputEvent
 
 from ..engine import Decision, State, dump_header, parse_header
 from ..i18n import _
-from . import computer_players
+from . import computer_players, undo_chain
 from .cues import Cues
+from .decision_text import decided
 from .first_year import first_year_notices
-from .game import Game, NotSaved, Saver
+from .game import Game, NotSaved, Saver, Step
 from .menus import Menu
 from .modes import (
     DECISION,
@@ -41,11 +42,13 @@ from .modes import (
 )
 from .modes.evening import let_players_in
 from .modes.setup import ok_shows_more, part_to_show
+from .modes.this_year import ThisYear
 from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
-from .undo_text import refusal_notice, undo_notices
+from .shown import note_shown, open_step
+from .undo_text import refusal_notice
 from .views import keep_names_together
 
 log = logging.getLogger(__name__)
@@ -94,6 +97,9 @@ class Controller:
         self.menus_for: Any = None  # the moment they were built for
         self._saved_screen: dict[str, Any] | None = None
         self._bot_rng = random.Random(rng.randrange(1 << 30))
+        self.intro_read = (
+            False  # the table read the first year's reminder this evening: the next game offers to skip it
+        )
 
     # ------------------------------------------------------------------ what the modes and the App read
 
@@ -106,7 +112,7 @@ class Controller:
         return self.game.record
 
     @property
-    def history(self) -> list[Any]:
+    def history(self) -> list[Step]:
         return self.game.history
 
     @property
@@ -115,8 +121,9 @@ class Controller:
 
     @property
     def stage(self) -> Stage:
+        """A game is over once its last notices are read: until then its last decision may still be taken back."""
         state = self.game.state
-        return "setup" if state is None else "over" if state.is_over else "game"
+        return "setup" if state is None else "over" if state.is_over and not self.notices else "game"
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -157,16 +164,17 @@ class Controller:
             self.seats.pad_status(event.source, event.connected)
             return
         let_players_in(self, event)
-        if event.source == "host" and event.kind == "hold" and not (self.overlays and self.overlays[-1].holds_back):
+        top = self.overlays[-1] if self.overlays else None
+        if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
             if event.key == "back" and self.stage == "game" and not self.confirm_undo:
                 self._ask_undo()
-        elif event.source == "host" or not self.overlays:
+        elif event.source == "host" or top is None or (type(top) is ThisYear and top.opened_by == event.source):
             self._route(event)
-        elif self.mode() is KEYPAD_BALLOT:  # keyed and echoed on the pad itself: a host screen never swallows it
+        elif self.mode() in (KEYPAD_BALLOT, NOTICES):  # keyed, and confirmed, on the pad itself: never swallowed
             self._route(event, self.mode())
         if self.overlays and self.private is not None:  # rules.md 11: a half-keyed ballot goes behind its gate
             self.private.stage = "gate"
-        self._draw_chance()
+        self._settle()
         if self.sync_bots:
             self.run_bots(self._bot_rng)
         self.cues.update(self)
@@ -184,11 +192,11 @@ class Controller:
             self.overlays.append(after)
 
     def _ask_undo(self) -> None:
-        blocker = self.game.undo_blocker()
-        if blocker is None:
-            self.overlays.append(UndoConfirm())
+        chain = undo_chain.undo_chain(self)
+        if isinstance(chain, str):
+            self.notices.insert(0, refusal_notice(chain))
         else:
-            self.notices.insert(0, refusal_notice(blocker))
+            self.overlays.append(UndoConfirm(chain))
 
     # ------------------------------------------------------------------ changing the game
 
@@ -200,7 +208,7 @@ class Controller:
             self._not_saved(error)
             return
         self.bots = computer_players.make_bots(self)
-        self._draw_chance()
+        self._settle()
 
     def apply(self, seat: int, decision: Decision) -> bool:
         """A decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
@@ -213,13 +221,25 @@ class Controller:
             return False
         after = self.game.state
         assert after is not None
-        self.notices += narrate(events, after, state.round, self.seats.computers)  # keypads go on under a reveal
-        self._draw_chance()
+        line = len(self.record) - 1
+        notices = narrate(events, after, state.round, self.seats.computers, line, decided(state, seat, decision))
+        self.notices += computer_players.under_its_count(self, notices)  # keypads go on under a reveal
+        self._settle()
         return True
 
+    def _settle(self) -> None:
+        """After anything changed: the top notice is on every screen now; a count a computer player no longer acts
+        on waits for whoever does; a shuffle the rules call for is drawn."""
+        note_shown(self.notices)
+        computer_players.settle_passive(self)
+        self._draw_chance()
+
     def _draw_chance(self) -> None:
-        """Shuffle whenever the rules call for it (2.2, 5.3); retried on the next press if it could not be saved."""
+        """Shuffle whenever the rules call for it (2.2, 5.3), but only once the decision before it is final (rules.md
+        11.4.1: its notice read); retried on the next press if it could not be saved."""
         while (state := self.game.state) is not None and not state.is_over and state.chance_awaited():
+            if open_step(self) is not None:
+                return
             setup = state.phase == "setup"  # year 1 begins
             try:
                 events = self.game.shuffle()
@@ -229,19 +249,18 @@ class Controller:
             state = self.game.state
             assert state is not None
             if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
-                self.notices += first_year_notices(state, self.seats.entry)
-            self.notices += narrate(events, state, 0)  # a new year (5.3)
+                self.notices += first_year_notices(state, self.seats.entry, short=self.intro_read)
+            year = next((n for n in self.notices if n.tag == "year"), None)
+            for notice in narrate(events, state, 0, self.seats.computers, len(self.record) - 1):  # a new year (5.3)
+                if year is not None:  # one notice for the year's end and the next one's start
+                    year.lines += notice.lines
+                else:
+                    self.notices.append(notice)
 
     def undo(self) -> None:
-        """Back to the state before the last decision (rules.md 11.4: only when it revealed nothing)."""
-        if self.game.undo_blocker() is not None:
+        """The host's undo (undo_chain.py); what was being keyed or chosen starts afresh."""
+        if not undo_chain.take_back(self):
             return
-        try:
-            undone = self.game.undo()
-        except NotSaved as error:
-            self._not_saved(error)
-            return
-        self.notices = undo_notices(undone, self.players, self.notices)  # the table puts the board back
         self.menus = []
         self.menus_for = None
         self.keypad = {}
@@ -316,4 +335,4 @@ class Controller:
         self.bots = computer_players.make_bots(self)
         self.notices = restore_screen(screen)
         self._saved_screen = self._screen_state()
-        self._draw_chance()
+        self._settle()

@@ -15,7 +15,7 @@ from ..engine import AREAS
 from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
 from .board_text import NAMES, player_name
 from .menus import Menu
-from .narration import CONDITION_NAMES, Notice, order_lines
+from .narration import ANYONE, CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text
 from .seats import BOT_LEVEL_NAMES, Seats
 
@@ -145,10 +145,22 @@ def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, su
     )
 
 
+def notice_footer(notice: Notice) -> str:
+    """Who the notice waits for: the players to confirm on their own pads (anyone, for a computer's pieces), a
+    computer player deciding under its count, or the host."""
+    if notice.waiting:
+        names = [_("anyone") if owner == ANYONE else player_name(owner) for owner in notice.waiting]
+        return _("done? ok on your pad: {names}").format(names=", ".join(names))
+    if notice.passive:
+        return _("the computer is deciding")
+    return _("ok: go on")
+
+
 def notice_view(notice: Notice) -> Screen:
     """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery)."""
     if notice.page is None:
-        return Screen(notice.title, tuple(notice.lines), footer=_("ok: go on"), rule=notice.rule, tags=(notice.tag,))
+        footer = notice_footer(notice)
+        return Screen(notice.title, tuple(notice.lines), footer=footer, rule=notice.rule, tags=(notice.tag,))
     page, pages = notice.page
     return Screen(
         notice.title,
@@ -159,13 +171,13 @@ def notice_view(notice: Notice) -> Screen:
     )
 
 
-def undo_view(question: str, board: bool) -> Screen:
-    """The host's undo question, naming the decision (``undo_text.undo_question``); ``board``: whether the table
-    will have pieces to put back."""
+def undo_view(question: Sequence[str], board: bool) -> Screen:
+    """The host's undo question, naming the decision and each computer player's decision taken back with it
+    (``undo_text.undo_question``); ``board``: whether the table will have pieces to put back."""
     then = _("The screen then says how to put the board back.") if board else _("Nothing on the board changes.")
     return Screen(
         _("Undo?"),
-        (Line(question, "normal"), Line(then, "small")),
+        (Line(question[0], "normal"), *(Line(text, "small") for text in question[1:]), Line(then, "small")),
         footer=_("host ok: undo   back: keep"),
         rule="11.4",
         tags=("undo",),

@@ -1,4 +1,6 @@
-"""The board check: the host's back shows the board as the game has it, page by page, to compare with the table."""
+"""The board check: the host's back shows the board as the game has it, page by page, to compare with the table,
+then where the race stands (how close each player is to each victory condition) and the year so far. Everything as
+the table has been shown it (``shown.py``): a card or a count still to come is not on these pages yet."""
 
 from __future__ import annotations
 
@@ -7,16 +9,18 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 from hardware.events import InputEvent
 
-from ...engine import snapshot
 from ...i18n import _
+from ..shown import shown_snapshot
 from ..views import board_view
 from .base import Mode
 from .evening import abandon, abandon_view
+from .this_year import race_screen, year_screen
 
 if TYPE_CHECKING:
     from ..controller import Controller
 
-PAGES = 5  # the map, districts, advisors, supplies, voting order
+VIEWS = (0, 1, 2, 3, "race", 4, "year")  # the map, districts, advisors, supplies, the race, voting order, the year
+PAGES = len(VIEWS)
 END = PAGES  # then, during a game, the way out of it
 
 
@@ -32,7 +36,7 @@ class BoardCheck(Mode):
         return self.page == END
 
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
-        pages = PAGES + (ctx.stage == "game")
+        pages = PAGES + (ctx.stage == "game" and ctx.state is not None and not ctx.state.is_over)
         if event.kind == "hold" and self.page == END:
             abandon(ctx)
             return self  # the overlays are gone with the game
@@ -52,7 +56,13 @@ class BoardCheck(Mode):
         return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
-        assert ctx.state is not None
         if self.page == END:
             return abandon_view(ctx)
-        return board_view(snapshot(ctx.state), self.page)
+        view = VIEWS[self.page]
+        footer = _("left/right: page   back: close")
+        if view == "race":
+            return race_screen(ctx, footer)
+        if view == "year":
+            return year_screen(ctx, footer)
+        assert isinstance(view, int)
+        return board_view(shown_snapshot(ctx), view)
