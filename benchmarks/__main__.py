@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, undo, web, wire
+from . import bots, crash, engine, engine_compare, flow, hardware, pi, presses, startup, store, twin, undo, web, wire
 
 FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "engine": lambda _extra, smoke: engine.main(smoke),
@@ -24,6 +24,7 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "startup": lambda _extra, smoke: startup.main(smoke),
     "pi": lambda _extra, smoke: pi.main(smoke),
     "web": lambda _extra, smoke: web.main(smoke),
+    "presses": lambda extra, smoke: presses.main(["1"] if smoke else extra),
 }
 SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each: run them by name
 
@@ -31,7 +32,7 @@ SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each
 def main(argv: list[str]) -> int:
     """``python -m benchmarks [--smoke] [FAMILY ...] [NUMBER]``; ``crash`` also takes a number of kills (default
     200), ``twin`` a number of games (default 5,000), ``bots`` of games a match (default 200), ``undo`` of games
-    (default 2,000). ``pi`` gives the companion's figures on a Raspberry Pi: each step's CPU time measured here,
+    (default 2,000), ``presses`` of games (default 10). ``pi`` gives the companion's figures on a Raspberry Pi: each step's CPU time measured here,
     converted by a stated factor, plus the bytes on the SPI wire at the configured clock."""
     smoke = "--smoke" in argv
     argv = [arg for arg in argv if arg != "--smoke"]

@@ -72,7 +72,7 @@ COMPILED = [(re.compile(pattern + "$"), do, fields) for pattern, do, fields in P
 
 def read_sentence(text: str) -> dict[str, Any] | None:
     """The change an English board sentence asks for, or None if the text is no board sentence."""
-    text = text.replace("\u00a0", " ")  # a no-break space in "San Marco" reads as a space
+    text = text.replace("\u00a0", " ").removeprefix("✓ ")  # "San Marco" glued; a tick: that player is done
     for pattern, do, fields in COMPILED:
         match = pattern.match(text)
         if not match:

@@ -239,7 +239,8 @@ class App:
         game-<id>-summary.png in the store's directory, or at ``summary_path`` (a script's game: its store is
         thrown away, so the picture goes beside the ``--record`` file). A game kept nowhere gets none."""
         state, game, store_path = self.controller.state, self.saver.game, self.store.path
-        if state is None or not state.is_over or game is None or self._summary_of == game:
+        # Over once its last notices are read: until then its last decision may still be taken back (rules.md 11.4.1).
+        if state is None or self.controller.stage != "over" or game is None or self._summary_of == game:
             return
         path = self.summary_path
         if path is None:

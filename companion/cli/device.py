@@ -122,8 +122,9 @@ def run(args: argparse.Namespace) -> int:
         if args.record:
             from ..store.export import public_record
 
-            # The same public history as `export`: no unrevealed ballot, no unturned card (rules.md 11).
-            record = app.controller.record
+            # The same public history as `export`: no unrevealed ballot, no unturned card, no reveal not yet shown
+            # (rules.md 11).
+            record = app.controller.public_record()
             try:
                 Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
             except OSError as error:

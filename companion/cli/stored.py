@@ -49,8 +49,11 @@ def stored(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
+        from ..flow.shown import public_length
         from ..store.export import public_record
 
+        # A line whose reveals no screen has shown yet stays on the device, with everything after it (rules.md 11.4).
+        lines = lines[: public_length(store.screen(args.game), len(lines))]
         text = "\n".join(public_record(lines)) + "\n"
         if args.out:
             try:

@@ -47,7 +47,7 @@ from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
-from .shown import note_shown, open_step
+from .shown import note_shown, open_step, public_length
 from .undo_text import refusal_notice
 from .views import keep_names_together
 
@@ -317,6 +317,10 @@ class Controller:
 
     def _screen_state(self) -> dict[str, Any]:
         return screen_state(self.notices)
+
+    def public_record(self) -> list[str]:
+        """The record as far as it may leave the device: not from a line whose reveals no screen has shown yet."""
+        return self.record[: public_length(self._screen_state(), len(self.record))]
 
     def _save_screen(self) -> None:
         if self.stage == "setup":

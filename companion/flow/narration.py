@@ -188,7 +188,7 @@ def reveal_notice(
     """rules.md 4.3: who put how many markers where, one short line each (the round fits one part at 160x128)."""
     lines = [Line(markers_text(m, players, computers), "small", players[m.player]) for m in markers]
     owners = owners_of([players[m.player] for m in markers], computers)
-    title = _("Round {n}: markers face down").format(n=revealed_round)
+    title = _("Round {n} revealed").format(n=revealed_round)
     return Notice(title, lines, rule="4.3", tag="reveal", owners=owners)
 
 

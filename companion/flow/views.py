@@ -146,21 +146,30 @@ def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, su
 
 
 def notice_footer(notice: Notice) -> str:
-    """Who the notice waits for: the players to confirm on their own pads (anyone, for a computer's pieces), a
-    computer player deciding under its count, or the host."""
+    """What the notice waits for: the players to confirm on their own pads ("done"), a computer player deciding
+    under its count, or the host. Whose pieces are whose the lines' colours say; who is done, a tick before them."""
     if notice.waiting:
-        names = [_("anyone") if owner == ANYONE else player_name(owner) for owner in notice.waiting]
-        return _("done? ok on your pad: {names}").format(names=", ".join(names))
+        return _("done? ok on your pad")
     if notice.passive:
         return _("the computer is deciding")
     return _("ok: go on")
 
 
-def notice_view(notice: Notice) -> Screen:
+def notice_lines(notice: Notice, computers: Sequence[str] = ()) -> tuple[Line, ...]:
+    """The notice's lines, each one whose owner has confirmed it ticked (a computer's, once anyone has)."""
+
+    def done(colour: str | None) -> bool:
+        return colour is not None and (ANYONE if colour in computers else colour) in notice.confirmed
+
+    return tuple(replace(line, text=f"✓ {line.text}") if done(line.colour) else line for line in notice.lines)
+
+
+def notice_view(notice: Notice, computers: Sequence[str] = ()) -> Screen:
     """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery)."""
     if notice.page is None:
         footer = notice_footer(notice)
-        return Screen(notice.title, tuple(notice.lines), footer=footer, rule=notice.rule, tags=(notice.tag,))
+        lines = notice_lines(notice, computers)
+        return Screen(notice.title, lines, footer=footer, rule=notice.rule, tags=(notice.tag,))
     page, pages = notice.page
     return Screen(
         notice.title,

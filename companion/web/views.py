@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import AREAS, private_view, snapshot
+from ..engine import AREAS, private_view
 from ..engine.areas import AREA_NAMES
 from ..flow.board_text import player_name
 from ..flow.cues import awaited_seats
 from ..flow.modes import DECISION
 from ..flow.modes.decision import current_menus
+from ..flow.shown import shown_snapshot
 from ..i18n import language
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def public_view(ctx: Controller) -> dict[str, Any]:
             for source, colour in seats.joined
         ],
         "areas": {area: AREA_NAMES[i] for i, area in enumerate(AREAS)},
-        "snapshot": snapshot(state) if state is not None else None,
+        "snapshot": shown_snapshot(ctx) if state is not None else None,  # a reveal still to come is not in it
         "locked": [state.locked_in(p) for p in range(state.player_count)] if state is not None else [],
         "notice": None
         if notice is None

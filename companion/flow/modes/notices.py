@@ -80,7 +80,7 @@ class NoticesMode(GameMode):
         KEYPAD_BALLOT.pad(ctx, seat, key)
 
     def view(self, ctx: Controller) -> Screen:
-        return notice_view(ctx.notices[0])
+        return notice_view(ctx.notices[0], ctx.seats.computers)
 
 
 def showing_notice(ctx: Controller) -> bool:
