@@ -146,7 +146,8 @@ def consequences(
         if type(event) is PutMarkers:
             markers.append(event)
             continue
-        flush()
+        if isinstance(event, Count) or type(event) in (TurnCard, MarkersBack, NewYear) or markers:
+            flush()
         if isinstance(event, Count):
             if event.winner is None and not event.first:
                 nobody = _("{area}: nobody has a vote; nothing happens.").format(area=AREA_NAMES[event.area])
