@@ -32,8 +32,9 @@ SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each
 def main(argv: list[str]) -> int:
     """``python -m benchmarks [--smoke] [FAMILY ...] [NUMBER]``; ``crash`` also takes a number of kills (default
     200), ``twin`` a number of games (default 5,000), ``bots`` of games a match (default 200), ``undo`` of games
-    (default 2,000), ``presses`` of games (default 10). ``pi`` gives the companion's figures on a Raspberry Pi: each step's CPU time measured here,
-    converted by a stated factor, plus the bytes on the SPI wire at the configured clock."""
+    (default 2,000), ``presses`` of games (default 10). ``pi`` gives the companion's figures on a Raspberry Pi: each
+    step's CPU time measured here, converted by a stated factor, plus the bytes on the SPI wire at the configured
+    clock."""
     smoke = "--smoke" in argv
     argv = [arg for arg in argv if arg != "--smoke"]
     default = list(FAMILIES) if smoke else [name for name in FAMILIES if name not in SLOW]

@@ -60,5 +60,5 @@ def main(argv: list[str] | None = None) -> None:
             f"({was / statistics.mean(years[:measured]):.1f} -> {now / statistics.mean(years[:measured]):.1f} a year) "
             f"over seeds 0-{measured - 1}, the same games ({same} of {measured} records as before); "
             f"players' own presses {statistics.mean(PAD_BEFORE[:measured]):.1f} -> {statistics.mean(pads):.1f} a "
-            f"game (with \"done\" on their pads)"
+            f'game (with "done" on their pads)'
         )

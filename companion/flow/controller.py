@@ -24,7 +24,6 @@ from ..i18n import _
 from . import computer_players, undo_chain
 from .cues import Cues
 from .decision_text import decided
-from .first_year import first_year_notices
 from .game import Game, NotSaved, Saver, Step
 from .menus import Menu
 from .modes import (
@@ -47,7 +46,8 @@ from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
-from .shown import note_shown, open_step, public_length
+from .settling import settle
+from .shown import public_length
 from .undo_text import refusal_notice
 from .views import keep_names_together
 
@@ -174,7 +174,7 @@ class Controller:
             self._route(event, self.mode())
         if self.overlays and self.private is not None:  # rules.md 11: a half-keyed ballot goes behind its gate
             self.private.stage = "gate"
-        self._settle()
+        settle(self)
         if self.sync_bots:
             self.run_bots(self._bot_rng)
         self.cues.update(self)
@@ -208,7 +208,7 @@ class Controller:
             self._not_saved(error)
             return
         self.bots = computer_players.make_bots(self)
-        self._settle()
+        settle(self)  # settling.py: what is shown, passive counts, the shuffles the rules call for
 
     def apply(self, seat: int, decision: Decision) -> bool:
         """A decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
@@ -224,38 +224,8 @@ class Controller:
         line = len(self.record) - 1
         notices = narrate(events, after, state.round, self.seats.computers, line, decided(state, seat, decision))
         self.notices += computer_players.under_its_count(self, notices)  # keypads go on under a reveal
-        self._settle()
+        settle(self)
         return True
-
-    def _settle(self) -> None:
-        """After anything changed: the top notice is on every screen now; a count a computer player no longer acts
-        on waits for whoever does; a shuffle the rules call for is drawn."""
-        note_shown(self.notices)
-        computer_players.settle_passive(self)
-        self._draw_chance()
-
-    def _draw_chance(self) -> None:
-        """Shuffle whenever the rules call for it (2.2, 5.3), but only once the decision before it is final (rules.md
-        11.4.1: its notice read); retried on the next press if it could not be saved."""
-        while (state := self.game.state) is not None and not state.is_over and state.chance_awaited():
-            if open_step(self) is not None:
-                return
-            setup = state.phase == "setup"  # year 1 begins
-            try:
-                events = self.game.shuffle()
-            except NotSaved as error:
-                self._not_saved(error)
-                return
-            state = self.game.state
-            assert state is not None
-            if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
-                self.notices += first_year_notices(state, self.seats.entry, short=self.intro_read)
-            year = next((n for n in self.notices if n.tag == "year"), None)
-            for notice in narrate(events, state, 0, self.seats.computers, len(self.record) - 1):  # a new year (5.3)
-                if year is not None:  # one notice for the year's end and the next one's start
-                    year.lines += notice.lines
-                else:
-                    self.notices.append(notice)
 
     def undo(self) -> None:
         """The host's undo (undo_chain.py); what was being keyed or chosen starts afresh."""
@@ -339,4 +309,4 @@ class Controller:
         self.bots = computer_players.make_bots(self)
         self.notices = restore_screen(screen)
         self._saved_screen = self._screen_state()
-        self._settle()
+        settle(self)

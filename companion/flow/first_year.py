@@ -3,7 +3,7 @@ markers, read page by page before the "Year 1" notice (issue 17: a table that ne
 
 The pages are notices (``modes/notices.py``): the host's ok turns each one, they are saved with the other pending
 notices, so a power cut while the table reads them shows the unread pages again on resume, and once read they are
-gone for good: they are made only when a new game starts (``Controller._draw_chance``), never on resume. Everything
+gone for good: they are made only when a new game starts (``settling.draw_chance``), never on resume. Everything
 on them is public (rules.md 11.3): the seats and how ballots are entered, nothing of anyone's markers.
 
 Every page fits the smallest display (160x128) in every language: tests/display/test_layout.py renders them from the

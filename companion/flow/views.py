@@ -148,6 +148,8 @@ def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, su
 def notice_footer(notice: Notice) -> str:
     """What the notice waits for: the players to confirm on their own pads ("done"), a computer player deciding
     under its count, or the host. Whose pieces are whose the lines' colours say; who is done, a tick before them."""
+    if notice.waiting == (ANYONE,):  # only a computer's pieces are left: anyone moves them
+        return _("done? anyone: ok on a pad")
     if notice.waiting:
         return _("done? ok on your pad")
     if notice.passive:

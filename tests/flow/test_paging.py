@@ -82,7 +82,7 @@ def test_a_keypad_rounds_reveal_is_a_notice_and_the_next_round_is_keyed_under_it
     while "reveal" not in controller.screen().tags:
         at.keypad_ballot()
     state = controller.state
-    assert state is not None and state.round == 2 and "Round 1: markers face down" in controller.screen().title
+    assert state is not None and state.round == 2 and "Round 1 revealed" in controller.screen().title
     press(controller, "1", "area:castello")
     assert controller.keypad[0].area == 1 and "reveal" in controller.screen().tags, "keyed while the reveal shows"
 

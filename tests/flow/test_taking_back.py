@@ -25,7 +25,11 @@ def build_that_ends_an_election(controller: Controller) -> bool:
     if controller.notices or controller.overlays or state is None or state.phase != "election":
         return False
     awaited = state.awaiting()[0]
-    if awaited.player in controller.bots or awaited.decision != "build" or Build(True) not in state.legal(awaited.player):
+    if (
+        awaited.player in controller.bots
+        or awaited.decision != "build"
+        or Build(True) not in state.legal(awaited.player)
+    ):
         return False
     events = state.copy().apply_with_changes(awaited.player, Build(True))
     return any(type(e) is TurnCard for e in events) and any(isinstance(e, Count) for e in events)

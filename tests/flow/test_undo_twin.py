@@ -115,7 +115,7 @@ class UndoingTable(ReadingTable):
         for fact in facts:
             assert fact is not None
             if fact[1]:
-                assert any(f"Round {fact[1]}: markers face down" in shown for shown in seen), (fact[0], seen)
+                assert any(f"Round {fact[1]} revealed" in shown for shown in seen), (fact[0], seen)
             elif fact[2]:
                 assert any(fact[2] in shown for shown in seen), (fact[0], seen)
             else:
