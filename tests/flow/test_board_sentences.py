@@ -22,40 +22,69 @@ from tests.sentences import read_sentence
 from tests.twin import TableTwin
 
 
-class ReadingTable(Table):
-    """The autoplay table, reading the board sentences off the shared screen before it presses anything."""
+class Reader:
+    """A table that knows no rules, reading the board sentences off the shared screen: each notice, each part of one
+    too long for the display (or the lines added to it since it was read) once it is on top, carried out on the
+    table twin; with no notice up, the twin must be the game's board."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def seen(self, notice: object) -> bool:
+        return any(id(notice) == key for key, _part in self._seen)
+
+    def __init__(self) -> None:
         self.twin: TableTwin | None = None
         self.read: list[str] = []
         self.checks = 0
-        self._seen: dict[int, tuple[object, int]] = {}  # notices read, and how many of their lines (kept referenced)
+        # the parts of notices read, and how many of their lines (the notice kept referenced, so ids stay unique)
+        self._seen: dict[tuple[int, tuple[int, int] | None], tuple[object, int]] = {}
 
     def follow(self, lines: Any) -> None:
         assert self.twin is not None
         for line in lines:
             change = read_sentence(line.text)
             if change is not None:
-                self.read.append(line.text.replace("\u00a0", " "))  # a no-break space reads as a space
+                self.read.append(line.text.replace("\u00a0", " ").removeprefix("✓ "))  # glued names, ticks
                 self.twin.follow([change])
 
-    def look(self) -> None:
-        """Read the notice on the screen (or the lines added to it since it was read) and do what it says; with no
-        notice up, the table must be the game's board."""
-        controller = self.controller
+    def look(self, controller: Controller) -> None:
         state = controller.state
         if state is not None and self.twin is None:
             self.twin = TableTwin(state.players)
         screen = controller.screen()
         if set(screen.tags) & NOTICE_TAGS and controller.notices:
             top = controller.notices[0]
-            _notice, read = self._seen.get(id(top), (top, 0))
-            self._seen[id(top)] = (top, len(screen.lines))
+            _notice, read = self._seen.get((id(top), screen.part), (top, 0))
+            self._seen[(id(top), screen.part)] = (top, len(screen.lines))
             self.follow(screen.lines[read:])
         if self.twin is not None and not controller.notices and state is not None:
             assert self.twin.differences(snapshot(state)) == [], controller.record[-1]
             self.checks += 1
+
+
+class ReadingTable(Table):
+    """The autoplay table, reading the board sentences off the shared screen before it presses anything."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reader = Reader()
+
+    @property
+    def twin(self) -> TableTwin | None:
+        return self.reader.twin
+
+    @twin.setter
+    def twin(self, twin: TableTwin | None) -> None:
+        self.reader.twin = twin
+
+    @property
+    def read(self) -> list[str]:
+        return self.reader.read
+
+    @property
+    def checks(self) -> int:
+        return self.reader.checks
+
+    def look(self) -> None:
+        self.reader.look(self.controller)
 
     def turn(self) -> None:
         self.look()

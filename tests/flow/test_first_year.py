@@ -56,8 +56,10 @@ def test_the_next_game_of_the_evening_offers_to_skip_the_intro_the_table_just_re
     controller.handle(InputEvent("host", "ok"))
     controller.handle(InputEvent("host", "ok"))  # the same table, started
     screen = controller.screen()
-    assert screen.title == "Set up the board" and screen.tags == ("reminder",) and "Start with an empty board" in (
-        screen.text()
+    assert (
+        screen.title == "Set up the board"
+        and screen.tags == ("reminder",)
+        and "Start with an empty board" in (screen.text())
     ), screen
     assert ("right", "the other introduction pages") in screen.keys and "(1/5)" not in screen.footer
     controller.handle(InputEvent("host", "right"))  # the rest, on request
