@@ -36,10 +36,12 @@ def kind(screen: Screen) -> str:
     if first == "private":
         return f"private-{marks['stage']}"
     if first == "reminder":
-        return f"reminder-{marks['page']}"
+        return f"reminder-{marks.get('page', 'next-game')}"  # the next game's one page: setting up the board
     if first == "over" and "page" in marks:
         return f"over-{marks['page']}"
     if first == "board":
+        if marks["page"] == "race":
+            return "check-race"
         pages = ("check-map", "check-districts", "check-advisors", "check-supplies", "check-voting-order")
         return pages[int(marks["page"])]
     return first

@@ -36,6 +36,11 @@ CONDITION_NAMES = {
     "seven_in_five": N_("7 palaces in 5 districts"),
     "eight_in_four": N_("8 palaces in 4 districts"),
 }
+SHORT_CONDITIONS = {  # the same, where a line has room for only a few words
+    "six_districts": N_("all 6 districts"),
+    "seven_in_five": N_("7 in 5"),
+    "eight_in_four": N_("8 in 4"),
+}
 ANYONE = "*"
 """The owner of a computer seat's pieces on a notice: any player at the table moves them and confirms."""
 
@@ -156,7 +161,7 @@ def consequences(
             else:
                 add(count_notice(event, players, computers), (("count", event.area),))
         elif type(event) is TurnCard:
-            head.append(Line(change_text(event, players), "normal"))
+            head.append(Line(change_text(event, players), "small"))
             reveals.append(("card", event.area))
         elif type(event) is MarkersBack:
             add(year_end_notice(state, change_text(event, players), computers))
@@ -301,8 +306,8 @@ def standing_text(state: State, seat: int) -> str:
     reachable = [(more, condition) for condition, more in state.palaces_to_go(seat) if more is not None]
     if reachable:
         more, condition = min(reachable)
-        text += ngettext("; {n} more palace for {condition}", "; {n} more palaces for {condition}", more).format(
-            n=more, condition=_(CONDITION_NAMES[condition])
+        text += ngettext("; {n} more for {condition}", "; {n} more for {condition}", more).format(
+            n=more, condition=_(SHORT_CONDITIONS[condition])
         )
     return text
 

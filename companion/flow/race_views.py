@@ -14,14 +14,9 @@ from typing import Any
 from display.screen import Line, Screen
 
 from ..engine import Condition, Count
-from ..i18n import N_, _, ngettext
+from ..i18n import _, ngettext
 from .board_text import NAMES, player_name
-
-SHORT_CONDITIONS = {
-    "six_districts": N_("all 6 districts"),
-    "seven_in_five": N_("7 in 5"),
-    "eight_in_four": N_("8 in 4"),
-}
+from .narration import SHORT_CONDITIONS
 
 
 def _votes(count: Count, players: Sequence[str]) -> str:

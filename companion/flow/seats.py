@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import LANGUAGES, N_, language, set_language
+from ..i18n import LANGUAGES, language, set_language
 
 COLOURS = ("red", "blue", "green", "yellow")
 ENTRY_MODES = ("private", "keypads")
-BOT_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
 @dataclass

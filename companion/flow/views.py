@@ -12,14 +12,19 @@ from typing import Any
 from display.screen import Line, MapArea, MenuView, Screen
 
 from ..engine import AREAS
-from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
+from ..i18n import LANGUAGE_NAMES, N_, _, and_list, ngettext
 from .board_text import NAMES, player_name
 from .menus import Menu
 from .narration import ANYONE, CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text
-from .seats import BOT_LEVEL_NAMES, Seats
+from .seats import Seats
 
 QUARANTIA_ADVISORS = 3  # rules.md 1.2
+COMPUTER_SEATS = {  # a computer seat at setup, with its level, short enough for one line at 160x128
+    "easy": N_("{colour}: easy computer"),
+    "normal": N_("{colour}: normal computer"),
+    "hard": N_("{colour}: hard computer"),
+}
 NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
 
 
@@ -50,33 +55,30 @@ def menu_view(menu: Menu) -> MenuView:
 
 
 def setup_view(seats: Seats) -> Screen:
-    """rules.md 2.3: the seats taken, then every host setting and the key that changes it. Too long for a small
-    display with 4 seats, it comes in parts (display/pages.py): the host's ok shows the next part, and starts the game
-    from the last one (``SetupMode``)."""
+    """rules.md 2.3: the seats taken, then every host setting with the key that changes it, on one line each: the
+    whole setup fits the smallest display at once (issue 34: in two parts at 160x128, the documented example script
+    took its first ok for "more"). Four seats take small lines."""
     lines = []
-    if not seats.ready:
-        lines.append(Line(_("Each player: ok on your pad"), "small"))
+    waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
+    if not seats.ready and not (waiting and len(seats.joined) < 4):  # else the pads waiting are named below
+        lines.append(Line(_("Players: ok on your pad"), "small"))
+    size = "small" if len(seats.joined) >= 4 else "normal"
     for source, colour in seats.joined:
         if seats.is_bot(source):
-            text = _("{colour}: computer ({level})").format(
-                level=_(BOT_LEVEL_NAMES[seats.bot_levels[source]]), colour=player_name(colour)
-            )
+            level = seats.bot_levels[source]
+            text = _(COMPUTER_SEATS[level]).format(colour=player_name(colour))
         else:
             text = _("{colour}: pad {pad}").format(pad=source, colour=player_name(colour))
-        lines.append(Line(text, "normal", colour))
-    waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
+        lines.append(Line(text, size, colour))
     if waiting and len(seats.joined) < 4:
-        text = ngettext("Pad {pads}: press ok to join", "Pads {pads}: press ok to join", len(waiting))
+        text = ngettext("Pad {pads}: ok to join", "Pads {pads}: ok to join", len(waiting))
         lines.append(Line(text.format(pads=", ".join(waiting)), "small"))
-    # Each setting as it stands, then the key that changes it ("key: what it does", as everywhere else).
+    # Each setting as it stands, after the host's key that changes it (a pad's left/right is its own colour).
     mode = _("keypads") if seats.entry == "keypads" else _("one at a time")
-    lines.append(Line(_("Ballots: {mode}").format(mode=mode), "small"))
-    lines.append(Line(_("host right: change"), "small", with_previous=True))  # a pad's left/right is its colour
-    lines.append(Line(_("Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
-    lines.append(Line(_("host left: change"), "small", with_previous=True))
-    full = len(seats.joined) >= 4
-    if not full or seats.bot_levels:
-        lines.append(Line(_("back: no computers") if full else _("back: add a computer"), "small"))
+    lines.append(Line(_("▶ Ballots: {mode}").format(mode=mode), "small"))
+    lines.append(Line(_("◀ Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
+    if len(seats.joined) < 4 and not waiting:  # a pad waiting to join comes first; at a full table back clears the
+        lines.append(Line(_("back: add a computer"), "small"))  # computers: the keys say so, no line fits there
     footer = _("ok: start") if seats.ready else _("3 or 4 players")
     return Screen(_("New game"), tuple(lines), footer=footer, rule="2.3", tags=("setup",))
 
@@ -206,7 +208,7 @@ def help_view(rule: str | None) -> Screen:
 
 def map_view(snap: dict[str, Any]) -> Screen:
     """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors' rings; a
-    Quarantia advisor's is square)."""
+    Quarantia advisor's is square), with its key."""
     districts = [snap["advisors"][d] for d in AREAS[:6]]
     areas = []
     for area in AREAS:
@@ -219,8 +221,14 @@ def map_view(snap: dict[str, Any]) -> Screen:
         _("Board"),
         footer=_("left/right: page   back: close"),
         tags=("board", "page:0"),
+        legend=(map_legend(),),
         board=tuple(areas),
     )
+
+
+def map_legend() -> str:
+    """What the map's marks mean (issue 34: the map had no key, in the game or the summary picture)."""
+    return _("○ advisor · □ Quarantia advisor · 3-7 palaces")
 
 
 def board_view(snap: dict[str, Any], page: int) -> Screen:
@@ -366,7 +374,7 @@ def chart_view(chart: tuple[tuple[str, tuple[int, ...]], ...]) -> Screen:
     return Screen(
         _("Palaces by year"),
         (),
-        footer=_("host left: page   back: next game"),
+        footer=_("host left: page   back: close"),
         tags=("over", "page:chart"),
         chart=chart,
         legend=tuple(player_name(p) for p, _series in chart),

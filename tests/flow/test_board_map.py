@@ -14,6 +14,7 @@ from companion.engine import AREAS, snapshot
 from companion.flow.autoplay import Table
 from companion.flow.board_text import NAMES
 from companion.flow.controller import Controller
+from companion.flow.ending import summary_pages
 from companion.flow.views import map_view
 from display.board_map import CUTS, PLACES
 from display.pages import paginate
@@ -159,3 +160,26 @@ def test_a_quarantia_advisor_is_a_square_beside_a_district_advisors_ring(size: t
 
 def _shows(part: Screen, size: tuple[int, int], index: int) -> bool:
     return bool(rings_drawn(part, size, index))
+
+
+def test_the_map_carries_its_key_at_every_size_and_on_the_summary_picture() -> None:
+    """Issue 34: the map had no key, in the game or the summary picture: under the Quarantia now, on one line in the
+    grid, wrapped on the last part where the map comes in parts."""
+    controller = Controller(random.Random(5))
+    table = Table(controller, random.Random(5), ["1", "2", "3", "4"], keypads=False)
+    table.setup()
+    while controller.state is None or controller.state.year < 4:
+        table.turn()
+    screen = map_view(snapshot(controller.state))
+    assert screen.legend == ("○ advisor · □ Quarantia advisor · 3-7 palaces",)
+    for size in ((160, 128), (240, 240), (320, 240)):
+        last = paginate(screen, size)[-1]
+        problems: list[str] = []
+        drawn = render(last, size, problems)
+        assert problems == [] and drawn.tobytes() != render(replace(last, legend=()), size).tobytes(), size
+    state = controller.state
+    while not state.is_over:
+        table.turn()
+        state = controller.state
+    board = summary_pages(state, controller.palaces_by_year)[1]
+    assert board.legend == screen.legend and board.board

@@ -87,6 +87,6 @@ def test_the_years_end_never_words_a_condition_not_met_like_one_that_is() -> Non
                  "santa_croce": ["blue"], "cannaregio": ["red"]},
     )  # fmt: skip
     blue = standing_text(state, 1)
-    assert blue == "5 palaces, 5 districts; 1 more palace for a palace in all 6 districts", blue
+    assert blue == "5 palaces, 5 districts; 1 more for all 6 districts", blue
     assert not re.search(r"\d+ palaces? in \d+ districts", standing_text(state, 0))
-    assert standing_text(state, 2) == "0 palaces, 0 districts; 6 more palaces for a palace in all 6 districts"
+    assert standing_text(state, 2) == "0 palaces, 0 districts; 6 more for all 6 districts"
