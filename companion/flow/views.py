@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from display.screen import Line, MapArea, MenuView, Screen
+from display.screen import Line, MapArea, MenuView, Screen, Size
 
 from ..engine import AREAS
 from ..i18n import LANGUAGE_NAMES, N_, _, and_list, ngettext
@@ -62,7 +62,7 @@ def setup_view(seats: Seats) -> Screen:
     waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
     if not seats.ready and not (waiting and len(seats.joined) < 4):  # else the pads waiting are named below
         lines.append(Line(_("Players: ok on your pad"), "small"))
-    size = "small" if len(seats.joined) >= 4 else "normal"
+    size: Size = "small" if len(seats.joined) >= 4 else "normal"
     for source, colour in seats.joined:
         if seats.is_bot(source):
             level = seats.bot_levels[source]
