@@ -233,6 +233,13 @@ def sim(args: argparse.Namespace) -> int:
         app = App(settings, seed=args.seed, serve_web=True)
     except StoreUnavailable as error:
         return _no_store(error, lock)
+    if app.web is not None:
+        print(
+            _("doge-companion sim: serving phones and the table view at {address} (port {port} of this machine; "
+              "web.enabled = false in the config turns it off)").format(address=app.phones_served, port=app.web.port),
+            file=sys.stderr,
+            flush=True,
+        )  # fmt: skip
     try:
         from display.simulator import Simulator
 
