@@ -12,7 +12,7 @@ from typing import Any
 from display.screen import Line, MapArea, MenuView, Screen, Size
 
 from ..engine import AREAS
-from ..i18n import LANGUAGE_NAMES, N_, _, and_list, ngettext
+from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
 from .board_text import NAMES, player_name
 from .menus import Menu
 from .narration import ANYONE, CONDITION_NAMES, Notice, order_lines
@@ -20,11 +20,7 @@ from .rules_text import rule_text
 from .seats import Seats
 
 QUARANTIA_ADVISORS = 3  # rules.md 1.2
-COMPUTER_SEATS = {  # a computer seat at setup, with its level, short enough for one line at 160x128
-    "easy": N_("{colour}: easy computer"),
-    "normal": N_("{colour}: normal computer"),
-    "hard": N_("{colour}: hard computer"),
-}
+
 NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
 
 
@@ -65,8 +61,7 @@ def setup_view(seats: Seats) -> Screen:
     size: Size = "small" if len(seats.joined) >= 4 else "normal"
     for source, colour in seats.joined:
         if seats.is_bot(source):
-            level = seats.bot_levels[source]
-            text = _(COMPUTER_SEATS[level]).format(colour=player_name(colour))
+            text = computer_seat(seats.bot_levels[source], player_name(colour))
         else:
             text = _("{colour}: pad {pad}").format(pad=source, colour=player_name(colour))
         lines.append(Line(text, size, colour))
@@ -81,6 +76,15 @@ def setup_view(seats: Seats) -> Screen:
         lines.append(Line(_("back: add a computer"), "small"))  # computers: the keys say so, no line fits there
     footer = _("ok: start") if seats.ready else _("3 or 4 players")
     return Screen(_("New game"), tuple(lines), footer=footer, rule="2.3", tags=("setup",))
+
+
+def computer_seat(level: str, colour: str) -> str:
+    """A computer seat at setup with its level, short enough for one line at 160x128."""
+    if level == "easy":
+        return _("{colour}: easy computer").format(colour=colour)
+    if level == "hard":
+        return _("{colour}: hard computer").format(colour=colour)
+    return _("{colour}: normal computer").format(colour=colour)
 
 
 def round_title(snap: dict[str, Any]) -> str:
