@@ -66,14 +66,13 @@ def year_view(
 
 def race_view(race: Sequence[tuple[str, int, int, Sequence[tuple[Condition, int | None]]]], footer: str) -> Screen:
     """rules.md 9.2: each player's palaces and districts, and how many more palaces each victory condition needs
-    (a dash: out of reach), checked only at a year's end (9.1)."""
-    lines = []
+    (a dash: out of reach), in the order the first line names them; checked only at a year's end (9.1)."""
+    conditions = [condition for condition, _more in race[0][3]] if race else []
+    heading = " · ".join(_(SHORT_CONDITIONS[condition]) for condition in conditions)
+    lines = [Line(_("Palaces to go for: {conditions}").format(conditions=heading), "small")]
     for player, palaces, districts, to_go in race:
         built = ngettext("{n} palace", "{n} palaces", palaces).format(n=palaces)
         spread = ngettext("{d} district", "{d} districts", districts).format(d=districts)
-        lines.append(Line(f"{player_name(player)}: {built}, {spread}", "normal", player))
-        needs = " · ".join(
-            f"{_(SHORT_CONDITIONS[condition])}: {'-' if more is None else more}" for condition, more in to_go
-        )
-        lines.append(Line(_("palaces to go: {needs}").format(needs=needs), "small", with_previous=True))
+        needs = " · ".join("-" if more is None else str(more) for _condition, more in to_go)
+        lines.append(Line(f"{player_name(player)}: {built}, {spread}: {needs}", "normal", player))
     return Screen(_("The race"), tuple(lines), footer=footer, rule="9.2", tags=("board", "page:race"))

@@ -137,7 +137,7 @@ def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, su
     if computer:
         footer = _("the computer is deciding")
     elif submenu:
-        footer = _("your pad: left/right, ok; back: previous list")
+        footer = _("pad: left/right, ok, back")
     else:
         footer = _("your pad: left/right, ok")
     return Screen(
