@@ -15,7 +15,7 @@ import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine import AREAS, snapshot
+from ..engine import snapshot
 from ..engine.undo import Revealed
 from .game import Step
 from .narration import Notice
@@ -64,28 +64,26 @@ def open_step(ctx: Controller) -> Step | None:
 
 
 def shown_snapshot(ctx: Controller) -> dict[str, Any]:
-    """The public snapshot (record-format.md 2) as the table has been shown it: a card turned, a count made or a
-    round revealed by a line whose notice is still to come is left out (the turned card, who is awaited next, the
-    markers lying on the areas as they were)."""
+    """The public snapshot (record-format.md 2) as the table has been shown it. While a line's reveals are still to
+    come, the board is as its own part left it (on the screen), but where the year stands is as it was before the
+    line: the voting order and the cards turned, the area being elected, the markers lying on the areas and in
+    hand, the phase, the round and the year, nobody awaited. What the rules did after the decision (the next count,
+    an area nobody voted in, a turned card, a round revealed, the year's end) shows nowhere before its notice."""
     state = ctx.state
     assert state is not None
     snap = snapshot(state)
     pending = hidden_steps(ctx)
     if not pending:
         return snap
-    snap = copy.deepcopy(snap)
-    for step, items in pending:
-        cards = {AREAS[which] for what, which in items if what == "card"}
-        snap["order"]["next_year"] = [a for a in snap["order"]["next_year"] if a not in cards]
-        if any(what == "count" for what, _which in items):
-            snap["awaiting"] = []
-        if any(what == "ballots" for what, _which in items):
-            before = snapshot(step.before)
-            snap["stacks"] = before["stacks"]
-            for player, supply in before["players"].items():
-                snap["players"][player]["markers"] = supply["markers"]
-            snap["awaiting"] = []
-    return snap
+    oldest, _items = pending[-1]
+    before = snapshot(oldest.before)
+    shown = copy.deepcopy(snap)
+    for key in ("year", "phase", "round", "area", "order", "stacks", "winners"):
+        shown[key] = before[key]
+    for player, supply in before["players"].items():
+        shown["players"][player]["markers"] = supply["markers"]
+    shown["awaiting"] = []
+    return shown
 
 
 def public_length(screen: dict[str, Any], length: int) -> int:

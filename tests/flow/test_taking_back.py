@@ -173,3 +173,50 @@ def test_a_line_is_told_in_two_parts_and_what_it_made_public_comes_after() -> No
     assert told.tag == "count" and told.reveals == (("card", 4), ("count", QUARANTIA)) and told.line == 7
     assert told.lines[0].text.startswith("Take the San Polo card")
     assert changes.owners == ("red", "blue") and len(changes.lines) == 2 and changes.line == 7
+
+
+def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_same() -> None:
+    """The secrecy twin for what a line made public but no screen has shown yet: the same decision applied to the
+    state before it with every secret changed (other unturned cards, other marker values: another card turned,
+    another count) must read the same on the LCD, every board-check page, the year so far and the phones' public
+    part, until its board notice is done."""
+    import copy
+    import random
+
+    from companion.flow.decision_text import decided
+    from companion.flow.game import _step
+    from companion.flow.narration import narrate
+    from companion.flow.shown import note_shown
+    from tests.engine.test_properties import scramble_secrets
+
+    table = at_a_build()
+    controller = table.controller
+    state = controller.state
+    assert state is not None
+    table.choose(state.awaiting()[0].player, Build(True))
+    step = controller.history[-1]
+    rng = random.Random(4)
+    for _attempt in range(50):
+        before = scramble_secrets(step.before, rng)
+        other = before.copy()
+        events = other.apply_with_changes(step.seat, step.decision)
+        assert controller.state is not None
+        if snapshot(other)["order"]["next_year"] != snapshot(controller.state)["order"]["next_year"]:
+            break
+    else:
+        raise AssertionError("no other card could have been turned")
+    twin = copy.copy(controller)  # what the device would hold, had the secrets been those: its own line and notices
+    twin.game = copy.copy(controller.game)
+    twin.game.state = other
+    twin.game.history = [*controller.history[:-1], _step(before, step.length, step.line, step.seat, step.decision,
+                                                         events)]  # fmt: skip
+    told = narrate(events, other, before.round, controller.seats.computers, step.length, decided(before, step.seat,
+                                                                                                  step.decision))  # fmt: skip
+    twin.notices = told
+    note_shown(twin.notices)
+    assert twin.screen() == controller.screen()
+    assert board_check_pages(twin) == board_check_pages(controller)
+    assert public_view(twin) == public_view(controller)
+    table.confirm()  # the builder: done; what the line revealed is shown now, and the two tables part
+    twin.notices = controller.notices
+    assert public_view(twin) != public_view(controller)
