@@ -208,11 +208,10 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     twin = copy.copy(controller)  # what the device would hold, had the secrets been those: its own line and notices
     twin.game = copy.copy(controller.game)
     twin.game.state = other
-    twin.game.history = [*controller.history[:-1], _step(before, step.length, step.line, step.seat, step.decision,
-                                                         events)]  # fmt: skip
-    told = narrate(events, other, before.round, controller.seats.computers, step.length, decided(before, step.seat,
-                                                                                                  step.decision))  # fmt: skip
-    twin.notices = told
+    twin_step = _step(before, step.length, step.line, step.seat, step.decision, events)
+    twin.game.history = [*controller.history[:-1], twin_step]
+    said = decided(before, step.seat, step.decision)
+    twin.notices = narrate(events, other, before.round, controller.seats.computers, step.length, said)
     note_shown(twin.notices)
     assert twin.screen() == controller.screen()
     assert board_check_pages(twin) == board_check_pages(controller)
