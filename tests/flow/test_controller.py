@@ -110,7 +110,7 @@ def test_a_decision_that_opened_the_next_count_may_be_undone_until_the_count_is_
     assert len(controller.record) == length + 1
 
 
-def test_undo_never_reopens_a_revealed_ballot() -> None:
+def test_11_4_4_a_rounds_last_ballot_is_final_once_its_reveal_is_shown() -> None:
     controller, table = started()
     state = controller.state
     assert state is not None

@@ -54,7 +54,7 @@ def a_human_slip_the_computer_answered(table: ReadingScript) -> bool:
     return read and not controller.overlays and not isinstance(chain, str) and len(chain) == 2
 
 
-def test_a_whole_evening_with_a_computer_player_then_the_same_evening_as_a_script(tmp_path: Path) -> None:
+def test_11_4_2_a_whole_evening_with_a_computer_player_then_the_same_evening_as_a_script(tmp_path: Path) -> None:
     table = ReadingScript(SEED)
     table.setup()
     controller = table.controller

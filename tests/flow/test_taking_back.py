@@ -57,7 +57,7 @@ def board_check_pages(controller: Controller) -> list[str]:
     return texts
 
 
-def test_a_build_that_ends_an_election_is_undone_while_its_notice_is_up_and_its_card_shown_nowhere() -> None:
+def test_11_4_1_a_build_that_ends_an_election_is_undone_while_its_notice_is_up_and_its_card_shown_nowhere() -> None:
     table = at_a_build()
     controller = table.controller
     state = controller.state
@@ -84,7 +84,7 @@ def test_a_build_that_ends_an_election_is_undone_while_its_notice_is_up_and_its_
     assert "Undo whatever of the last notice you already did:" in [line.text for line in undone.lines]
 
 
-def test_once_its_board_notice_is_done_the_card_is_shown_and_a_refusal_names_only_what_was() -> None:
+def test_11_4_3_once_its_board_notice_is_done_the_card_is_shown_and_a_refusal_names_only_what_was() -> None:
     table = at_a_build()
     controller = table.controller
     state = controller.state
