@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from companion.engine import AREAS, DISTRICTS, Abstain, Advisor, Ballot, Build, Decision, Houses, Move, State
 from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.flow.controller import Controller
-from companion.flow.menus import Menu
 from companion.system import config
 from hardware.events import InputEvent
 from tests.helpers import anyone_locked_in
+from tests.scripted_table import find
 
 SEED = 0
 PADS = ("1", "2", "3")  # Red, Blue, Green: seats in the order they join (rules.md 2.3)
@@ -203,17 +203,6 @@ class Script:
             for _step in range(min(right, left)):
                 self.press(source, "right" if right <= left else "left")
             self.press(source, "ok", said or option.label)
-
-
-def find(menu: Menu, decision: Decision) -> list[int] | None:
-    for index, option in enumerate(menu.options):
-        if isinstance(option.value, Menu):
-            below = find(option.value, decision)
-            if below is not None:
-                return [index, *below]
-        elif option.value == decision:
-            return [index]
-    return None
 
 
 NOTICES = ("reminder", "notice", "reveal", "count", "instructions", "year")

@@ -45,6 +45,15 @@ def at_a_build(seeds: range = range(40)) -> ScriptedTable:
     raise AssertionError("no human build ended an election")
 
 
+def built() -> tuple[ScriptedTable, Controller]:
+    """A human's build that ended an election, just chosen: its own board notice is up, its card and count wait."""
+    table = at_a_build()
+    state = table.controller.state
+    assert state is not None
+    table.choose(state.awaiting()[0].player, Build(True))
+    return table, table.controller
+
+
 def board_check_pages(controller: Controller) -> list[str]:
     """Every page of the board check as it would show now."""
     texts = []
@@ -85,11 +94,7 @@ def test_11_4_1_a_build_that_ends_an_election_is_undone_while_its_notice_is_up_a
 
 
 def test_11_4_3_once_its_board_notice_is_done_the_card_is_shown_and_a_refusal_names_only_what_was() -> None:
-    table = at_a_build()
-    controller = table.controller
-    state = controller.state
-    assert state is not None
-    table.choose(state.awaiting()[0].player, Build(True))
+    table, controller = built()
     step = controller.history[-1]
     table.confirm()  # the builder: done
     top = controller.notices[0]
@@ -137,11 +142,7 @@ def test_the_games_last_decision_may_be_undone_while_its_notice_is_up() -> None:
 
 def test_a_resumed_game_keeps_what_was_shown_and_what_was_not() -> None:
     """After a power cut, the open line is still open (its card still unseen) and a shown one still final."""
-    table = at_a_build()
-    controller = table.controller
-    state = controller.state
-    assert state is not None
-    table.choose(state.awaiting()[0].player, Build(True))
+    _table, controller = built()
     saved = screen_state(controller.notices)
     assert public_length(saved, len(controller.record)) == len(controller.record) - 1
     resumed = Controller(controller.rng)
@@ -189,11 +190,7 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     from companion.flow.shown import note_shown
     from tests.engine.test_properties import scramble_secrets
 
-    table = at_a_build()
-    controller = table.controller
-    state = controller.state
-    assert state is not None
-    table.choose(state.awaiting()[0].player, Build(True))
+    table, controller = built()
     step = controller.history[-1]
     rng = random.Random(4)
     for _attempt in range(50):
