@@ -35,14 +35,15 @@ def main(argv: list[str] | None = None) -> None:
     )
     started = time.perf_counter()
     kinds: Counter[str] = Counter()
-    refusals = 0
+    refusals = chains = under = 0
     screen_games = max(1, games // 50)
     for n in range(screen_games):
         seed, players, keypads, bots = GAMES[n % len(GAMES)]
         table = play_with_undos(seed + 1000 + n, players, keypads, bots, rate=0.15)
         kinds.update(table.undone)
-        refusals += table.refusals
+        refusals, chains, under = refusals + table.refusals, chains + table.chains, under + table.under_notices
     print(
-        f"undo, screen: {screen_games} games by buttons, {sum(kinds.values())} undos read off the screen and followed, "
-        f"{refusals} refused (11.4); {dict(kinds.most_common())}; {time.perf_counter() - started:.1f} s"
+        f"undo, screen: {screen_games} games by buttons, {sum(kinds.values())} undos read off the screen and followed "
+        f"({chains} with computer players' decisions, {under} while the line's notice was up), {refusals} refused "
+        f"naming only what was shown (11.4); {dict(kinds.most_common())}; {time.perf_counter() - started:.1f} s"
     )

@@ -97,9 +97,8 @@ class Controller:
         self.menus_for: Any = None  # the moment they were built for
         self._saved_screen: dict[str, Any] | None = None
         self._bot_rng = random.Random(rng.randrange(1 << 30))
-        self.intro_read = (
-            False  # the table read the first year's reminder this evening: the next game offers to skip it
-        )
+        # The table read the first year's reminder this evening: the next game offers to skip it (first_year.py).
+        self.intro_read = False
 
     # ------------------------------------------------------------------ what the modes and the App read
 
