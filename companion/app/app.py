@@ -128,13 +128,17 @@ class App:
         if game is None:
             return False
         lines = self.store.lines(game)
+        # Bound first: going on may draw a shuffle that was due (a game stopped once the year's last decision was
+        # final, before its shuffle was saved: flow/settling.py), and that line is saved like any other.
+        self.saver.game, self.saver.length = game, len(lines)
         try:
             self.controller.resume(lines, self.store.screen(game))
         except Exception as error:  # a record this version cannot continue: keep it, start afresh
             log.error("game %d cannot be resumed (%s); it is kept in the store as abandoned", game, error)
             self.store.abandon(game)
+            self.saver.game, self.saver.length = None, 0
             return False
-        self.saver.game, self.saver.length = game, len(lines)
+        lines = self.controller.record
         info = next(g for g in self.store.games() if g.id == game)
         self.controller.overlays.append(ResumeOffer(game, info.started, info.year))  # which game goes on
         log.info("resumed game %d at line %d", game, len(lines))

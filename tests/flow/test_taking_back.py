@@ -5,6 +5,8 @@ a refusal, an export, nor a shuffle drawn after it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.engine import AREAS, Build, Count, snapshot
 from companion.engine.areas import AREA_NAMES
 from companion.engine.changes import TurnCard
@@ -12,7 +14,7 @@ from companion.flow.controller import Controller
 from companion.flow.modes import BoardCheck
 from companion.flow.modes.board_check import VIEWS
 from companion.flow.narration import restore_screen, screen_state
-from companion.flow.shown import public_length
+from companion.flow.shown import open_step, public_length
 from companion.flow.undo_chain import undo_blocker
 from companion.flow.undo_text import revealed_text
 from companion.web.views import public_view
@@ -216,3 +218,35 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     table.confirm()  # the builder: done; what the line revealed is shown now, and the two tables part
     twin.notices = controller.notices
     assert public_view(twin) != public_view(controller)
+
+
+def test_a_game_stopped_before_its_due_shuffle_was_saved_draws_it_on_resume(tmp_path: Path) -> None:
+    """The shuffle after a year's last decision is drawn once that decision is final: a power cut between its notice
+    being read and the shuffle being saved leaves the record waiting for chance. Going on draws it, saved like any
+    line (the saver is bound to the game before the controller goes on), never "Not saved"."""
+    import random
+
+    from companion.app import App
+    from companion.flow.autoplay import Table
+    from tests.helpers import app_settings
+
+    app = App(app_settings(tmp_path), seed=2)
+    try:
+        table = Table(app.controller, random.Random(2), ["1", "2", "3"], keypads=True, handle=app.step)
+        table.setup()
+        controller = app.controller
+        while not (controller.state is not None and controller.state.chance_awaited() and controller.stage == "game"):
+            table.turn()
+        assert open_step(controller) is not None, "the year's last decision, its own notice up"
+        read = screen_state(controller.notices[1:])  # its notice done; the power went before the shuffle was saved
+        app.saver.screen(read)
+        length = len(controller.record)
+    finally:
+        app.close()
+    app = App(app_settings(tmp_path), seed=3)
+    try:
+        assert len(app.controller.record) == length + 1 and '"shuffle"' in app.controller.record[-1]
+        assert len(app.store.lines(app.saver.game)) == length + 1  # type: ignore[arg-type]
+        assert "error" not in app.controller.screen().tags and app.controller.notices[0].tag == "year"
+    finally:
+        app.close()
