@@ -12,7 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App
@@ -22,6 +21,7 @@ from companion.system.notify import Notifier
 from hardware.events import EventQueue, InputEvent
 from hardware.gpio import GpioButtons
 from tests.hardware.test_serial_pads import next_events
+from tests.system_tools import need_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "doge-companion.service"
@@ -36,8 +36,8 @@ def unit_settings() -> dict[str, list[str]]:
     return found
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not on this machine")
 def test_the_unit_file_verifies_without_warnings(tmp_path: Path) -> None:
+    need_tool("systemd-analyze")
     # verify fails when ExecStart's program does not exist here, so check a copy pointing at this checkout's.
     program = shutil.which("doge-companion") or str(Path(sys.executable).with_name("doge-companion"))
     copy = tmp_path / "doge-companion.service"
@@ -48,8 +48,8 @@ def test_the_unit_file_verifies_without_warnings(tmp_path: Path) -> None:
     assert warnings == [], "systemd-analyze exits 0 on warnings: none may mention the unit"
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not on this machine")
 def test_the_units_exposure_is_at_most_1_0() -> None:
+    need_tool("systemd-analyze")
     result = subprocess.run(
         ["systemd-analyze", "security", "--offline=yes", str(UNIT)], capture_output=True, text=True, timeout=60
     )

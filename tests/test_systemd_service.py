@@ -8,8 +8,8 @@ runs as ``doge``, says READY, pings its watchdog, is restarted by the watchdog w
 SIGKILL (and goes on with the unfinished game), stops cleanly within its timeout, writes only where it may; polkit
 lets only ``doge`` power off; and a second install.sh changes nothing.
 
-Needs root, mmdebstrap and systemd-nspawn (Debian's mmdebstrap and systemd-container packages: .ci/packages.txt) and
-PyPI; elsewhere it is skipped, except in CI, where it fails. The first run downloads about 200 MB into the cache.
+Needs root, mmdebstrap and systemd-nspawn (requirements/system.txt) and PyPI; elsewhere it is skipped, except in
+CI, where it fails. The first run downloads about 200 MB into the cache.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ class Container:
 def container(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Container]:
     if problem := tools_missing():
         if os.environ.get("CI"):
-            pytest.fail(f"CI must run the service under systemd: {problem} (.ci/packages.txt installs them)")
+            pytest.fail(f"CI must run the service under systemd: {problem} (.ci/run installs them)")
         pytest.skip(problem)
     tree = rootfs()
     source = tmp_path_factory.mktemp("nspawn") / "doge-companion"

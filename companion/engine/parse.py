@@ -119,6 +119,13 @@ def _area(value: Any, what: str) -> int:
     return area
 
 
+def _day_exists(stamp: str) -> bool:
+    """The calendar, for a stamp of TIME_SHAPE (which allows the 31st of any month)."""
+    year, month, day = int(stamp[0:4]), int(stamp[5:7]), int(stamp[8:10])
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return day <= _DAYS_IN_MONTH[month - 1] and not (month == 2 and day == 29 and not leap)
+
+
 def _check_time(value: Any) -> str:
     if type(value) is not str:
         raise MalformedLineError(_('"t" must be a date-time in quotes, not {value}').format(value=_describe(value)))
@@ -127,9 +134,7 @@ def _check_time(value: Any) -> str:
         raise MalformedLineError(
             _('"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"').format(value=value)
         )
-    year, month, day = int(value[0:4]), int(value[5:7]), int(value[8:10])
-    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-    if day > _DAYS_IN_MONTH[month - 1] or (month == 2 and day == 29 and not leap):
+    if not _day_exists(value):
         raise MalformedLineError(_('"t" names a day that does not exist: "{value}"').format(value=value))
     return value
 
@@ -298,7 +303,8 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
 def _fast_fields(text: str) -> tuple[str, str, str, str | None] | None:
     """(player, kind, value text, stamp) of a line of a certain shape (kind "shuffle", player "" for a shuffle), with
     "t" last or first by one pattern, in any other order key by key; None: the general path decides. A stamp is
-    checked here, once, for every kind of line."""
+    checked here, once, for every kind of line; a bad one is left to the general path, which reports the problems
+    of a line in one order (the value text found here need not be valid JSON yet)."""
     match = _FAST_DECISION.match(text)
     if match is not None:
         first, player, kind, value_text, last = match.groups()
@@ -316,8 +322,8 @@ def _fast_fields(text: str) -> tuple[str, str, str, str | None] | None:
     if t is not None:
         if _TIME.match(t) is None:
             return None
-        if t[8:10] > "28":  # only such days need the calendar: a day that does not exist raises the strict path's error
-            _check_time(t)
+        if t[8:10] > "28" and not _day_exists(t):  # only such days need the calendar
+            return None  # the general path names the line's first problem, in its own order (JSON before "t")
     return player, kind, value_text, t
 
 
