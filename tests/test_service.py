@@ -15,6 +15,7 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App
+from companion.cli.common import EXIT_CONFIG
 from companion.store import Store
 from companion.system import config
 from companion.system.notify import Notifier
@@ -63,6 +64,7 @@ def test_the_unit_still_reaches_gpio_spi_and_serial_and_is_what_the_issue_asks()
     parser.read_string(UNIT.read_text())
     settings = unit_settings()
     assert settings["Type"] == ["notify"] and settings["Restart"] == ["on-failure"]
+    assert settings["RestartPreventExitStatus"] == [str(EXIT_CONFIG)], "a bad config is not restarted in vain"
     assert int(settings["WatchdogSec"][0]) > 0 and settings["StateDirectory"] == ["doge-companion"]
     assert settings["User"] == ["doge"], "an unprivileged user"
     assert set(settings["SupplementaryGroups"][0].split()) == {"gpio", "spi", "dialout"}

@@ -60,6 +60,7 @@ def test_the_sdist_carries_the_sources_and_the_wheel_the_compiled_catalogs(built
     for language in ("de", "it"):
         assert f"companion/locale/{language}/LC_MESSAGES/companion.mo" in inside
     assert not [name for name in inside if name.endswith(".po")]
+    assert "companion/py.typed" in inside, "a typed package (PEP 561): docs/engine.md's API is checked where it is used"
 
 
 def fresh_venv(folder: Path, *requirements: str) -> Path:
@@ -119,9 +120,12 @@ def test_the_wheel_runs_from_its_own_venv_in_german_and_italian(installed: Path,
     assert checked.returncode == 0 and checked.stdout == here(["check-config", str(config)], cwd, LANGUAGE="it").stdout
     config.write_text('[display]\ndriver = "nonsense"\n')
     checked = run(program, ["check-config", str(config)], cwd, LANGUAGE="de")
-    assert checked.returncode == 2 and "Traceback" not in checked.stderr and checked.stderr.strip()
+    assert checked.returncode == 78 and "Traceback" not in checked.stderr and checked.stderr.strip()
     version = run(program, ["--version"], cwd)
     assert version.returncode == 0 and version.stdout.startswith("doge-companion 0.")
+    assert run([str(installed / "python"), "-m", "companion"], ["--version"], cwd).stdout == version.stdout
+    replayed = run([str(installed / "python"), "-m", "companion"], ["replay", str(good)], cwd)
+    assert replayed.returncode == 0 and replayed.stdout == here(["replay", str(good)], cwd).stdout
 
 
 def test_the_base_install_names_the_extra_a_mode_needs(

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from .common import EXIT_IN_USE, EXIT_INVALID_RECORD, EXIT_NO_STORE, load_settings, outputs_problem
+from .common import EXIT_CONFIG, EXIT_IN_USE, EXIT_INVALID_RECORD, EXIT_NO_STORE, load_settings, outputs_problem
 
 STOP_GRACE_S = 1.5  # after SIGTERM or Ctrl-C the companion is gone within this, even if its loop is stuck
 
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     logs.setup()
     loaded = load_settings(args.config, hint=True)
     if loaded is None:
-        return EXIT_INVALID_RECORD
+        return EXIT_CONFIG
     settings = with_overrides(loaded, args.hardware)
     if problem := outputs_problem(args):
         print(logs.error_line(_("doge-companion: {problem}").format(problem=problem)), file=sys.stderr)
@@ -208,7 +208,7 @@ def sim(args: argparse.Namespace) -> int:
     logs.setup()
     settings = load_settings(args.config, hint=True)
     if settings is None:
-        return EXIT_INVALID_RECORD
+        return EXIT_CONFIG
     if problem := extras.missing("sim", "sim"):
         print(problem, file=sys.stderr)
         return 1

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..i18n import _
-from .common import EXIT_INVALID_RECORD, load_settings, outputs_problem
+from .common import EXIT_CONFIG, load_settings, outputs_problem
 
 
 def stored(args: argparse.Namespace) -> int:
@@ -16,7 +16,7 @@ def stored(args: argparse.Namespace) -> int:
 
     settings = load_settings(args.config)
     if settings is None:
-        return EXIT_INVALID_RECORD
+        return EXIT_CONFIG
     if problem := outputs_problem(args):
         print(_("doge-companion: {problem}").format(problem=problem), file=sys.stderr)
         return 1
