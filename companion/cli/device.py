@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..app import App, with_overrides
-    from ..store import StoreUnavailable
+    from ..store import StoreError, StoreUnavailable
     from ..system import extras, logs
 
     logs.setup()
@@ -80,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
         )
     except StoreUnavailable as error:  # a full disk: its own line (the hardware is fine), and nothing was moved
         return _no_store(error, lock)
+    except StoreError as error:  # the saved games, never called "the hardware" (damage is handled in the store)
+        print(logs.error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
+        return 1
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
         print(logs.error_line(message), file=sys.stderr)
@@ -202,7 +205,7 @@ def sim(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from ..app import App
-    from ..store import StoreUnavailable, simulator_directory
+    from ..store import StoreError, StoreUnavailable, simulator_directory
     from ..system import extras, logs
 
     logs.setup()
@@ -232,6 +235,9 @@ def sim(args: argparse.Namespace) -> int:
         app = App(settings, seed=args.seed, serve_web=True)
     except StoreUnavailable as error:
         return _no_store(error, lock)
+    except StoreError as error:
+        print(logs.error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
+        return 1
     try:
         from display.simulator import Simulator
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, shown
 from .areas import AREA_INDEX, AREAS
 from .decisions import (
     ABSTAIN_MOVES,
@@ -52,7 +52,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _value in pairs:
             if key in seen:
-                raise MalformedLineError(_('the key "{key}" appears twice').format(key=key))
+                raise MalformedLineError(_('the key "{key}" appears twice').format(key=shown(key)))
             seen.add(key)
     return result
 
@@ -88,7 +88,7 @@ def _describe(value: Any) -> str:
     if type(value) is bool:
         return "true" if value else "false"
     if type(value) is str:
-        return f'"{value}"'
+        return f'"{shown(value)}"'
     if type(value) is float:
         return _("the number {value}").format(value=repr(value))
     if type(value) is int:
@@ -114,7 +114,7 @@ def _area(value: Any, what: str) -> int:
     area = AREA_INDEX.get(value)
     if area is None:
         raise MalformedLineError(
-            _('unknown area "{value}" (areas are {value2})').format(value=value, value2=", ".join(AREAS))
+            _('unknown area "{value}" (areas are {value2})').format(value=shown(value), value2=", ".join(AREAS))
         )
     return area
 
@@ -132,10 +132,10 @@ def _check_time(value: Any) -> str:
     match = _TIME.match(value)
     if match is None:
         raise MalformedLineError(
-            _('"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"').format(value=value)
+            _('"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"').format(value=shown(value))
         )
     if not _day_exists(value):
-        raise MalformedLineError(_('"t" names a day that does not exist: "{value}"').format(value=value))
+        raise MalformedLineError(_('"t" names a day that does not exist: "{value}"').format(value=shown(value)))
     return value
 
 
@@ -148,7 +148,7 @@ def _house_move(value: Any, kind: str) -> HouseMove | None:
         extra = sorted(value.keys() - {"from", "to"})
         if extra:
             raise MalformedLineError(
-                _('unknown key "{item}" in "{kind}" (expected "from" and "to")').format(item=extra[0], kind=kind)
+                _('unknown key "{item}" in "{kind}" (expected "from" and "to")').format(item=shown(extra[0]), kind=kind)
             )
         raise MalformedLineError(_('"{kind}" needs both "from" and "to"').format(kind=kind))
     source = _area(value["from"], '"from"')
@@ -163,7 +163,7 @@ def _ballot(value: Any) -> Ballot:
         extra = sorted(value.keys() - {"area", "markers"})
         if extra:
             raise MalformedLineError(
-                _('unknown key "{item}" in "ballot" (expected "area" and "markers")').format(item=extra[0])
+                _('unknown key "{item}" in "ballot" (expected "area" and "markers")').format(item=shown(extra[0]))
             )
         raise MalformedLineError(_('"ballot" needs both "area" and "markers"'))
     area = _area(value["area"], '"area"')
@@ -339,7 +339,7 @@ def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:
         if size != 1:
             raise MalformedLineError(
                 _('unknown key "{first_other}" in a shuffle line').format(
-                    first_other=_first_other(value, ("shuffle", "t"))
+                    first_other=shown(_first_other(value, ("shuffle", "t")) or "")
                 )
             )
         order = value["shuffle"]
@@ -353,7 +353,7 @@ def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:
         if kinds:
             raise MalformedLineError(_('the "{item}" line does not say which "player" decides').format(item=kinds[0]))
         raise MalformedLineError(
-            _('unknown line: expected "shuffle" or "player", found "{next}"').format(next=next(iter(value), ""))
+            _('unknown line: expected "shuffle" or "player", found "{next}"').format(next=shown(next(iter(value), "")))
         )
     player = value["player"]
     if type(player) is not str or player not in players:
@@ -369,7 +369,7 @@ def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:
             )
         other = _first_other(value, ("player", "t", *_KINDS))
         if other is not None:
-            raise MalformedLineError(_('unknown key "{other}"').format(other=other))
+            raise MalformedLineError(_('unknown key "{other}"').format(other=shown(other)))
         raise MalformedLineError(
             _("the line says nothing {player} decides (expected one of {value})").format(
                 player=player, value=", ".join(sorted(_KINDS))
