@@ -7,7 +7,7 @@
     python3 dev.py test --explore N  # the property tests N rounds with new random examples each (a longer run)
     python3 dev.py bench      # print the benchmark figures (bench --smoke: every family at a tiny size)
     python3 dev.py catalogs   # bring companion/locale/*.po in line with the code's texts (then translate)
-    python3 dev.py lock       # refresh the pinned versions in requirements/*.txt (then run the tests)
+    python3 dev.py lock       # upgrade the pinned versions in requirements/*.txt to the newest (then run the tests)
     python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
 
 Needs only Python 3.11+ and access to PyPI. The environment lives in .venv, installed with the pinned versions of
@@ -37,14 +37,22 @@ STAMP = VENV / ".installed"
 EXTRAS = "test,sim"
 PINS = ROOT / "requirements" / "dev.txt"
 SYSTEM_TOOLS = ROOT / "requirements" / "system.txt"
-# The lock files, each made by uv from pyproject.toml for where it is used: development and CI on any machine from
-# Python 3.11 on; the Pi (Raspberry Pi OS Bookworm: Python 3.11, glibc 2.36), 64-bit and 32-bit, with what building
-# the wheel there needs. uv cannot target 32-bit ARM by name, so that lock is a universal one (its markers choose).
+# The lock files, each made by uv for where it is used: development and CI on any machine from Python 3.11 on; the
+# Pi (Raspberry Pi OS Bookworm: Python 3.11, glibc 2.36), 64-bit and 32-bit, with what building the wheel there
+# needs; and the floor, Debian bookworm's own versions (requirements/floor.in, tests/test_floor.py). uv cannot target
+# 32-bit ARM by name, so that lock is a universal one (its markers choose). The 64-bit Pi's lock carries every file's
+# hash and install.sh requires them; the 32-bit one cannot (Pi OS's pip takes piwheels' own builds, whose hashes
+# PyPI does not list), nor dev.txt (pip refuses the editable install of the checkout in hash-checking mode).
 LOCKS = {
-    "dev.txt": ["--extra", "test", "--extra", "sim", "--universal"],
-    "pi-aarch64.txt": ["requirements/build.in", "--extra", "pi", "--python-platform", "aarch64-manylinux_2_36"],
-    "pi-armv7l.txt": ["requirements/build.in", "--extra", "pi", "--universal"],
-}
+    "dev.txt": ["pyproject.toml", "--extra", "test", "--extra", "sim", "--universal"],
+    "pi-aarch64.txt": ["pyproject.toml", "requirements/build.in", "--extra", "pi", "--python-platform",
+                       "aarch64-manylinux_2_36", "--generate-hashes"],
+    "pi-armv7l.txt": ["pyproject.toml", "requirements/build.in", "--extra", "pi", "--universal"],
+    # luma.core's optional back-ends (FTDI, the Pi's RPi.GPIO) and spidev, which the floor test does not use
+    "floor.txt": ["requirements/floor.in", "--python-platform", "x86_64-manylinux_2_36", *(
+        arg for name in ("rpi-gpio", "pyftdi", "pyusb", "pyserial-asyncio", "spidev")
+        for arg in ("--no-emit-package", name))],
+}  # fmt: skip
 
 
 def ensure_environment() -> None:
@@ -76,9 +84,10 @@ def compile_catalogs(py: str) -> None:
 
 
 def lock(py: str) -> int:
-    """Every lock file anew from pyproject.toml, with the newest versions its bounds allow."""
+    """Every lock file anew, with the newest versions the bounds allow (--upgrade: uv would otherwise keep the
+    versions a lock already names)."""
     for name, args in LOCKS.items():
-        command = [py, "-m", "uv", "pip", "compile", "--quiet", "pyproject.toml", *args, "--python-version", "3.11"]
+        command = [py, "-m", "uv", "pip", "compile", "--quiet", "--upgrade", *args, "--python-version", "3.11"]
         command += ["--custom-compile-command", "python3 dev.py lock", "-o", f"requirements/{name}"]
         status = run(*command)
         if status:

@@ -27,6 +27,7 @@ DISPLAY_DRIVER="ili9341"
 # What this run downloads goes here first, so a failed download is told from a failed build.
 DOWNLOADS="/var/cache/doge-companion/downloads"
 WHEELS="/var/cache/doge-companion/wheel"
+SETUPTOOLS="/var/cache/doge-companion/setuptools.txt"  # the lock's setuptools lines, installed before the rest
 # Set when this script enables SPI; /run is emptied by the reboot that SPI needs, and so is this reminder.
 REBOOT_MARK="/run/doge-companion-install.reboot"
 
@@ -72,8 +73,10 @@ fi
 
 # The userland's architecture, not the kernel's: 32-bit Pi OS on a Pi 4 or 5 runs a 64-bit kernel (uname -m: aarch64).
 ARCH="$(dpkg --print-architecture 2>/dev/null || uname -m)"
+HASHES=()
 case "$ARCH" in
-    arm64|aarch64) PINS="requirements/pi-aarch64.txt" ;;
+    # The 64-bit lock carries the hash of every file pip may fetch (python3 dev.py lock): pip installs nothing else.
+    arm64|aarch64) PINS="requirements/pi-aarch64.txt"; HASHES=(--require-hashes) ;;
     *) PINS="requirements/pi-armv7l.txt" ;;  # 32-bit Pi OS; a universal lock, so also what --force uses elsewhere
 esac
 if [ "$ARCH" = armhf ] || [ "$ARCH" = armv7l ]; then
@@ -143,11 +146,19 @@ if [ -x "$ROOT$VENV/bin/python" ]; then ok "venv exists"; else act python3 -m ve
 PIP=("$ROOT$VENV/bin/pip" --disable-pip-version-check --quiet)
 count="$(grep -c '^[A-Za-z]' "$SOURCE/$PINS")"
 echo "   downloads: $count Python packages pinned in $PINS (from pip's indexes: PyPI, and piwheels on Pi OS 32-bit)"
+hashed=""
+[ ${#HASHES[@]} = 0 ] || hashed=" (their hashes are PyPI's: pip.conf's extra-index-url, such as piwheels, serves others)"
 act "${PIP[@]}" download --dest "$ROOT$DOWNLOADS" -r "$SOURCE/$PINS" \
-    || fail "downloading the Python packages failed (no network? see pip's message above); run it again"
-# setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation).
-{ act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" -c "$SOURCE/$PINS" setuptools \
-    && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation -r "$SOURCE/$PINS"; } \
+    || fail "downloading the Python packages failed (no network? see pip's message above$hashed); run it again"
+# setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation). Its own lines
+# of the lock, hashes and all (a bare name on the command line is not allowed with hashes).
+if [ "$DRY_RUN" = 0 ]; then
+    mkdir -p "$(dirname "$ROOT$SETUPTOOLS")"
+    awk '/^setuptools==/ {p = 1} p {print} p && !/\\$/ {exit}' "$SOURCE/$PINS" >"$ROOT$SETUPTOOLS"
+fi
+{ act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" "${HASHES[@]}" -r "$ROOT$SETUPTOOLS" \
+    && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation "${HASHES[@]}" \
+        -r "$SOURCE/$PINS"; } \
     || fail "building a pinned package failed (see pip's message above; spidev and lgpio need gcc and python3-dev)"
 # The rules engine compiled by mypyc (build_support/backend.py; gcc and python3-dev are here for spidev anyway): about
 # twice as fast for replays and computer players. It takes a few minutes on a Pi; plain Python if it fails. Built

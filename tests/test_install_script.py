@@ -119,9 +119,10 @@ def test_the_dry_run_says_everything_and_changes_nothing(machine: Machine) -> No
     assert changes(calls) == [] and machine.files() == []
     venv = f"{machine.root}/opt/doge-companion/.venv"
     pip, lock = f"{venv}/bin/pip --disable-pip-version-check --quiet", ROOT / "requirements/pi-armv7l.txt"
-    downloads, wheels = (
+    downloads, wheels, setuptools = (
         f"{machine.root}/var/cache/doge-companion/downloads",
         f"{machine.root}/var/cache/doge-companion/wheel",
+        f"{machine.root}/var/cache/doge-companion/setuptools.txt",
     )
     pinned = len([line for line in lock.read_text().splitlines() if line[:1].isalpha()])
     assert "==" in lock.read_text() and pinned > 10
@@ -134,6 +135,7 @@ def test_the_dry_run_says_everything_and_changes_nothing(machine: Machine) -> No
         f"would run: python3 -m venv {venv}",
         f"downloads: {pinned} Python packages pinned in requirements/pi-armv7l.txt",
         f"would run: {pip} download --dest {machine.root}/var/cache/doge-companion/downloads -r {lock}",
+        f"would run: {pip} install --no-index --find-links {downloads} -r {setuptools}",
         f"would run: {pip} install --no-index --find-links {downloads} --no-build-isolation -r {lock}",
         f"would run: env DOGE_COMPILE_ENGINE=1 {pip} wheel --no-build-isolation --no-deps --wheel-dir {wheels} {ROOT}",
         f"would run: {pip} install --no-index --no-deps --force-reinstall {wheels}/doge_companion-*.whl",
@@ -158,6 +160,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
         "opt/doge-companion/.venv/bin/pip",
         "opt/doge-companion/.venv/bin/python",
         "run/doge-companion-install.reboot",
+        "var/cache/doge-companion/setuptools.txt",
         "var/cache/doge-companion/wheel/doge_companion-0.1.0-py3-none-any.whl",
     ]
     config = machine.root / "etc/doge-companion/config.toml"
@@ -250,3 +253,18 @@ def test_32_bit_pi_os_gets_what_lgpio_needs_and_64_bit_its_own_pins(machine: Mac
         output, _ = machine.install("--dry-run")
         assert f"would run: apt-get install -y python3-venv python3-dev polkitd{extra}\n" in output
         assert f"pinned in requirements/{lock}" in output and f"-r {ROOT}/requirements/{lock}" in output
+
+
+def test_64_bit_pi_os_installs_only_files_whose_hashes_the_lock_names(machine: Machine) -> None:
+    """requirements/pi-aarch64.txt carries every file's hash (python3 dev.py lock): both installs require them, and
+    setuptools, installed first, comes from its own lines of the lock with their hashes (issue 35)."""
+    dpkg = machine.bin / "dpkg"
+    dpkg.write_text("#!/bin/sh\necho arm64\n")
+    dpkg.chmod(0o755)
+    _output, calls = machine.install()
+    installs = [call for call in calls if call.startswith("venv-pip") and " install " in call and ".whl" not in call]
+    assert len(installs) == 2 and all("--require-hashes" in call for call in installs), installs
+    assert installs[0].endswith("-r " + str(machine.root / "var/cache/doge-companion/setuptools.txt"))
+    lock = (ROOT / "requirements/pi-aarch64.txt").read_text()
+    block = (machine.root / "var/cache/doge-companion/setuptools.txt").read_text()
+    assert block.startswith("setuptools==") and "--hash=sha256:" in block and block in lock
