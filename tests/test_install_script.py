@@ -31,8 +31,10 @@ case "{name}" in
     [ -f "$S/user-groups" ] || exit 1 ;;
   useradd) echo "$6" | tr , ' ' >"$S/user-groups" ;;
   usermod) echo "$(cat "$S/user-groups") $(echo "$2" | tr , ' ')" >"$S/user-groups" ;;
+  userdel) rm "$S/user-groups" ;;
   raspi-config) if [ "$2" = get_spi ]; then cat "$S/spi" 2>/dev/null || echo 1; else echo 0 >"$S/spi"; fi ;;
-  systemctl) [ "$1" = is-enabled ] && { [ -f "$S/enabled" ] || exit 1; }; [ "$1" = enable ] && touch "$S/enabled" ;;
+  systemctl) [ "$1" = is-enabled ] && { [ -f "$S/enabled" ] || exit 1; }; [ "$1" = enable ] && touch "$S/enabled"
+    [ "$1" = cat ] && { [ -f "$DOGE_ROOT/etc/systemd/system/doge-companion.service" ] || exit 1; } ;;
   python3)
     mkdir -p "$3/bin"
     for tool in python pip doge-companion; do
@@ -54,9 +56,10 @@ if [ "$3" = wheel ]; then
 fi
 exit 0
 """
-COMMANDS = ("dpkg-query", "apt-get", "getent", "groupadd", "id", "useradd", "usermod", "raspi-config", "systemctl")
-CHANGING = ("apt-get", "groupadd", "useradd", "usermod", "raspi-config nonint do_spi", "python3", "venv-pip")
-CHANGING += ("systemctl enable", "systemctl restart", "systemctl daemon-reload")
+COMMANDS = ("dpkg-query", "apt-get", "getent", "groupadd", "id", "useradd", "usermod", "userdel", "raspi-config")
+COMMANDS += ("systemctl",)
+CHANGING = ("apt-get", "groupadd", "useradd", "usermod", "userdel", "raspi-config nonint do_spi", "python3", "venv-pip")
+CHANGING += ("systemctl enable", "systemctl restart", "systemctl daemon-reload", "systemctl disable")
 
 
 class Machine:
@@ -268,3 +271,42 @@ def test_64_bit_pi_os_installs_only_files_whose_hashes_the_lock_names(machine: M
     lock = (ROOT / "requirements/pi-aarch64.txt").read_text()
     block = (machine.root / "var/cache/doge-companion/setuptools.txt").read_text()
     assert block.startswith("setuptools==") and "--hash=sha256:" in block and block in lock
+
+
+def test_uninstall_removes_what_it_installed_and_keeps_the_games_unless_purged(machine: Machine) -> None:
+    """`install.sh --uninstall` (issue 35): the service, its unit, drop-ins and rule, the venv and the downloads go;
+    the games, the owner's config, their own drop-in and the user owning the games stay; --purge takes those too.
+    Packages, groups, SPI and the checkout are never touched; a second run finds nothing to remove."""
+    machine.install()
+    games = machine.root / "var/lib/doge-companion/games.sqlite3"
+    games.parent.mkdir(parents=True)
+    games.write_bytes(b"the games")
+    dropins = machine.root / "etc/systemd/system/doge-companion.service.d"
+    dropins.mkdir()
+    (dropins / "web-pads.conf").write_bytes((ROOT / "systemd/web-pads.conf").read_bytes())  # as install.sh places it
+    (dropins / "watchdog.conf").write_text("[Service]\nWatchdogSec=4\n")  # the owner's own
+    installed = machine.files()
+    dry, calls = machine.install("--uninstall", "--dry-run")
+    assert changes(calls) == [] and machine.files() == installed, "a dry run changes nothing"
+    for said in ("would run: systemctl disable --now doge-companion", "kept: /var/lib/doge-companion",
+                 "kept: /etc/doge-companion", "kept: user doge", "kept: /etc/systemd/system/doge-companion.service.d/"
+                 "watchdog.conf (yours", "dry run: nothing was changed"):  # fmt: skip
+        assert said in dry, said
+    output, calls = machine.install("--uninstall")
+    assert machine.files() == [
+        "etc/doge-companion/config.toml",
+        "etc/systemd/system/doge-companion.service.d/watchdog.conf",
+        "var/lib/doge-companion/games.sqlite3",
+    ]
+    assert games.read_bytes() == b"the games" and (machine.state / "user-groups").exists(), "the games and doge kept"
+    assert changes(calls) == ["systemctl disable --now doge-companion", "systemctl daemon-reload"]
+    assert not [call for call in calls if call.startswith(("apt-get", "groupdel", "raspi-config nonint"))]
+    assert f"this checkout ({ROOT}: sudo rm -rf {ROOT})" in output
+    again, calls = machine.install("--uninstall")
+    assert "nothing to remove" in again and "kept: /var/lib/doge-companion" in again and changes(calls) == []
+    output, calls = machine.install("--uninstall", "--purge")
+    assert machine.files() == [] and not (machine.state / "user-groups").exists()
+    assert "userdel doge" in calls
+    output, calls = machine.install("--uninstall", "--purge")
+    assert "nothing to remove: the companion is not installed" in output and changes(calls) == []
+    machine.install("--purge", status=64)

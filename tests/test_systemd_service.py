@@ -227,3 +227,43 @@ def test_install_sh_sets_up_a_service_systemd_runs_watches_restarts_and_stops(co
     assert etc_fingerprint(box) == before
     assert "reboot once" in second.stdout, "SPI was enabled and the machine has not rebooted since"
     box.wait_for(f"systemctl is-active --quiet {UNIT}")
+
+
+def test_a_bad_config_is_not_restarted_and_uninstall_keeps_the_games_unless_purged(container: Container) -> None:
+    """Issue 35, in the container the test above set up (keep this the module's last test: it takes the service
+    away). A config the companion cannot use exits 78 (EX_CONFIG) and systemd does not restart it (it would only say
+    the same again); `install.sh --uninstall` removes the service and the venv and keeps the games, the config and
+    doge; `--uninstall --purge` removes those too and leaves nothing of doge's behind."""
+    box = container
+    box.wait_for(f"systemctl is-active --quiet {UNIT} || systemctl start {UNIT}")
+    restarts = box.show("NRestarts")["NRestarts"]
+    box.run("cp /etc/doge-companion/config.toml /tmp/good.toml && echo 'rotate = 9' >>/etc/doge-companion/config.toml")
+    box.run(f"systemctl reset-failed {UNIT}; systemctl restart {UNIT}", check=False)  # a start count of its own
+    # failed, not "activating (auto-restart)": a restart systemd had scheduled would show as the latter
+    box.wait_for(f'[ "$(systemctl show {UNIT} -p ActiveState --value)" = failed ]')
+    failed = box.show("ExecMainStatus", "Result", "NRestarts", "SubState")
+    assert failed == {"ExecMainStatus": "78", "Result": "exit-code", "NRestarts": restarts, "SubState": "failed"}
+    assert "display.rotate: must be from 0 to 3, not 9" in box.journal()
+    box.run(f"cp /tmp/good.toml /etc/doge-companion/config.toml && systemctl reset-failed {UNIT} && "
+            f"systemctl start {UNIT}")  # fmt: skip
+    box.wait_for(f"systemctl is-active --quiet {UNIT}")
+    games = box.run("ls /var/lib/doge-companion").stdout.split()
+    assert "games.sqlite3" in games
+
+    removed = box.run("cd /opt/doge-companion && ./install.sh --uninstall 2>&1").stdout
+    assert "+ systemctl disable --now doge-companion" in removed and "kept: /var/lib/doge-companion" in removed
+    assert box.run(f"systemctl cat {UNIT}", check=False).returncode != 0, "systemd no longer knows the service"
+    assert box.run("pgrep -u doge", check=False).returncode != 0, "nothing of doge's runs"
+    for path in ("/etc/systemd/system/doge-companion.service", "/opt/doge-companion/.venv",
+                 "/etc/polkit-1/rules.d/50-doge-companion-poweroff.rules", "/var/cache/doge-companion"):  # fmt: skip
+        assert box.run(f"test -e {path}", check=False).returncode != 0, path
+    assert box.run("ls /var/lib/doge-companion").stdout.split() == games, "the games are kept"
+    box.run("test -f /etc/doge-companion/config.toml && id doge")
+    assert "nothing to remove" in box.run("cd /opt/doge-companion && ./install.sh --uninstall 2>&1").stdout
+
+    purged = box.run("cd /opt/doge-companion && ./install.sh --uninstall --purge 2>&1").stdout
+    assert "+ userdel doge" in purged
+    assert box.run("id doge", check=False).returncode != 0
+    for path in ("/var/lib/doge-companion", "/etc/doge-companion"):
+        assert box.run(f"test -e {path}", check=False).returncode != 0, path
+    assert box.run("find / -xdev \\( -path /proc -o -path /sys \\) -prune -o -nouser -print").stdout == ""
