@@ -170,18 +170,25 @@ def test(py: str, pytest_args: list[str]) -> int:
     return 0
 
 
+def counted(args: list[str], option: str, what: str) -> tuple[int, list[str]] | None:
+    """N of `OPTION N` in ARGS and the other arguments, or None after saying how it is given."""
+    at = args.index(option)
+    try:
+        return int(args[at + 1]), args[:at] + args[at + 2 :]
+    except (IndexError, ValueError):
+        print(f"dev.py: {option} needs a number of {what}, e.g. python3 dev.py test {option} 10", file=sys.stderr)
+        return None
+
+
 def explore(py: str, args: list[str]) -> int:
     """`test --explore N`: the property tests (hypothesis's) N rounds, each with new random examples. The suite's
     own run draws the same examples every time, so that its verdict never changes from run to run; this longer run
     looks further. A failure it finds is printed with the seed that repeats it and kept in .hypothesis/, which every
     later exploring round tries first."""
-    at = args.index("--explore")
-    try:
-        rounds = int(args[at + 1])
-    except (IndexError, ValueError):
-        print("dev.py: --explore needs a number of rounds, e.g. python3 dev.py test --explore 20", file=sys.stderr)
+    parsed = counted(args, "--explore", "rounds")
+    if parsed is None:
         return 64
-    rest = args[:at] + args[at + 2 :]
+    rounds, rest = parsed
     os.environ["DOGE_HYPOTHESIS"] = "explore"
     failed = []
     for number in range(1, rounds + 1):
@@ -203,13 +210,10 @@ def stress(py: str, args: list[str]) -> int:
     """`test --stress N`: the whole of `test` N times in a row while one busy process per core competes for the CPU,
     as on a shared CI machine. A suite whose verdicts depend on speed fails here; one that does not passes every run.
     """
-    at = args.index("--stress")
-    try:
-        runs = int(args[at + 1])
-    except (IndexError, ValueError):
-        print("dev.py: --stress needs a number of runs, e.g. python3 dev.py test --stress 10", file=sys.stderr)
+    parsed = counted(args, "--stress", "runs")
+    if parsed is None:
         return 64
-    rest = args[:at] + args[at + 2 :]
+    runs, rest = parsed
     cores = os.cpu_count() or 2
     load = [subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(cores)]
     print(f"dev.py: {runs} runs of the whole test, with {cores} busy processes as load", flush=True)
