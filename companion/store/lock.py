@@ -11,8 +11,9 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
-import time
 from pathlib import Path
+
+from .files import stamp
 
 LOCK_NAME = "companion.lock"
 log = logging.getLogger(__package__)
@@ -39,7 +40,7 @@ class StateLock:
         """Take the lock; raises :class:`Locked` if another process has it. Returns False when the directory cannot
         hold a lock file (a read-only disk: nothing is written there, so two readers cannot harm each other)."""
         if self.path.is_symlink():  # never written through: the file it names would be truncated to a process id
-            aside = self.path.with_name(f"{LOCK_NAME}.link-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}")
+            aside = self.path.with_name(f"{LOCK_NAME}.link-{stamp()}")
             try:
                 os.rename(self.path, aside)  # the link itself, kept
             except OSError:
