@@ -152,8 +152,8 @@ def main(rev: str = BASELINE, smoke: bool = False) -> None:
             for name, gain in report(label, "lines/s", rates).items():
                 gains.setdefault(name, []).append(gain)
         figures.report(
-            "against the engine before issue 18, side by side in interleaved rounds: random games 3 / 4 players, replays "
-            "/ stamped replays",
+            "against the engine before issue 18, side by side in interleaved rounds: random games 3 / 4 players, "
+            "replays / stamped replays",
             "; ".join(
                 f"{name}: " + " / ".join(f"{gain:.2f}" for gain in values) + "x" for name, values in gains.items()
             ),
