@@ -194,8 +194,9 @@ def explore(py: str, args: list[str]) -> int:
     for number in range(1, rounds + 1):
         seed = random.randrange(2**32)
         status = run(py, "-m", "pytest", "-m", "hypothesis", f"--hypothesis-seed={seed}", *rest)
-        print(f"dev.py: explore round {number}/{rounds}: {'passed' if status == 0 else 'FAILED'} "
-              f"(repeat it: DOGE_HYPOTHESIS=explore .venv/bin/python -m pytest -m hypothesis --hypothesis-seed={seed})",
+        again = " ".join(["DOGE_HYPOTHESIS=explore .venv/bin/python -m pytest -m hypothesis",
+                          f"--hypothesis-seed={seed}", *rest])  # fmt: skip
+        print(f"dev.py: explore round {number}/{rounds}: {'passed' if status == 0 else 'FAILED'} (repeat it: {again})",
               flush=True)  # fmt: skip
         if status:
             failed.append(seed)
