@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 
+from benchmarks import figures
 from tests.flow.test_undo_twin import GAMES, play_with_undos
 from tests.helpers import RGB, RGBY
 from tests.twin_games import GameStats, follow_random_game
@@ -46,4 +47,12 @@ def main(argv: list[str] | None = None) -> None:
         f"undo, screen: {screen_games} games by buttons, {sum(kinds.values())} undos read off the screen and followed "
         f"({chains} with computer players' decisions, {under} while the line's notice was up), {refusals} refused "
         f"naming only what was shown (11.4); {dict(kinds.most_common())}; {time.perf_counter() - started:.1f} s"
+    )
+    figures.report(
+        "undos followed by the table twin: engine / whole games by buttons, read off the screen",
+        f"{stats.undos:,} undos in {stats.games:,} games, every kind of line taken back while its own notice is up "
+        f"({stats.unseen:,} of lines whose reveals were still unseen) / {sum(kinds.values()):,} in {screen_games} "
+        f"games ({chains:,} with computer players' decisions, {under:,} while the line's notice was up), every one "
+        f"back at the snapshot before the line; {refusals:,} refused, each naming only what the table had seen (11.4)",
+        "all",
     )

@@ -17,6 +17,7 @@ notice; a notice with no owners (the reminder, a refusal) is the host's alone.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,8 @@ from ..engine.undo import Revealed, first_reveal
 from ..i18n import N_, _, and_list, ngettext
 from .board_text import change_owner, change_text, markers_text, player_name, seat_name
 from .decision_text import Decided
+
+log = logging.getLogger(__name__)
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
@@ -355,24 +358,31 @@ def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
 def restore_screen(screen: dict[str, Any]) -> list[Notice]:
     """The notices saved by :func:`screen_state`. An older version's notices have no owners (the host confirms them)
     and no reveals (their lines count as shown); its "last_reveal", a keypad round's reveal shown beside the next
-    round, is not shown again: its sentences were on the screen before the game stopped."""
+    round, is not shown again: its sentences were on the screen before the game stopped. A damaged row gives none."""
 
     def restore(items: list[list[Any]]) -> list[Line]:
         return [Line(text, size, colour, *kept) for text, size, colour, *kept in items]
 
-    return [
-        Notice(
-            n["title"],
-            restore(n["lines"]),
-            n["rule"],
-            n["tag"],
-            tuple(n["page"]) if n.get("page") else None,
-            owners=tuple(n.get("owners", ())),
-            confirmed=set(n.get("confirmed", ())),
-            reveals=tuple((what, which) for what, which in n.get("reveals", ())),
-            line=n.get("line"),
-            seen=n.get("seen", False),
-            passive=n.get("passive", False),
-        )
-        for n in screen.get("notices", [])
-    ]
+    try:
+        notices = [
+            Notice(
+                n["title"],
+                restore(n["lines"]),
+                n["rule"],
+                n["tag"],
+                tuple(n["page"]) if n.get("page") else None,
+                owners=tuple(n.get("owners", ())),
+                confirmed=set(n.get("confirmed", ())),
+                reveals=tuple((what, which) for what, which in n.get("reveals", ())),
+                line=n.get("line"),
+                seen=n.get("seen", False),
+                passive=n.get("passive", False),
+            )
+            for n in screen.get("notices", [])
+        ]
+        if not all(type(text) is str for n in notices for text in (n.title, *(line.text for line in n.lines))):
+            raise TypeError("a text that is not text")
+    except (KeyError, TypeError, ValueError, AttributeError) as error:  # a damaged row: only the screen is lost
+        log.warning("the saved screen step cannot be read (%s); the game goes on at its next screen", error)
+        return []
+    return notices

@@ -90,7 +90,10 @@ def public_length(screen: dict[str, Any], length: int) -> int:
     """How many of a stored game's ``length`` lines may leave the device (``export``, ``run --record``): all but
     those from the first line with something made public that its saved screen (:func:`.narration.screen_state`)
     says no screen has shown yet."""
-    pending: list[int] = [
-        n["line"] for n in screen.get("notices", []) if n.get("reveals") and not n.get("seen") and "line" in n
-    ]
-    return min([length, *pending])
+    try:
+        pending = [
+            n["line"] for n in screen.get("notices", []) if n.get("reveals") and not n.get("seen") and "line" in n
+        ]
+        return min([length, *(line for line in pending if isinstance(line, int))])
+    except (AttributeError, TypeError):  # a damaged screen row (restore_screen shows none of it): as an older save's
+        return length
