@@ -250,3 +250,19 @@ def test_32_bit_pi_os_gets_what_lgpio_needs_and_64_bit_its_own_pins(machine: Mac
         output, _ = machine.install("--dry-run")
         assert f"would run: apt-get install -y python3-venv python3-dev polkitd{extra}\n" in output
         assert f"pinned in requirements/{lock}" in output and f"-r {ROOT}/requirements/{lock}" in output
+
+
+DROP_IN = "etc/systemd/system/doge-companion.service.d/web-pads.conf"
+
+
+@pytest.mark.xfail(strict=True, reason="issue 33, problem 4: install.sh does not install systemd/web-pads.conf")
+def test_with_the_web_pads_on_by_default_the_service_may_reach_the_local_network(machine: Machine) -> None:
+    """Issue 33, problem 4: phones are the README's first path, so the unit's network drop-in comes with it."""
+    from companion.system import config
+
+    assert config.load(search=False).data["web"]["enabled"] is True
+    dry, _ = machine.install("--dry-run")
+    assert f"{machine.root}/{DROP_IN}" in dry
+    machine.install()
+    assert DROP_IN in machine.files()
+    assert (machine.root / DROP_IN).read_bytes() == (ROOT / "systemd/web-pads.conf").read_bytes()
