@@ -216,8 +216,12 @@ async def game_thread_shows(app: App, ready: Any, what: str) -> None:
 
 async def read_notices(app: App, watcher: Phone) -> None:
     """The host reads every notice with ok (as at a real table), until the watcher's phone shows none."""
+
+    def shown() -> tuple[object, int]:
+        return app.screen, len(app.controller.notices)
+
     while app.controller.notices:
-        before = (app.screen, len(app.controller.notices))
+        before = shown()
         host(app, "ok")
-        await game_thread_shows(app, lambda: (app.screen, len(app.controller.notices)) != before, "a notice read")
+        await game_thread_shows(app, lambda: shown() != before, "a notice read")  # noqa: B023 (awaited here)
     await until(watcher, lambda v: v["public"]["notice"] is None, "no notice on the phone")

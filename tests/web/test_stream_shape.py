@@ -11,9 +11,8 @@ import json
 import random
 from pathlib import Path
 
-import pytest
-
 import aiohttp
+import pytest
 
 from tests.web.harness import Phone, base_url, read_notices, running_companion, sit_down, until
 
