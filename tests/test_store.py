@@ -36,7 +36,7 @@ def test_state_directory_order() -> None:
 
 def test_lines_are_committed_durably(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    game = store.new_game(HEADER)
+    game = store.new_game(HEADER, {"phone1": "d1", "2": "d2"})  # which phone holds a seat, with the game (issue 33)
     store.append(game, 2, ['{"shuffle": []}', '{"x": 1}'], {"year": 2})
     store.close()
     db = sqlite3.connect(tmp_path / FILENAME)
@@ -48,6 +48,7 @@ def test_lines_are_committed_durably(tmp_path: Path) -> None:
     info = again.games()[0]
     assert (info.players, info.status, info.year, info.lines) == (["red", "blue", "green"], "playing", 2, 3)
     assert again.unfinished() == game
+    assert again.phones(game) == {"phone1": "d1", "2": "d2"}
     with sqlite3.connect(":memory:") as probe:  # synchronous is per connection: check ours
         assert probe is not None
     assert again._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
@@ -78,6 +79,10 @@ def test_schema_1_is_migrated_forward(tmp_path: Path) -> None:
     assert store.problem is None and store.lines(1) == [HEADER]
     store.save_screen(1, {"notices": []})
     assert store.screen(1) == {"notices": []}
+    assert store.phones(1) == {}  # schema 3: which phone holds each seat (issue 33)
+    store.give_seat(1, "2", "d1")
+    store.give_seat(1, "2", "d2")  # the host gave the seat to another phone: one holder a seat
+    assert store.phones(1) == {"2": "d2"}
 
 
 @pytest.mark.parametrize(
