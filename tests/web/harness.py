@@ -8,6 +8,7 @@ reads them all).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -20,8 +21,7 @@ import yarl
 
 from companion.app import App
 from companion.store import Store
-from companion.web.hub import Limits
-from companion.web.publisher import WebHello
+from companion.web.hub import Limits, digest
 from hardware.events import InputEvent
 from tests.helpers import app_settings, game_thread
 
@@ -45,6 +45,9 @@ def base_url(app: App) -> str:
     return f"http://127.0.0.1:{app.web.port}"
 
 
+BROWSERS = itertools.count(1)
+
+
 class Phone:
     def __init__(self, app: App, rng: random.Random) -> None:
         self.app = app
@@ -56,13 +59,20 @@ class Phone:
         self.changed = asyncio.Event()
         self.reader: asyncio.Task[None] | None = None
         self.presses = 0
+        self.device = f"browser-{next(BROWSERS)}"  # the page's own id for its browser (localStorage)
 
     @property
-    def source(self) -> str:
-        assert self.app.web is not None
+    def phone(self) -> str:
+        """How the companion knows this phone: the digest of its seat token."""
         cookie = self.session.cookie_jar.filter_cookies(yarl.URL(base_url(self.app))).get("doge_seat")
         assert cookie is not None
-        return self.app.web.hub.phones[cookie.value].source
+        return digest(cookie.value)
+
+    @property
+    def source(self) -> str | None:
+        """The pad source of the seat this phone holds (game thread's state, read for a test's checks)."""
+        assert self.app.phones is not None
+        return self.app.phones.seats.source_of.get(self.phone)
 
     async def join(self, secret: str | None = None) -> int:
         assert self.app.web is not None
@@ -71,7 +81,7 @@ class Phone:
             return answer.status
 
     async def connect(self) -> None:
-        self.ws = await self.session.ws_connect(base_url(self.app) + "/ws")
+        self.ws = await self.session.ws_connect(base_url(self.app) + f"/ws?d={self.device}")
         self.reader = asyncio.ensure_future(self._read(self.ws))
 
     async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
@@ -157,7 +167,10 @@ async def sit_down(app: App, phones: list[Phone]) -> None:
     await until(phones[0], lambda v: len(v["public"]["seats"]) == len(phones), "everyone seated")
     host(app, "right")  # ballots at once, on the phones
     await until(phones[0], lambda v: v["public"]["entry"] == "keypads", "keypads chosen")
-    host(app, "ok")
+    while app.controller.stage == "setup":  # a setup too long for the display is in parts: ok shows each, then starts
+        shown = app.screen
+        host(app, "ok")
+        await game_thread_shows(app, lambda: app.screen != shown, "the host's ok")  # noqa: B023 (awaited here)
     await until(phones[0], lambda v: v["public"]["stage"] == "game", "the game started")
 
 
@@ -176,12 +189,7 @@ async def play(app: App, phones: list[Phone], max_steps: int = 50_000, after: An
         if after is not None:
             await after(steps)
         if pub["notice"] is not None:
-            watcher.changed.clear()
-            host(app, "ok")
-            # A long notice turns a part with ok and may look the same to a phone: a hello after the ok (the queue
-            # is first in, first out) gets the watcher its frame once the ok was handled.
-            app.events.put(WebHello(watcher.source))  # type: ignore[arg-type]
-            await asyncio.wait_for(watcher.changed.wait(), 20)
+            await read_notices(app, watcher)
             continue
         acted = False
         for phone in phones:

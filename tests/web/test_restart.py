@@ -11,15 +11,10 @@ import asyncio
 import random
 from pathlib import Path
 
-import pytest
-
 from companion.store import Store
 from tests.web.harness import Phone, host, read_notices, running_companion, sit_down, until
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 33, problem 1: phone sources are numbered by a counter that starts again after a restart"
-)
 def test_after_a_restart_each_phone_gets_its_own_seat_back_and_a_new_phone_none(tmp_path: Path) -> None:
     async def evening() -> None:
         phones: list[Phone] = []

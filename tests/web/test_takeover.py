@@ -12,12 +12,15 @@ import json
 import random
 from pathlib import Path
 
-import pytest
-
+from companion.app import App
+from companion.store import Store
+from companion.web.publisher import SeatRequest, WebHello
+from hardware.events import InputEvent
+from tests.helpers import app_settings
 from tests.web.harness import Phone, game_thread_shows, host, read_notices, running_companion, sit_down, until
+from tests.web.memory import Pages
 
 
-@pytest.mark.xfail(strict=True, reason="issue 33, problem 2: a seated phone takes a second seat with one ok")
 def test_a_seat_is_given_only_to_a_new_phone_by_left_then_right_and_never_with_its_keyed_ballot(
     tmp_path: Path,
 ) -> None:
@@ -47,6 +50,7 @@ def test_a_seat_is_given_only_to_a_new_phone_by_left_then_right_and_never_with_i
                 host(app, "ok")  # the habit: refuses
                 await until(new, lambda v: json.loads(new.frames[-1])["t"] == "refused", "the new phone is told no")
                 assert new.view is not None and new.view["mine"] is None
+                await game_thread_shows(app, lambda: "takeover" not in app.screen_tags, "the question answered")
                 await new.ws.send_str(json.dumps({"t": "take", "colour": "blue"}))
                 await game_thread_shows(app, lambda: "takeover" in app.screen_tags, "the host is asked again")
                 host(app, "left")
@@ -61,3 +65,144 @@ def test_a_seat_is_given_only_to_a_new_phone_by_left_then_right_and_never_with_i
                     await phone.close()
 
     asyncio.run(night())
+
+
+class Keypads:
+    """The table's USB keypads 1-3 (hardware.serial_pads.SerialPads), every light and beep recorded."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, ...]] = []
+
+    def by_source(self, source: str) -> object | None:
+        return object() if source in ("1", "2", "3") else None
+
+    def led(self, source: str, target: str, state: str) -> None:
+        self.calls.append(("led", source, target, state))
+
+    def beep(self, source: str, ms: int = 80) -> None:
+        self.calls.append(("beep", source))
+
+    def close(self) -> None:
+        pass
+
+
+def keypad_game(tmp_path: Path, store: Store | None = None) -> tuple[App, Pages, Keypads]:
+    """Three players at USB keypads, ballots at once, the first year's notices read; a phone page "new" is open."""
+    app = App(app_settings(tmp_path), seed=7, store=store or Store(None, memory=True))
+    keypads = Keypads()
+    app.pads = keypads  # type: ignore[assignment]
+    pages = Pages(app, ["new", "other"])
+    for event in (*(InputEvent(pad, "ok") for pad in "123"), InputEvent("host", "right"), InputEvent("host", "ok")):
+        app.step(event)
+    while app.controller.notices:
+        app.step(InputEvent("host", "ok"))
+    app.step(WebHello("new"))
+    return app, pages, keypads
+
+
+def ask(app: App, phone: str, colour: str, *keys: str) -> None:
+    app.step(SeatRequest(phone, colour))
+    assert "takeover" in app.screen_tags
+    for key in keys:
+        app.step(InputEvent("host", key.removeprefix("hold:"), "hold" if key.startswith("hold:") else "press"))
+
+
+def test_a_phone_on_a_keypads_seat_is_the_seat_and_the_keypad_goes_dark(tmp_path: Path) -> None:
+    app, pages, keypads = keypad_game(tmp_path)
+    try:
+        app.step(InputEvent("2", "area:castello"))  # Blue keys on its keypad, then gives the seat to a phone
+        ask(app, "new", "blue", "left", "right")
+        assert ("led", "2", "all", "off") in keypads.calls
+        assert app.controller.keypad.get(1) is None  # Blue's keyed ballot is cleared, not handed over
+        keypads.calls.clear()
+        app.step(InputEvent("2", "area:dorsoduro"))  # the keypad left on the table is not the seat's any more
+        assert app.controller.keypad.get(1) is None
+        pages.press("new", "area:castello")
+        pages.press("new", "marker:3")
+        keyed = app.controller.keypad[1]
+        assert keyed.area is not None and keyed.markers == [3]
+        assert keypads.calls == [], "the keypad on the table echoed the phone's keys"
+        view = json.loads(pages.take("new")[-1])
+        assert view["mine"]["keyed"] == {"area": "castello", "markers": [3]}
+    finally:
+        app.close()
+
+
+def test_a_locked_ballot_given_to_another_phone_shows_only_that_it_is_locked_in(tmp_path: Path) -> None:
+    app, pages, _keypads = keypad_game(tmp_path)
+    try:
+        for key in ("area:castello", "marker:3", "ok"):
+            app.step(InputEvent("1", key))  # Red locks in on its keypad
+        ask(app, "new", "red", "hold:back")  # a held back refuses too (and asks nothing about undo)
+        assert "takeover" not in app.screen_tags and "undo" not in app.screen_tags
+        assert json.loads(pages.take("new")[-1]) == {"t": "refused", "why": "host"}
+        screen = ask_screen(app, "new", "red")
+        assert "Red has locked in: the phone will show only that." in screen
+        app.step(InputEvent("host", "left"))
+        assert "right: give it" in (app.screen.footer if app.screen else "")
+        app.step(InputEvent("host", "right"))
+        mine = json.loads(pages.take("new")[-1])["mine"]
+        assert mine["locked"] and mine["pending"] is None and mine["colour"] == "red"
+        for pad in "23":  # the round is revealed: from now on the phone's own ballots are its own to see
+            for key in ("area:dorsoduro", "marker:2", "ok"):
+                app.step(InputEvent(pad, key))
+        while app.controller.notices:
+            app.step(InputEvent("host", "ok"))
+        state = app.controller.state
+        assert state is not None and not state.locked_in(0)
+        pages.take("new")
+        for key in ("area:cannaregio", "marker:1", "ok"):
+            pages.press("new", key)
+        mine = json.loads(pages.take("new")[-1])["mine"]
+        assert mine["locked"] and mine["pending"] == {"area": "cannaregio", "markers": [1]}
+    finally:
+        app.close()
+
+
+def ask_screen(app: App, phone: str, colour: str) -> str:
+    app.step(SeatRequest(phone, colour))
+    assert app.screen is not None and "takeover" in app.screen_tags
+    return " ".join(line.text for line in app.screen.lines)
+
+
+def test_the_old_phone_is_named_and_requests_wait_for_the_question_before_them(tmp_path: Path) -> None:
+    app, pages, _keypads = keypad_game(tmp_path)
+    try:
+        ask(app, "new", "red", "left", "right")
+        app.step(WebHello("other"))
+        for key in ("area:castello", "marker:3", "ok"):
+            app.step(InputEvent("3", key))  # Green locks in: a decision to undo
+        app.step(InputEvent("host", "back", "hold"))  # the undo question is open...
+        assert app.controller.confirm_undo
+        app.step(SeatRequest("other", "red"))  # ...so the request waits its turn
+        assert app.controller.confirm_undo and "takeover" not in app.screen_tags
+        app.step(InputEvent("host", "back"))  # keep: the question goes, the request comes up
+        assert app.screen is not None and "takeover" in app.screen_tags
+        assert "A new phone asks for Red's seat." in " ".join(line.text for line in app.screen.lines)
+        app.step(InputEvent("host", "left"))
+        app.step(InputEvent("host", "right"))
+        told = [json.loads(frame) for frame in pages.take("new")]
+        assert {"t": "revoked"} in told and told[-1]["mine"] is None  # it sees what the table sees
+        assert "Red's old phone asks for Blue's seat." in ask_screen(app, "new", "blue")
+    finally:
+        app.close()
+
+
+def test_a_seat_given_to_another_phone_is_kept_through_a_restart(tmp_path: Path) -> None:
+    app, pages, _keypads = keypad_game(tmp_path, Store(tmp_path / "games"))
+    try:
+        ask(app, "new", "green", "left", "right")
+    finally:
+        app.close()
+    again = App(app_settings(tmp_path), seed=7, store=Store(tmp_path / "games"))
+    try:
+        assert again.resumed and again.saver.game is not None
+        assert again.store.phones(again.saver.game) == {"3": "new"}
+        pages = Pages(again, ["new"], again.store.phones(again.saver.game))
+        again.step(WebHello("new"))
+        assert json.loads(pages.take("new")[-1])["mine"]["colour"] == "green"  # the phone's seat, back
+        again.step(InputEvent("host", "ok"))  # go on with the game
+        again.step(InputEvent("3", "area:castello"))  # the keypad is still not the seat's
+        assert again.controller.keypad.get(2) is None
+    finally:
+        again.close()
