@@ -46,6 +46,8 @@ exit 0
 # The venv's pip: fails to download when offline, fails to compile the rules engine on a Pi without a compiler, and
 # leaves a wheel where `pip wheel` is told to.
 VENV_TOOL = r"""[ "$3" = download ] && [ -f "$STUB_STATE/offline" ] && exit 1
+[ "$1" = print-config ] && [ -f "$STUB_STATE/web-off" ] && printf '[game]\nenabled = true\n[web]\nenabled = false\n'
+
 [ "$DOGE_COMPILE_ENGINE" = 1 ] && [ -f "$STUB_STATE/no-compiler" ] && exit 1
 if [ "$3" = wheel ]; then
   while [ $# -gt 0 ]; do
@@ -154,6 +156,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
         "etc/doge-companion/config.toml",
         "etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
         "etc/systemd/system/doge-companion.service",
+        "etc/systemd/system/doge-companion.service.d/web-pads.conf",
         "opt/doge-companion/.venv/bin/doge-companion",
         "opt/doge-companion/.venv/bin/pip",
         "opt/doge-companion/.venv/bin/python",
@@ -255,9 +258,9 @@ def test_32_bit_pi_os_gets_what_lgpio_needs_and_64_bit_its_own_pins(machine: Mac
 DROP_IN = "etc/systemd/system/doge-companion.service.d/web-pads.conf"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 33, problem 4: install.sh does not install systemd/web-pads.conf")
 def test_with_the_web_pads_on_by_default_the_service_may_reach_the_local_network(machine: Machine) -> None:
-    """Issue 33, problem 4: phones are the README's first path, so the unit's network drop-in comes with it."""
+    """Issue 33, problem 4: phones are the README's first path, so the unit's network drop-in comes with it; a config
+    with web.enabled = false goes without it (and a second run takes it away)."""
     from companion.system import config
 
     assert config.load(search=False).data["web"]["enabled"] is True
@@ -266,3 +269,11 @@ def test_with_the_web_pads_on_by_default_the_service_may_reach_the_local_network
     machine.install()
     assert DROP_IN in machine.files()
     assert (machine.root / DROP_IN).read_bytes() == (ROOT / "systemd/web-pads.conf").read_bytes()
+    output, calls = machine.install()
+    assert f"ok: /{DROP_IN} is up to date" in output and "systemctl daemon-reload" not in calls
+    (machine.state / "web-off").touch()  # the owner's config: web.enabled = false
+    output, calls = machine.install()
+    assert DROP_IN not in machine.files() and f"+ rm -f {machine.root}/{DROP_IN}" in output
+    assert "systemctl daemon-reload" in calls
+    output, calls = machine.install()
+    assert "ok: web pads off (web.enabled = false)" in output and "systemctl daemon-reload" not in calls
