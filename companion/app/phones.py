@@ -9,6 +9,7 @@ but on the phone (the device's buzzer and the table's keypads are heard and seen
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
@@ -22,8 +23,10 @@ from hardware.events import InputEvent
 from ..flow.additions import Additions
 from ..flow.board_text import player_name
 from ..store import StoreError
+from ..web.join import copied_banner, fits, phones_view, with_join_code
 from ..web.publisher import Frames, Publisher, SeatRequest, WebDevices, WebHello, WebPress
 from ..web.seating import PhoneSeats
+from ..web.takeover import TakeoverConfirm
 
 if TYPE_CHECKING:
     from ..web.server import WebPads
@@ -37,9 +40,6 @@ class Server(Protocol):
 
     @property
     def url(self) -> str: ...
-
-    @property
-    def table_url(self) -> str: ...
 
     def send(self, frames: Frames) -> None: ...
 
@@ -113,7 +113,7 @@ class PhonePads(Additions):
         controller = self.app.controller
         if isinstance(event, WebPress):
             self.pressed = event.phone
-            source = self.seats.source_of.get(event.phone)
+            source = self._source(event.phone)
             if self.publisher.accept(event) and source is not None and self._may_press(source):
                 controller.handle(InputEvent(source, event.key))
         elif isinstance(event, WebHello):
@@ -147,14 +147,21 @@ class PhonePads(Additions):
         controller = self.app.controller
         return controller.stage == "setup" or controller.seats.seat_of(source) is not None
 
+    def _source(self, phone: str) -> str | None:
+        """The pad source a phone's keys are: the seat it holds, or at setup one of its own (a new phone's)."""
+        source = self.seats.source_of.get(phone)
+        controller = self.app.controller
+        if source is None and controller.stage == "setup":
+            source = self.seats.new_source(phone, [pad for pad, _colour in controller.seats.joined])
+        return source
+
     def _sit(self, phone: str) -> None:
         """A phone's first page at setup sits down like a keypad's ok (the next free colour); a reload does not."""
         controller = self.app.controller
         if controller.stage != "setup" or phone in self.seats.sat:
             return
-        source = self.seats.source_of.get(phone) or self.seats.new_source(
-            phone, [pad for pad, _colour in controller.seats.joined]
-        )
+        source = self._source(phone)
+        assert source is not None
         self.seats.sat.add(phone)
         if len(controller.seats.joined) < 4 and controller.seats.seat_of(source) is None:
             controller.handle(InputEvent(source, "ok"))
@@ -171,11 +178,10 @@ class PhonePads(Additions):
         own = self.seats.source_of.get(request.phone)
         seat = None if own is None else controller.seats.seat_of(own)
         if seat is not None:  # one phone, one seat: a phone with a seat cannot take another
-            colour = controller.seats.joined[seat][1]
-            self.server.tell(request.phone, f'{{"t":"refused","why":"seated","colour":"{colour}"}}')
+            self._refuse(request.phone, "seated", colour=controller.seats.joined[seat][1])
             return
         if self._target(request.colour) is None:
-            self.server.tell(request.phone, '{"t":"refused","why":"no-seat"}')
+            self._refuse(request.phone, "no-seat")
             return
         self.requests = [asked for asked in self.requests if asked.phone != request.phone] + [request]
 
@@ -189,13 +195,15 @@ class PhonePads(Additions):
             (n for n, (pad, taken) in enumerate(seats.joined) if taken == colour and not seats.is_bot(pad)), None
         )
 
-    def _put_to_host(self, request: SeatRequest) -> None:
-        from ..web.takeover import TakeoverConfirm
+    def _refuse(self, phone: str, why: str, **more: str) -> None:
+        """A seat request answered no, to the asking phone's pages alone."""
+        self.server.tell(phone, json.dumps({"t": "refused", "why": why, **more}, separators=(",", ":")))
 
+    def _put_to_host(self, request: SeatRequest) -> None:
         controller = self.app.controller
         seat = self._target(request.colour)
         if seat is None or request.phone not in self.publisher.connected:
-            self.server.tell(request.phone, '{"t":"refused","why":"no-seat"}')
+            self._refuse(request.phone, "no-seat")
             return
         state = controller.state
         assert state is not None
@@ -212,7 +220,7 @@ class PhonePads(Additions):
             if granted:
                 self._give(request.phone, request.colour)
             else:
-                self.server.tell(request.phone, '{"t":"refused","why":"host"}')
+                self._refuse(request.phone, "host")
 
         controller.overlays.append(TakeoverConfirm(request.colour, self.seats.lost.get(request.phone), ballot, answer))
 
@@ -222,7 +230,7 @@ class PhonePads(Additions):
         app, controller = self.app, self.app.controller
         seat = self._target(colour)
         if seat is None:
-            self.server.tell(phone, '{"t":"refused","why":"no-seat"}')
+            self._refuse(phone, "no-seat")
             return
         source = controller.seats.source_of(seat)
         if app.saver.game is not None:
@@ -230,7 +238,7 @@ class PhonePads(Additions):
                 app.store.give_seat(app.saver.game, source, phone)
             except StoreError as error:
                 log.error("web pads: %s's seat was not given: %s", player_name(colour), error)
-                self.server.tell(phone, '{"t":"refused","why":"not-saved"}')
+                self._refuse(phone, "not-saved")
                 return
         controller.keypad.pop(seat, None)
         if controller.private is not None and controller.private.seat == seat:
@@ -251,8 +259,6 @@ class PhonePads(Additions):
     def add(self, ctx: Any, screen: Screen) -> Screen:
         """The join code where phones join (setup) or come back (the start-up question after a restart); a line
         while a seat's page is open in two browsers at once."""
-        from ..web.join import copied_banner, fits, with_join_code
-
         if "setup" in screen.tags:  # phones join here: the code is always shown
             screen = with_join_code(screen, self.server.url)
         elif "resume" in screen.tags:  # phones come back by themselves; a new one may scan here or on the phones page
@@ -269,8 +275,6 @@ class PhonePads(Additions):
         return None if seat is None else seats.joined[seat][1]
 
     def phones_page(self, ctx: Any) -> Screen:
-        from ..web.join import phones_view
-
         connected = {phone for phone, count in self.seats.open.items() if count}
         status = {}
         for pad, colour in ctx.seats.joined:

@@ -22,7 +22,6 @@ class LocalServer:
     """What the App needs of the server, delivering straight into a Hub."""
 
     url = "http://192.0.2.1:8080/#j=test-secret"
-    table_url = "http://192.0.2.1:8080/table"
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub

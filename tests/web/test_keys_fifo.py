@@ -29,14 +29,15 @@ def test_keys_from_a_fifo_and_a_phone_by_the_join_link_play_together(tmp_path: P
     )
     fifo = tmp_path / "keys"
     env = {key: value for key, value in os.environ.items() if key != "RUNTIME_DIRECTORY"}
+    command = ["run", "--hardware", "mock", "--config", str(config), "--keys", str(fifo)]
     child = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "run", "--hardware", "mock", "--config", str(config), "--keys", str(fifo)],
+        [sys.executable, "-m", "companion.cli", *command],
         cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
         link = tmp_path / "join-link"
         for _ in range(600):  # a hang guard: the companion starting
-            if link.exists() and fifo.is_fifo() or child.poll() is not None:
+            if (link.exists() and fifo.is_fifo()) or child.poll() is not None:
                 break
             time.sleep(0.05)
         assert child.poll() is None and oct(link.stat().st_mode & 0o777) == "0o600"
@@ -53,7 +54,7 @@ def test_keys_from_a_fifo_and_a_phone_by_the_join_link_play_together(tmp_path: P
                         keys.flush()
                         keys.write("host ok\nhost ok\nhost ok\n")
                     while True:
-                        view = (await ws.receive_json(timeout=30))
+                        view = await ws.receive_json(timeout=30)
                         if view.get("t") == "view" and view["public"]["stage"] == "game":
                             return view  # type: ignore[no-any-return]
 
