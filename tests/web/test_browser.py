@@ -126,6 +126,7 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         table.wait_for_selector("#board")
         sizes = table.evaluate(SIZES)
         assert sizes and all(size >= 40 for _label, size in sizes), sizes  # read across a table
+        assert table.evaluate("document.documentElement.scrollWidth") <= 1920  # nothing cut off at the side
         # the first round: phone 0 keys an area, then reloads; phone 2 keys one and loses its connection
         while read_notice(app, pages[0]):
             pass
