@@ -4,6 +4,8 @@ this one depends only on what the game thread sends). For tests that step the Ap
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.app import App
 from companion.app.phones import PhonePads
 from companion.web.hub import Client, Hub
@@ -58,3 +60,24 @@ class Pages:
     def press(self, phone: str, key: str, stale: bool = False) -> None:
         """A press on the view the phone shows now (or, ``stale``, on the one before)."""
         self.app.step(WebPress(phone, key, self.version(phone) - stale))
+
+
+class Lights:
+    """Stands in for what lights and beeps at the table (the device's GPIO indicators and buzzer, the USB keypads
+    1-4): every call is heard, whatever its pad (stricter than the hardware, which lights only pads it has)."""
+
+    def __init__(self, heard: Callable[[str], None] | None = None) -> None:
+        self.calls: list[str] = []
+        self.heard = heard or self.calls.append
+
+    def by_source(self, source: str) -> object | None:
+        return object() if source in ("1", "2", "3", "4") else None
+
+    def led(self, source: str, target: str, state: str) -> None:
+        self.heard(f"led {source} {target} {state}")
+
+    def beep(self, source: str, ms: int = 80) -> None:
+        self.heard(f"beep {source}")
+
+    def close(self) -> None:
+        pass

@@ -32,23 +32,7 @@ from companion.web.publisher import SeatRequest, WebDevices, WebHello, WebPress
 from hardware.events import InputEvent
 from tests.helpers import app_settings
 from tests.web.harness import Phone, base_url, read_notices, running_companion, sit_down, until
-from tests.web.memory import Pages
-
-
-class Recorder:
-    """The device's own LEDs and buzzer (GpioIndicators on a Pi), recorded."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, ...]] = []
-
-    def led(self, source: str, target: str, state: str) -> None:
-        self.calls.append(("led", source, target, state))
-
-    def beep(self, source: str, ms: int = 80) -> None:
-        self.calls.append(("beep", source))
-
-    def close(self) -> None:
-        pass
+from tests.web.memory import Lights, Pages
 
 
 def test_a_ballots_keys_send_the_table_the_other_phones_and_the_device_nothing(tmp_path: Path) -> None:
@@ -61,7 +45,7 @@ def test_a_ballots_keys_send_the_table_the_other_phones_and_the_device_nothing(t
                 await read_notices(app, phones[0])
                 table = await session.ws_connect(base_url(app) + "/ws?table=1")
                 first = await table.receive(timeout=20)  # what it shows now
-                device = Recorder()
+                device = Lights()  # the device's own LEDs and buzzer (GpioIndicators on a Pi)
                 app.indicators = device
                 frames = [len(phone.frames) for phone in phones]
                 red = phones[0]
@@ -104,26 +88,6 @@ def test_a_ballots_keys_send_the_table_the_other_phones_and_the_device_nothing(t
 Heard = Callable[[str], None]
 
 
-class Calls:
-    """Stands in for a sink of LEDs and beeps (the device's GPIO indicators and buzzer, the table's USB keypads):
-    every call is heard, whatever its pad (stricter than the hardware, which lights only pads it has)."""
-
-    def __init__(self, heard: Heard) -> None:
-        self.heard = heard
-
-    def by_source(self, source: str) -> object | None:
-        return object() if source in ("1", "2", "3", "4") else None
-
-    def led(self, source: str, target: str, state: str) -> None:
-        self.heard(f"led {source} {target} {state}")
-
-    def beep(self, source: str, ms: int = 80) -> None:
-        self.heard(f"beep {source}")
-
-    def close(self) -> None:
-        pass
-
-
 class LogLines(logging.Handler):
     def __init__(self, heard: Heard) -> None:
         super().__init__(logging.INFO)
@@ -143,11 +107,11 @@ def lcd(app: App, heard: Heard) -> None:
 
 
 def device(app: App, heard: Heard) -> None:
-    app.indicators = Calls(heard)
+    app.indicators = Lights(heard)
 
 
 def keypads(app: App, heard: Heard) -> None:
-    app.pads = Calls(heard)  # type: ignore[assignment]
+    app.pads = Lights(heard)  # type: ignore[assignment]
 
 
 def simulator_pads(app: App, heard: Heard) -> None:

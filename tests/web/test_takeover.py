@@ -18,7 +18,7 @@ from companion.web.publisher import SeatRequest, WebHello
 from hardware.events import InputEvent
 from tests.helpers import app_settings
 from tests.web.harness import Phone, game_thread_shows, host, read_notices, running_companion, sit_down, until
-from tests.web.memory import Pages
+from tests.web.memory import Lights, Pages
 
 
 def test_a_seat_is_given_only_to_a_new_phone_by_left_then_right_and_never_with_its_keyed_ballot(
@@ -67,29 +67,10 @@ def test_a_seat_is_given_only_to_a_new_phone_by_left_then_right_and_never_with_i
     asyncio.run(night())
 
 
-class Keypads:
-    """The table's USB keypads 1-3 (hardware.serial_pads.SerialPads), every light and beep recorded."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, ...]] = []
-
-    def by_source(self, source: str) -> object | None:
-        return object() if source in ("1", "2", "3") else None
-
-    def led(self, source: str, target: str, state: str) -> None:
-        self.calls.append(("led", source, target, state))
-
-    def beep(self, source: str, ms: int = 80) -> None:
-        self.calls.append(("beep", source))
-
-    def close(self) -> None:
-        pass
-
-
-def keypad_game(tmp_path: Path, store: Store | None = None) -> tuple[App, Pages, Keypads]:
+def keypad_game(tmp_path: Path, store: Store | None = None) -> tuple[App, Pages, Lights]:
     """Three players at USB keypads, ballots at once, the first year's notices read; a phone page "new" is open."""
     app = App(app_settings(tmp_path), seed=7, store=store or Store(None, memory=True))
-    keypads = Keypads()
+    keypads = Lights()  # the table's USB keypads (hardware.serial_pads.SerialPads)
     app.pads = keypads  # type: ignore[assignment]
     pages = Pages(app, ["new", "other"])
     for event in (*(InputEvent(pad, "ok") for pad in "123"), InputEvent("host", "right"), InputEvent("host", "ok")):
@@ -112,7 +93,7 @@ def test_a_phone_on_a_keypads_seat_is_the_seat_and_the_keypad_goes_dark(tmp_path
     try:
         app.step(InputEvent("2", "area:castello"))  # Blue keys on its keypad, then gives the seat to a phone
         ask(app, "new", "blue", "left", "right")
-        assert ("led", "2", "all", "off") in keypads.calls
+        assert "led 2 all off" in keypads.calls
         assert app.controller.keypad.get(1) is None  # Blue's keyed ballot is cleared, not handed over
         keypads.calls.clear()
         app.step(InputEvent("2", "area:dorsoduro"))  # the keypad left on the table is not the seat's any more
