@@ -181,5 +181,5 @@ def test_the_readme_lists_the_summary_pictures_among_what_the_service_writes() -
     readme = (ROOT / "README.md").read_text()
     writes = readme[readme.index("**What it writes, and nothing else:**") :].split("\n\n")[0]
     assert "game-<id>-summary.png" in writes and "/var/lib/doge-companion/" in writes
-    app = (ROOT / "companion" / "app.py").read_text()
+    app = (ROOT / "companion" / "app" / "app.py").read_text()
     assert 'f"game-{game}-summary.png"' in app, "the name the README gives is the one the service writes"
