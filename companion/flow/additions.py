@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 class Additions:
-    """None by default; the App puts its own in ``Controller.additions``."""
+    """Adds nothing by default; the App puts its own in ``Controller.additions`` (app/phones.py)."""
 
     def __init__(self) -> None:
         self.pages: list[Callable[[Controller], Screen]] = []  # board-check pages after the board's own
