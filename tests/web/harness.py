@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import yarl
 
 from companion.app import App
 from companion.store import Store
-from companion.web.hub import Limits, digest
+from companion.web.hub import Limits
 from hardware.events import InputEvent
 from tests.helpers import app_settings, game_thread
 
@@ -60,19 +59,6 @@ class Phone:
         self.reader: asyncio.Task[None] | None = None
         self.presses = 0
         self.device = f"browser-{next(BROWSERS)}"  # the page's own id for its browser (localStorage)
-
-    @property
-    def phone(self) -> str:
-        """How the companion knows this phone: the digest of its seat token."""
-        cookie = self.session.cookie_jar.filter_cookies(yarl.URL(base_url(self.app))).get("doge_seat")
-        assert cookie is not None
-        return digest(cookie.value)
-
-    @property
-    def source(self) -> str | None:
-        """The pad source of the seat this phone holds (game thread's state, read for a test's checks)."""
-        assert self.app.phones is not None
-        return self.app.phones.seats.source_of.get(self.phone)
 
     async def join(self, secret: str | None = None) -> int:
         assert self.app.web is not None
@@ -170,7 +156,7 @@ async def sit_down(app: App, phones: list[Phone]) -> None:
     while app.controller.stage == "setup":  # a setup too long for the display is in parts: ok shows each, then starts
         shown = app.screen
         host(app, "ok")
-        await game_thread_shows(app, lambda: app.screen != shown, "the host's ok")  # noqa: B023 (awaited here)
+        await game_thread_shows(app, lambda shown=shown: app.screen != shown, "the host's ok")
     await until(phones[0], lambda v: v["public"]["stage"] == "game", "the game started")
 
 
@@ -231,5 +217,5 @@ async def read_notices(app: App, watcher: Phone) -> None:
     while app.controller.notices:
         before = shown()
         host(app, "ok")
-        await game_thread_shows(app, lambda: shown() != before, "a notice read")  # noqa: B023 (awaited here)
+        await game_thread_shows(app, lambda before=before: shown() != before, "a notice read")
     await until(watcher, lambda v: v["public"]["notice"] is None, "no notice on the phone")

@@ -120,7 +120,7 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         while app.controller.stage == "setup":  # a setup in parts: the host's ok shows each, then starts the game
             shown = app.screen
             host(app, "ok")
-            until(lambda: app.screen != shown, "the host's ok was read", pages[0])  # noqa: B023
+            until(lambda shown=shown: app.screen != shown, "the host's ok was read", pages[0])
         table = browser.new_page(viewport={"width": 1920, "height": 1080})
         table.goto(app.web.table_url)
         table.wait_for_selector("#board")
