@@ -284,15 +284,17 @@ class Phone:
         self.ws = await self.session.ws_connect(self.base + "/ws")
 
     async def until(self, ready: Any, what: str) -> dict[str, Any]:
-        """Frames until the view is ``ready`` (the timeout is a hang guard)."""
+        """Frames until the view is ``ready`` (the timeout is a hang guard over the whole wait: the server's pings
+        would restart a timeout of each receive)."""
         assert self.ws is not None
-        while not (self.view and ready(self.view)):
-            try:
-                frame = await self.ws.receive_json(timeout=60)
-            except (TypeError, TimeoutError):
-                raise AssertionError(f"never happened: {what} (last view: {self.view})") from None
-            if frame["t"] == "view":
-                self.view = frame
+        try:
+            async with asyncio.timeout(60):
+                while not (self.view and ready(self.view)):
+                    frame = await self.ws.receive_json()
+                    if frame["t"] == "view":
+                        self.view = frame
+        except (TypeError, TimeoutError):
+            raise AssertionError(f"never happened: {what} (last view: {self.view})") from None
         return self.view
 
     async def key(self, key: str, done: Any) -> None:
@@ -347,7 +349,9 @@ def test_phones_reach_the_installed_service_lock_in_a_ballot_and_come_back_after
                 for _ in range(10):
                     box.run("echo 'host ok' >/run/doge-companion/keys")
                     async with outside.ws_connect(base + "/ws?table=1") as table:
-                        if (await table.receive_json(timeout=60))["public"]["stage"] == "game":
+                        async with asyncio.timeout(60):  # (the server's pings restart a receive's own timeout)
+                            shown = await table.receive_json()
+                        if shown["public"]["stage"] == "game":
                             break
             await red.until(lambda view: view["public"]["stage"] == "game", "the game started")
             await red.key("area:castello", lambda mine: (mine["keyed"] or {}).get("area") == "castello")

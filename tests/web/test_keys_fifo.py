@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -44,23 +45,28 @@ def test_keys_from_a_fifo_and_a_phone_by_the_join_link_play_together(tmp_path: P
         url = link.read_text().strip()
         base, secret = url.split("/#j=")
 
-        async def phone() -> dict[str, object]:
+        async def view(ws: aiohttp.ClientWebSocketResponse, ready: Any) -> dict[str, Any]:
+            # a hang guard for the whole wait: the server's pings would restart a timeout of each receive
+            async with asyncio.timeout(60):
+                while not ready(shown := await ws.receive_json()):
+                    pass
+            return shown  # type: ignore[no-any-return]
+
+        async def phone() -> dict[str, Any]:
             async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
                 async with session.post(base + "/api/join", json={"secret": secret}) as answer:
                     assert answer.status == 200
                 async with session.ws_connect(base + "/ws") as ws:
-                    with fifo.open("w") as keys:  # the pads and the host, as they come
+                    await view(ws, lambda shown: shown.get("mine"))  # the phone sat down first
+                    with fifo.open("w") as keys:  # then the pads and the host, as they come
                         keys.write("2 ok\n3 ok\nhost rihgt\nhost right\n")
                         keys.flush()
                         keys.write("host ok\nhost ok\nhost ok\n")
-                    while True:
-                        view = await ws.receive_json(timeout=30)
-                        if view.get("t") == "view" and view["public"]["stage"] == "game":
-                            return view  # type: ignore[no-any-return]
+                    return await view(ws, lambda shown: shown.get("public", {}).get("stage") == "game")
 
-        view = asyncio.run(phone())
-        assert view["mine"]["colour"] == "red" and view["public"]["entry"] == "keypads"  # type: ignore[index]
-        assert [seat["kind"] for seat in view["public"]["seats"]] == ["phone", "pad", "pad"]  # type: ignore[index]
+        shown = asyncio.run(phone())
+        assert shown["mine"]["colour"] == "red" and shown["public"]["entry"] == "keypads"
+        assert [seat["kind"] for seat in shown["public"]["seats"]] == ["phone", "pad", "pad"]
     finally:
         child.send_signal(signal.SIGTERM)
         _out, err = child.communicate(timeout=30)
