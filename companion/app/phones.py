@@ -22,6 +22,7 @@ from hardware.events import InputEvent
 
 from ..flow.additions import Additions
 from ..flow.board_text import player_name
+from ..i18n import _
 from ..store import StoreError
 from ..web.join import copied_banner, fits, phones_view, with_join_code
 from ..web.publisher import Frames, Publisher, SeatRequest, WebDevices, WebHello, WebPress
@@ -87,7 +88,7 @@ def write_join_link(url: str, state_dir: Path) -> None:
         return
     log.info("web pads: simulated hardware: the join link is in %s", path)
     if sys.stderr.isatty():
-        print(f"doge-companion: phones join at {url}", file=sys.stderr, flush=True)
+        print(_("doge-companion: phones join at {url}").format(url=url), file=sys.stderr, flush=True)
 
 
 class PhonePads(Additions):
