@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
-from companion.engine import private_view, replay_text, snapshot
+from companion.engine import dump_header, private_view, replay_text, snapshot
 from companion.flow.autoplay import Table
 from companion.store import APPLICATION_ID, FILENAME, SCHEMA_VERSION, Store, StoreError, default_directory
 from companion.store.export import public_record
@@ -333,6 +333,26 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
     third = App(app_settings(tmp_path), seed=5)
     assert not third.resumed, "a finished game is not resumed"
     third.close()
+
+
+def test_a_power_cut_between_the_header_and_its_shuffle_resumes_and_saves_the_shuffle(tmp_path: Path) -> None:
+    """The header is committed, then the year's shuffles: a cut between them leaves a record that stops where a
+    shuffle is due. Resuming draws it and saves it to the game (it was drawn before the game was bound, and "Not
+    saved" stopped the table; found by the torn copies of tests/test_crash.py once issue 33 changed the store)."""
+    first = App(app_settings(tmp_path), seed=9)
+    for source in ("1", "2", "3"):
+        first.step(InputEvent(source, "ok"))
+    header = dump_header(first.controller.players, **first.controller.seats.header_extra())
+    first.close()
+    Store(tmp_path).new_game(header)  # the header alone: the power went before the shuffles were saved
+    second = App(app_settings(tmp_path), seed=9)
+    try:
+        assert second.resumed and second.saver.game is not None
+        record = second.controller.record
+        assert len(record) > 1 and "error" not in second.controller.screen().tags
+        assert second.store.lines(second.saver.game) == record, "the shuffles drawn on resume are saved"
+    finally:
+        second.close()
 
 
 def test_export_of_a_finished_game_is_its_record() -> None:

@@ -130,13 +130,15 @@ class App:
         if game is None:
             return False
         lines = self.store.lines(game)
+        # Bound first: a record that stops where a shuffle is due (a copy torn there) draws it on resume, and saves it.
+        self.saver.game, self.saver.length = game, len(lines)
         try:
             self.controller.resume(lines, self.store.screen(game))
         except Exception as error:  # a record this version cannot continue: keep it, start afresh
             log.error("game %d cannot be resumed (%s); it is kept in the store as abandoned", game, error)
+            self.saver.game, self.saver.length = None, 0
             self.store.abandon(game)
             return False
-        self.saver.game, self.saver.length = game, len(lines)
         info = next(g for g in self.store.games() if g.id == game)
         self.controller.overlays.append(ResumeOffer(game, info.started, info.year))  # which game goes on
         log.info("resumed game %d at line %d", game, len(lines))
@@ -147,7 +149,7 @@ class App:
             from ..engine import snapshot
 
             digest = hashlib.sha256(json.dumps(snapshot(self.controller.state), sort_keys=True).encode()).hexdigest()
-            print(f"resumed {game} {len(lines)} {digest[:16]}", file=self.saver.acks, flush=True)
+            print(f"resumed {game} {self.saver.length} {digest[:16]}", file=self.saver.acks, flush=True)
         return True
 
     def _keep(self, thing: Any) -> Any:
