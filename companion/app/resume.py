@@ -48,10 +48,9 @@ def resume_unfinished(store: Store, saver: StoreSaver, fresh: Callable[[], Contr
             "game {game} could not be resumed; it is kept, set aside (doge-companion games)"
         ).format(game=game)
         return fresh(), False
-    saver.game, saver.length = game, len(lines)
     controller.overlays.append(ResumeOffer(game, info.started, info.year))  # which game goes on
     log.info("resumed game %d at line %d", game, len(lines))
     if saver.acks is not None and controller.state is not None:
         digest = hashlib.sha256(json.dumps(snapshot(controller.state), sort_keys=True).encode()).hexdigest()
-        print(f"resumed {game} {len(lines)} {digest[:16]}", file=saver.acks, flush=True)
+        print(f"resumed {game} {saver.length} {digest[:16]}", file=saver.acks, flush=True)
     return controller, True

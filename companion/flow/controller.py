@@ -22,6 +22,7 @@ from hardware.events import InputEvent
 from ..engine import Decision, State, dump_header, parse_header
 from ..i18n import _
 from . import computer_players, undo_chain
+from .additions import Additions
 from .cues import Cues
 from .decision_text import decided
 from .game import Game, NotSaved, Saver, Step
@@ -95,6 +96,7 @@ class Controller:
         self.parts = Parts()  # which part of a screen too long for the display is shown (paging.py)
         self.menus: list[Menu] = []  # the acting player's menu and the submenus they opened (modes/decision.py)
         self.menus_for: Any = None  # the moment they were built for
+        self.additions = Additions()  # what the App adds to the screens (the phones'): additions.py
         self._saved_screen: dict[str, Any] | None = None
         self._bot_rng = random.Random(rng.randrange(1 << 30))
         # The table read the first year's reminder this evening: the next game offers to skip it (first_year.py).
@@ -282,19 +284,16 @@ class Controller:
             banner.insert(0, Line(self.storage_problem, "small", "red"))
         if banner:
             screen = replace(screen, lines=(*banner, *screen.lines))
-        return part_to_show(self, keep_names_together(screen))
-
-    def _screen_state(self) -> dict[str, Any]:
-        return screen_state(self.notices)
+        return part_to_show(self, keep_names_together(self.additions.add(self, screen)))
 
     def public_record(self) -> list[str]:
         """The record as far as it may leave the device: not from a line whose reveals no screen has shown yet."""
-        return self.record[: public_length(self._screen_state(), len(self.record))]
+        return self.record[: public_length(screen_state(self.notices), len(self.record))]
 
     def _save_screen(self) -> None:
         if self.stage == "setup":
             return
-        state = self._screen_state()
+        state = screen_state(self.notices)
         if state != self._saved_screen:
             self._saved_screen = state
             self.game.saver.screen(state)
@@ -307,5 +306,5 @@ class Controller:
         self.game.resume(lines)
         self.bots = computer_players.make_bots(self)
         self.notices = restore_screen(screen)
-        self._saved_screen = self._screen_state()
+        self._saved_screen = screen_state(self.notices)
         settle(self)

@@ -53,9 +53,10 @@ def _kind(ctx: Controller, source: str) -> str:
     return "phone" if source.startswith("phone") else "pad"
 
 
-def seat_view(ctx: Controller, source: str) -> dict[str, Any] | None:
+def seat_view(ctx: Controller, source: str, hide_pending: bool = False) -> dict[str, Any] | None:
     """What the phone of ``source`` alone may see: its own held markers, its own unrevealed ballot or the ballot it
-    is keying, the areas it may still choose, and its own decision's menu (the LCD menu's very options)."""
+    is keying, the areas it may still choose, and its own decision's menu (the LCD menu's very options).
+    ``hide_pending``: the seat's locked-in ballot was made on another phone (a takeover): only that it is locked in."""
     seat = ctx.seats.seat_of(source)
     if seat is None:
         return None
@@ -71,7 +72,7 @@ def seat_view(ctx: Controller, source: str) -> dict[str, Any] | None:
         used=[AREAS[a] for a in private.used_areas],
         locked=state.locked_in(seat),
         pending=None
-        if private.pending is None
+        if private.pending is None or hide_pending
         else {"area": AREAS[private.pending.area], "markers": list(private.pending.markers)},
         keyed=None
         if keyed is None

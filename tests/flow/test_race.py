@@ -25,6 +25,11 @@ def test_a_player_opens_the_year_so_far_on_their_pad_and_closes_it_with_any_key_
     table.setup()
     controller = table.controller
     table.play(until=lambda: controller.state is not None and controller.state.year == 2 and bool(controller.notices))
+    state = controller.state
+    assert state is not None and state.phase == "ballot" and 1 in (a.player for a in state.awaiting())
+    table.press("2", "back")  # keying a ballot, with nothing keyed: back is the ballot's (rules.md 11; issue 33)
+    assert "this-year" not in controller.screen().tags
+    table.play(until=lambda: controller.state is not None and controller.state.phase != "ballot")
     text = year_text(table, "2")
     assert text.startswith("Year 2 so far\n") and "Next year so far:" in text and "Palaces this year:" in text
     table.press("3", "ok")  # another player's ok: not theirs to close (it may confirm a notice underneath)

@@ -21,23 +21,25 @@ if TYPE_CHECKING:
 
 VIEWS = (0, 1, 2, 3, "race", 4, "year")  # the map, districts, advisors, supplies, the race, voting order, the year
 PAGES = len(VIEWS)
-END = PAGES  # then, during a game, the way out of it
+END = PAGES  # then the pages the App adds (ctx.additions.pages), then, during a game, the way out of it
 
 
 class BoardCheck(Mode):
     """The board pages; right from the last one (in a game) shows the way out of it: a held back there gives the game
-    up (modes/evening.py). Left from the map wraps to the voting order, so the way out is never one stray key away."""
+    up (modes/evening.py). Left from the map wraps to the year so far, so the way out is never one stray key away."""
 
     def __init__(self) -> None:
         self.page = 0
+        self.end = END
 
     @property
     def holds_back(self) -> bool:  # type: ignore[override]
-        return self.page == END
+        return self.page == self.end
 
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
-        pages = PAGES + (ctx.stage == "game" and ctx.state is not None and not ctx.state.is_over)
-        if event.kind == "hold" and self.page == END:
+        self.end = END + len(ctx.additions.pages)
+        pages = self.end + (ctx.stage == "game" and ctx.state is not None and not ctx.state.is_over)
+        if event.kind == "hold" and self.page == self.end:
             abandon(ctx)
             return self  # the overlays are gone with the game
         if event.key == "right":
@@ -45,19 +47,21 @@ class BoardCheck(Mode):
                 self.page = (self.page + 1) % pages
         elif event.key == "left":
             if not ctx.parts.back():
-                self.page = (self.page - 1) % PAGES if self.page < PAGES else PAGES - 1
+                self.page = self.page - 1 if self.page > 0 else PAGES - 1
         else:
             return None
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
-        if self.page == END:
+        if self.page == self.end:
             return (("hold:back", _("abandon the game")), ("back", _("close")), ("left", _("previous page")))
         return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
-        if self.page == END:
+        if self.page == self.end:
             return abandon_view(ctx)
+        if self.page >= PAGES:
+            return ctx.additions.pages[self.page - PAGES](ctx)
         view = VIEWS[self.page]
         footer = _("left/right: page   back: close")
         if view == "race":

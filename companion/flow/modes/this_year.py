@@ -48,10 +48,12 @@ def race_screen(ctx: Controller, footer: str) -> Screen:
 
 
 def uses_back(ctx: Controller, seat: int) -> bool:
-    """Whether back on ``seat``'s pad steps back from something of theirs: a keyed ballot, their private ballot on
-    the shared screen, a submenu of their decision."""
-    keyed = ctx.keypad.get(seat)
-    if keyed is not None and (keyed.area is not None or keyed.markers):
+    """Whether back on ``seat``'s pad steps back from something of theirs: a ballot they are keying, their private
+    ballot on the shared screen, a submenu of their decision. A ballot being keyed keeps its back whether or not
+    anything is keyed yet: what is keyed is secret (rules.md 11), and a back that opened the year on the shared screen
+    once the keys ran out would tell the table how many keys the player had pressed (issue 33's stream shape)."""
+    if seat in ctx.keypad or (ctx.seats.entry == "keypads" and ctx.state is not None and ctx.state.phase == "ballot"
+                              and seat in (a.player for a in ctx.state.awaiting())):  # fmt: skip
         return True
     if ctx.private is not None and (ctx.private.seat == seat or ctx.private.stage != "gate"):
         return True  # a private menu on the shared screen is never covered (rules.md 11)
