@@ -55,8 +55,7 @@ class Refused(logging.Handler):
 
     KINDS = (
         (http_exceptions.LineTooLong, "an oversized request line or header"),
-        (http_exceptions.BadHttpMethod, "a request that is not HTTP"),
-        (http_exceptions.BadStatusLine, "a request that is not HTTP"),
+        (http_exceptions.BadStatusLine, "a request that is not HTTP"),  # aiohttp 3.9+: BadHttpMethod too
         (http_exceptions.HttpProcessingError, "a malformed request"),
     )
 
