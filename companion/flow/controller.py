@@ -307,4 +307,8 @@ class Controller:
         self.bots = computer_players.make_bots(self)
         self.notices = restore_screen(screen)
         self._saved_screen = screen_state(self.notices)
+        # Past its reminder, the table read it this evening: the next game shows only how to set up the board.
+        state = self.game.state
+        reading = any(n.tag == "reminder" for n in self.notices)
+        self.intro_read = state is not None and state.phase != "setup" and not reading
         settle(self)

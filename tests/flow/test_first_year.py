@@ -99,6 +99,8 @@ def test_the_reminder_depends_on_the_seats_only_never_on_a_shuffle() -> None:
 
 
 def test_a_power_cut_shows_the_unread_pages_again_and_a_read_reminder_never_returns(tmp_path: Path) -> None:
+    """Also after a restart: a game resumed past its reminder counts it as read this evening (its next game offers
+    only the board's setup), one resumed while it was read does not."""
     first = App(app_settings(tmp_path), seed=4)
     for event in (InputEvent("1", "ok"), InputEvent("2", "ok"), InputEvent("3", "ok"), InputEvent("host", "ok")):
         first.step(event)
@@ -108,6 +110,7 @@ def test_a_power_cut_shows_the_unread_pages_again_and_a_read_reminder_never_retu
     first.close()  # the power goes
     second = App(app_settings(tmp_path), seed=4)
     assert second.resumed and second.controller.screen().tags == ("resume",), "first: which game goes on"
+    assert not second.controller.intro_read, "pages unread: the next game would show them all"
     second.step(InputEvent("host", "ok"))
     assert second.controller.screen() == page_two, "the unread pages again, as they were"
     for _page in range(4):
@@ -119,6 +122,7 @@ def test_a_power_cut_shows_the_unread_pages_again_and_a_read_reminder_never_retu
     try:
         third.step(InputEvent("host", "ok"))  # the game in progress goes on
         assert third.resumed and third.controller.screen().title == "Year 1", "read once: not shown again"
+        assert third.controller.intro_read, "read before the restart: the next game shows only the board's setup"
         table = Table(
             third.controller, random.Random(4), ["1", "2", "3"], keypads=False,
             watch=lambda controller, _event: seen.append(controller.screen().tags),
