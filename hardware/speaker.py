@@ -69,14 +69,15 @@ class Speaker:
             if not self.output.keeps_all:
                 self._cut()
             self._handed += 1
-            self._waiting.append(Utterance(self._handed, text, language))
+            self._waiting.append(Utterance(self._handed, text, language, self.volume))
             self._wake.notify_all()
 
     def set_volume(self, level: int) -> None:
-        """0 to 100; the next utterance is said at it. 0 is silence: what is playing stops."""
+        """0 to 100; the next utterance is said at it. 0 is silence: what is playing stops (a capture keeps what was
+        handed over before, whatever the timing)."""
         with self._wake:
             self.volume = level
-            if level == 0:
+            if level == 0 and not self.output.keeps_all:
                 self._cut()
                 self._wake.notify_all()
 
@@ -88,8 +89,8 @@ class Speaker:
             self._settled = self._handed
         if self._job is not None and not self._job.stopped:
             self._job.cut()
-            self.output.cut()
             self.cut_short += 1
+        self.output.cut()  # a mixer may still be playing what the speaker's thread has handed over and left
 
     @property
     def job(self) -> Job | None:
@@ -125,12 +126,11 @@ class Speaker:
                     return
                 utterance = self._waiting.popleft()
                 job = self._job = Job(utterance)
-                volume = self.volume
             if self.fault is not None and self._retry_due():
                 self._check()
-            if self.fault is None and volume > 0:
+            if self.fault is None:
                 try:
-                    self._say(job, volume)
+                    self._say(job)
                 except Exception as error:  # the voice must never take the companion down: counted, said once
                     self._failure(f"an utterance failed ({type(error).__name__})")
             with self._wake:
@@ -159,13 +159,13 @@ class Speaker:
         elif fault is None and before is not None:
             log.warning("sound: the voice works again")
 
-    def _say(self, job: Job, volume: int) -> None:
+    def _say(self, job: Job) -> None:
         if job.stopped:
             return
         utterance = job.utterance
         try:
             engine = job.spawn(
-                self.engine.command(utterance.language, self.rate, volume),
+                self.engine.command(utterance.language, self.rate, utterance.volume),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

@@ -32,6 +32,7 @@ class Utterance:
     number: int  # 1, 2, ... in the order handed over
     text: str
     language: str  # en, de or it
+    volume: int  # 1 to 100: the level when it was handed over
 
 
 class Engine(Protocol):
