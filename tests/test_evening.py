@@ -59,7 +59,9 @@ def test_an_evening_of_three_games_by_buttons(tmp_path: Path) -> None:
         press(app, "ok")  # not by accident: any key but a held back keeps playing
         assert app.controller.stage == "game" and not app.controller.overlays
         press(app, "back")
-        press(app, "left")  # left from the map wraps to the voting order, never to the way out
+        press(app, "left")  # left from the map: the sound page, then the voting order, never the way out
+        assert "sound" in tags(app)
+        press(app, "left")
         assert "abandon" not in tags(app)
         press(app, "right")
         press(app, "back", "hold")  # given up: a new game is set up at the same table

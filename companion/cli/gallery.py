@@ -20,6 +20,7 @@ from ..flow.controller import Controller
 from ..flow.modes import ResumeOffer
 from ..flow.modes.notices import showing_notice
 from ..flow.modes.setup import more_to_read
+from ..flow.sound import Sound
 from ..i18n import LANGUAGES, set_language
 
 SIZES = ((160, 128), (240, 240), (320, 240))
@@ -70,6 +71,7 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
                         table.press("host", "right" if key == "back" else "ok")
                     if key == "back":
                         table.press("host", "back")
+                sound_page(table, found)
             if controller.history and controller.history[-1][2] and "undo" not in found:
                 table.press("host", "back", "hold")
                 found["undo"] = controller.screen()
@@ -82,6 +84,16 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
         table.press("host", "back")  # the next game is offered (it stays unanswered here)
     found["resume"] = resume_page(seed)
     return found
+
+
+def sound_page(table: Table, found: dict[str, Screen]) -> None:
+    """The sound page (left of the board check's map) as the host of a device with a working voice sees it."""
+    controller = table.controller
+    controller.seats.sound = Sound(80, None)
+    table.press("host", "back")
+    table.press("host", "left")
+    found["sound"] = controller.screen()
+    table.press("host", "back")
 
 
 def resume_page(seed: int) -> Screen:

@@ -59,9 +59,10 @@ Stage = Literal["setup", "game", "over"]
 
 @dataclass(frozen=True)
 class Effect:
-    """Something for the hardware: ``led`` (``target``, ``state``) on a pad, or a ``beep``."""
+    """Something for the hardware: ``led`` (``target``, ``state``) on a pad, a ``beep``, or the host's new ``sound``
+    level (``state``, percent)."""
 
-    kind: Literal["led", "beep"]
+    kind: Literal["led", "beep", "sound"]
     source: str
     target: str = ""
     state: str = ""
@@ -133,7 +134,7 @@ class Controller:
     def source_of(self, seat: int) -> str:
         return self.seats.source_of(seat)
 
-    def effect(self, kind: Literal["led", "beep"], source: str, target: str = "", state: str = "") -> None:
+    def effect(self, kind: Literal["led", "beep", "sound"], source: str, target: str = "", state: str = "") -> None:
         self.effects.append(Effect(kind, source, target, state))
 
     # ------------------------------------------------------------------ routing

@@ -1,4 +1,5 @@
-"""The board check: the host's back shows the board as the game has it, page by page, to compare with the table."""
+"""The board check: the host's back shows the board as the game has it, page by page, to compare with the table;
+left of the map, the sound setting (flow/sound.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hardware.events import InputEvent
 
 from ...engine import snapshot
 from ...i18n import _
+from ..sound import sound_view
 from ..views import board_view
 from .base import Mode
 from .evening import abandon, abandon_view
@@ -18,11 +20,13 @@ if TYPE_CHECKING:
 
 PAGES = 5  # the map, districts, advisors, supplies, voting order
 END = PAGES  # then, during a game, the way out of it
+SOUND = -1  # left of the map: the voice's level, which ok changes
 
 
 class BoardCheck(Mode):
     """The board pages; right from the last one (in a game) shows the way out of it: a held back there gives the game
-    up (modes/evening.py). Left from the map wraps to the voting order, so the way out is never one stray key away."""
+    up (modes/evening.py). Left from the map is the sound page, and left from it wraps to the voting order, so the
+    way out is never one stray key away."""
 
     def __init__(self) -> None:
         self.page = 0
@@ -36,23 +40,40 @@ class BoardCheck(Mode):
         if event.kind == "hold" and self.page == END:
             abandon(ctx)
             return self  # the overlays are gone with the game
+        if self.page == SOUND:
+            return self._sound(ctx, event.key)
         if event.key == "right":
             if not ctx.parts.next():  # a page too long for the display: its next part first (paging.py)
                 self.page = (self.page + 1) % pages
         elif event.key == "left":
             if not ctx.parts.back():
-                self.page = (self.page - 1) % PAGES if self.page < PAGES else PAGES - 1
+                self.page = SOUND if self.page == 0 else self.page - 1 if self.page < PAGES else PAGES - 1
         else:
+            return None
+        return self
+
+    def _sound(self, ctx: Controller, key: str) -> Mode | None:
+        if key == "ok" and ctx.seats.sound.adjustable:
+            ctx.seats.sound.level = ctx.seats.sound.next_level()
+            ctx.effect("sound", "host", state=str(ctx.seats.sound.level))  # the App applies and keeps it
+        elif key in ("left", "right"):
+            self.page = PAGES - 1 if key == "left" else 0
+        elif key != "ok":
             return None
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
         if self.page == END:
             return (("hold:back", _("abandon the game")), ("back", _("close")), ("left", _("previous page")))
+        if self.page == SOUND:
+            louder = (("ok", _("louder, then off")),) if ctx.seats.sound.adjustable else ()
+            return (*louder, ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
         return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
         assert ctx.state is not None
         if self.page == END:
             return abandon_view(ctx)
+        if self.page == SOUND:
+            return sound_view(ctx.seats.sound)
         return board_view(snapshot(ctx.state), self.page)

@@ -13,6 +13,8 @@ def test_board_check_pages_and_closes_and_pads_wait() -> None:
     press(controller, "host", "back")
     assert controller.screen().tags == ("board", "page:0")
     press(controller, "host", "left")
+    assert controller.screen().tags == ("sound",), "left of the map: the sound page (test_sound_page.py)"
+    press(controller, "host", "left")
     assert controller.screen().tags == ("board", "page:4") and controller.screen().title == "Voting order"
     press(controller, "1", "ok")  # red's pad: nothing while the host looks at the board
     assert (controller.board_page == 4 and controller.private is None) or controller.private.stage == "gate"  # type: ignore[union-attr]
