@@ -1,5 +1,6 @@
 """docs/scripted-input.md's new group's whole game: exactly its script, run with exactly its command, ends the game
-(the record replays to a finished game that Red won) and leaves the summary picture beside the record."""
+(the record replays to a finished game that Red won), leaves the summary picture beside the record and what the
+voice said as WAV files (issue 37), measured with the standard library."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from tests.hardware.test_speaker import measured
 from tests.new_group_game import write
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,6 +60,10 @@ def test_the_docs_new_group_game_ends_and_saves_its_summary_beside_the_record(tm
     summary = record.with_name(f"{record.stem}-summary.png")
     assert summary.exists(), f"no summary picture beside the record: {sorted(p.name for p in tmp_path.iterdir())}"
     assert Image.open(summary).size[0] > 400
+    voice = tmp_path / run[run.index("--audio") + 1]
+    assert (voice / "speech.txt").read_text().splitlines() == ["00001\ten\tRed wins!"], "what the voice says today"
+    found = measured(voice / "speech-00001.wav")
+    assert found["rate"] == 22050 and found["seconds"] > 0.5 and found["peak"] > 3000 and found["rms"] > 500, found
 
 
 def test_the_docs_script_is_what_its_generator_writes() -> None:
