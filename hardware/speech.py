@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 import threading
 import wave
 from collections.abc import Iterable
@@ -63,7 +64,8 @@ class Espeak:
 
     def problem(self) -> str | None:
         if shutil.which(self.program) is None:
-            return "espeak-ng is not installed (sudo apt install espeak-ng)"
+            how = "brew install espeak-ng" if sys.platform == "darwin" else "sudo apt install espeak-ng"
+            return f"espeak-ng is not installed ({how})"
         return None
 
     def command(self, language: str, rate: int, volume: int) -> list[str]:

@@ -89,13 +89,9 @@ class Voice:
         if self.capture and not speaker.flush(FLUSH_S):
             log.error("sound: the capture was not finished in %d s; the last files may be cut short", FLUSH_S)
         speaker.close()
-        log.info(
-            "sound: %d said, %d cut short, %d dropped for newer ones, %d failed",
-            speaker.said,
-            speaker.cut_short,
-            speaker.dropped,
-            speaker.failed,
-        )
+        counts = (speaker.said, speaker.cut_short, speaker.dropped, speaker.failed)
+        if any(counts):
+            log.info("sound: %d said, %d cut short, %d dropped for newer ones, %d failed", *counts)
 
     def _kept_level(self) -> int:
         if self.level_file is None:
