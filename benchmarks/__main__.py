@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from . import bots, crash, engine, engine_compare, flow, hardware, pi, startup, store, twin, undo, web, wire
+from . import bots, crash, engine, engine_compare, flow, hardware, pi, speech, startup, store, twin, undo, web, wire
 
 FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "engine": lambda _extra, smoke: engine.main(smoke),
@@ -24,6 +24,7 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "startup": lambda _extra, smoke: startup.main(smoke),
     "pi": lambda _extra, smoke: pi.main(smoke),
     "web": lambda _extra, smoke: web.main(smoke),
+    "speech": lambda _extra, smoke: speech.main(smoke),
 }
 SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each: run them by name
 
