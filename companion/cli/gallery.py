@@ -167,6 +167,7 @@ def simulator_picture(path: str, seed: int = 5) -> None:
 
     data = config.load(search=False).data
     data["pads"]["serial"] = "off"
+    data["sound"]["voice"] = "off"  # a picture needs no voice (nor a line about a missing one)
     app = App(config.Settings(data, None), seed=seed, store=Store(None, memory=True))
     simulator = Simulator(app)
     try:
