@@ -47,7 +47,8 @@ def sound_view(sound: Sound) -> Screen:
         lines.append(Line(_("ok: louder; after 100%, off. It stays so after a restart."), "small"))
         if sound.silent is not None:
             lines.append(Line(why[sound.silent], "small", "red"))
-    return Screen(_("Sound"), tuple(lines), footer=_("ok: louder   right: board   back: close"), tags=("sound",))
+    footer = _("ok: louder   right: board   back: close") if sound.adjustable else _("right: board   back: close")
+    return Screen(_("Sound"), tuple(lines), footer=footer, tags=("sound",))
 
 
 def level_sentence(level: int) -> str:

@@ -58,16 +58,16 @@ class BoardCheck(Mode):
             ctx.effect("sound", "host", state=str(ctx.seats.sound.level))  # the App applies and keeps it
         elif key in ("left", "right"):
             self.page = PAGES - 1 if key == "left" else 0
-        elif key != "ok":
-            return None
+        else:
+            return None  # back, or ok where there is nothing to turn up, closes as on every board page
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
         if self.page == END:
             return (("hold:back", _("abandon the game")), ("back", _("close")), ("left", _("previous page")))
         if self.page == SOUND:
-            louder = (("ok", _("louder, then off")),) if ctx.seats.sound.adjustable else ()
-            return (*louder, ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
+            ok = ("ok", _("louder, then off") if ctx.seats.sound.adjustable else _("close"))
+            return (ok, ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
         return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
