@@ -99,7 +99,8 @@ def test_say_never_waits_for_a_device_that_takes_no_audio_and_a_new_utterance_cu
     second = wait_for(lambda: (job := speaker.job) is not None and job is not first and len(job.processes) == 2 and job)
     assert second.utterance.text == "Short." and speaker.cut_short == 1 and speaker.said == 0
     speaker.close()
-    assert [process.wait(timeout=10) for process in second.processes] == [-9, -9], "close() leaves no child"
+    engine, player = (process.wait(timeout=10) for process in second.processes)  # close() leaves no child
+    assert player == -9 and engine in (0, -9), "the short one's engine may have finished before the cut"
     assert not speaker._thread.is_alive()
 
 
