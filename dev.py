@@ -2,25 +2,31 @@
 """One entry point for developers: sets up its own virtual environment, then runs what you ask.
 
     python3 dev.py start      # the companion in a window on simulated hardware (doge-companion sim)
-    python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs)
+    python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs): the same verdict each time
     python3 dev.py test --stress N   # the same N times in a row, every core kept busy by a load it starts itself
+    python3 dev.py test --explore N  # the property tests N rounds with new random examples each (a longer run)
     python3 dev.py bench      # print the benchmark figures (bench --smoke: every family at a tiny size)
     python3 dev.py catalogs   # bring companion/locale/*.po in line with the code's texts (then translate)
-    python3 dev.py lock       # refresh the pinned versions in requirements/*.txt (then run the tests)
+    python3 dev.py lock       # upgrade the pinned versions in requirements/*.txt to the newest (then run the tests)
     python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
 
 Needs only Python 3.11+ and access to PyPI. The environment lives in .venv, installed with the pinned versions of
-requirements/dev.txt, and is refreshed when pyproject.toml or the pins change.
+requirements/dev.txt, and is refreshed when pyproject.toml or the pins change. A few tests also need system tools
+(requirements/system.txt): `test` names the missing ones in its first line, with the command that installs them,
+and skips those tests; as root with CI set (.ci/run) it installs them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import random
+import shutil
 import subprocess
 import sys
 import time
 import venv
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -30,14 +36,23 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
 EXTRAS = "test,sim"
 PINS = ROOT / "requirements" / "dev.txt"
-# The lock files, each made by uv from pyproject.toml for where it is used: development and CI on any machine from
-# Python 3.11 on; the Pi (Raspberry Pi OS Bookworm: Python 3.11, glibc 2.36), 64-bit and 32-bit, with what building
-# the wheel there needs. uv cannot target 32-bit ARM by name, so that lock is a universal one (its markers choose).
+SYSTEM_TOOLS = ROOT / "requirements" / "system.txt"
+# The lock files, each made by uv for where it is used: development and CI on any machine from Python 3.11 on; the
+# Pi (Raspberry Pi OS Bookworm: Python 3.11, glibc 2.36), 64-bit and 32-bit, with what building the wheel there
+# needs; and the floor, Debian bookworm's own versions (requirements/floor.in, tests/test_floor.py). uv cannot target
+# 32-bit ARM by name, so that lock is a universal one (its markers choose). The 64-bit Pi's lock carries every file's
+# hash and install.sh requires them; the 32-bit one cannot (Pi OS's pip takes piwheels' own builds, whose hashes
+# PyPI does not list), nor dev.txt (pip refuses the editable install of the checkout in hash-checking mode).
 LOCKS = {
-    "dev.txt": ["--extra", "test", "--extra", "sim", "--universal"],
-    "pi-aarch64.txt": ["requirements/build.in", "--extra", "pi", "--python-platform", "aarch64-manylinux_2_36"],
-    "pi-armv7l.txt": ["requirements/build.in", "--extra", "pi", "--universal"],
-}
+    "dev.txt": ["pyproject.toml", "--extra", "test", "--extra", "sim", "--universal"],
+    "pi-aarch64.txt": ["pyproject.toml", "requirements/build.in", "--extra", "pi", "--python-platform",
+                       "aarch64-manylinux_2_36", "--generate-hashes"],
+    "pi-armv7l.txt": ["pyproject.toml", "requirements/build.in", "--extra", "pi", "--universal"],
+    # luma.core's optional back-ends (FTDI, the Pi's RPi.GPIO) and spidev, which the floor test does not use
+    "floor.txt": ["requirements/floor.in", "--python-platform", "x86_64-manylinux_2_36", *(
+        arg for name in ("rpi-gpio", "pyftdi", "pyusb", "pyserial-asyncio", "spidev")
+        for arg in ("--no-emit-package", name))],
+}  # fmt: skip
 
 
 def ensure_environment() -> None:
@@ -69,9 +84,10 @@ def compile_catalogs(py: str) -> None:
 
 
 def lock(py: str) -> int:
-    """Every lock file anew from pyproject.toml, with the newest versions its bounds allow."""
+    """Every lock file anew, with the newest versions the bounds allow (--upgrade: uv would otherwise keep the
+    versions a lock already names)."""
     for name, args in LOCKS.items():
-        command = [py, "-m", "uv", "pip", "compile", "--quiet", "pyproject.toml", *args, "--python-version", "3.11"]
+        command = [py, "-m", "uv", "pip", "compile", "--quiet", "--upgrade", *args, "--python-version", "3.11"]
         command += ["--custom-compile-command", "python3 dev.py lock", "-o", f"requirements/{name}"]
         status = run(*command)
         if status:
@@ -92,6 +108,55 @@ def replace_with(*args: str) -> int:
     os.execv(args[0], list(args))
 
 
+def system_tools() -> list[tuple[str, str, str]]:
+    """(command, Debian package, test file) for each line of requirements/system.txt."""
+    rows = []
+    for line in SYSTEM_TOOLS.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            command, package, test_file = line.split()
+            rows.append((command, package, test_file))
+    return rows
+
+
+def missing_tools(which: Callable[[str], str | None] = shutil.which) -> list[tuple[str, str, str]]:
+    return [row for row in system_tools() if which(row[0]) is None]
+
+
+def install_line(packages: list[str], apt: bool | None = None) -> str:
+    """The command that installs PACKAGES (Debian's names), or where to look without apt-get."""
+    names = " ".join(dict.fromkeys(packages))
+    if apt if apt is not None else shutil.which("apt-get") is not None:
+        return f"sudo apt-get install {names}"
+    return f"your system's package manager ({names} on Debian)"
+
+
+def tools_line(missing: list[tuple[str, str, str]]) -> str:
+    """One line: each missing tool with the tests it costs, and how to install them all."""
+    named = ", ".join(f"{command} ({test_file})" for command, _package, test_file in missing)
+    return (
+        f"dev.py: not installed, so their tests are skipped: {named}; "
+        f"install with: {install_line([package for _command, package, _file in missing])}"
+    )
+
+
+def preflight(environ: Mapping[str, str] = os.environ) -> None:
+    """The first line of `test`: the system tools some tests need and this machine lacks. As root with CI set (CI
+    runs as root, .ci/run) they are installed instead, as CI always did; whatever is still missing is named."""
+    missing = missing_tools()
+    root = getattr(os, "geteuid", lambda: -1)() == 0
+    if missing and environ.get("CI") and root and shutil.which("apt-get"):
+        packages = list(dict.fromkeys(package for _command, package, _file in missing))
+        print(f"dev.py: installing {' '.join(packages)} (apt-get, as root with CI set)", flush=True)
+        quiet = {**environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], env=quiet, check=False)
+        subprocess.run(
+            ["apt-get", "install", "-y", "-qq", *packages], env=quiet, stdout=subprocess.DEVNULL, check=False
+        )
+        missing = missing_tools()
+    if missing:
+        print(tools_line(missing), flush=True)
+
+
 def test(py: str, pytest_args: list[str]) -> int:
     for step in (
         (py, "-m", "ruff", "check", "."),
@@ -105,6 +170,40 @@ def test(py: str, pytest_args: list[str]) -> int:
     return 0
 
 
+def counted(args: list[str], option: str, what: str) -> tuple[int, list[str]] | None:
+    """N of `OPTION N` in ARGS and the other arguments, or None after saying how it is given."""
+    at = args.index(option)
+    try:
+        return int(args[at + 1]), args[:at] + args[at + 2 :]
+    except (IndexError, ValueError):
+        print(f"dev.py: {option} needs a number of {what}, e.g. python3 dev.py test {option} 10", file=sys.stderr)
+        return None
+
+
+def explore(py: str, args: list[str]) -> int:
+    """`test --explore N`: the property tests (hypothesis's) N rounds, each with new random examples. The suite's
+    own run draws the same examples every time, so that its verdict never changes from run to run; this longer run
+    looks further. A failure it finds is printed with the seed that repeats it and kept in .hypothesis/, which every
+    later exploring round tries first."""
+    parsed = counted(args, "--explore", "rounds")
+    if parsed is None:
+        return 64
+    rounds, rest = parsed
+    os.environ["DOGE_HYPOTHESIS"] = "explore"
+    failed = []
+    for number in range(1, rounds + 1):
+        seed = random.randrange(2**32)
+        status = run(py, "-m", "pytest", "-m", "hypothesis", f"--hypothesis-seed={seed}", *rest)
+        again = " ".join(["DOGE_HYPOTHESIS=explore .venv/bin/python -m pytest -m hypothesis",
+                          f"--hypothesis-seed={seed}", *rest])  # fmt: skip
+        print(f"dev.py: explore round {number}/{rounds}: {'passed' if status == 0 else 'FAILED'} (repeat it: {again})",
+              flush=True)  # fmt: skip
+        if status:
+            failed.append(seed)
+    print(f"dev.py: {rounds - len(failed)} of {rounds} exploring rounds passed")
+    return 1 if failed else 0
+
+
 BUSY_LOOP = "while True:\n    pass\n"
 
 
@@ -112,13 +211,10 @@ def stress(py: str, args: list[str]) -> int:
     """`test --stress N`: the whole of `test` N times in a row while one busy process per core competes for the CPU,
     as on a shared CI machine. A suite whose verdicts depend on speed fails here; one that does not passes every run.
     """
-    at = args.index("--stress")
-    try:
-        runs = int(args[at + 1])
-    except (IndexError, ValueError):
-        print("dev.py: --stress needs a number of runs, e.g. python3 dev.py test --stress 10", file=sys.stderr)
+    parsed = counted(args, "--stress", "runs")
+    if parsed is None:
         return 64
-    rest = args[:at] + args[at + 2 :]
+    runs, rest = parsed
     cores = os.cpu_count() or 2
     load = [subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(cores)]
     print(f"dev.py: {runs} runs of the whole test, with {cores} busy processes as load", flush=True)
@@ -163,6 +259,8 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
+    if command == "test":
+        preflight()  # before the venv is made: on a fresh machine this is the first line
     ensure_environment()
     py = str(PYTHON)
     if command == "lock":
@@ -174,6 +272,8 @@ def main(argv: list[str]) -> int:
     if command == "test":
         if "--stress" in argv[1:]:
             return stress(py, argv[1:])
+        if "--explore" in argv[1:]:
+            return explore(py, argv[1:])
         return test(py, argv[1:])
     if command == "start":
         return replace_with(str(BIN / "doge-companion"), "sim", *argv[1:])

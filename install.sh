@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One-command setup of Doge Companion on Raspberry Pi OS (Bookworm):
 #   sudo ./install.sh [--dry-run] [--force] [--display DRIVER]
+#   sudo ./install.sh --uninstall [--purge] [--dry-run]     # remove it (the games kept, unless --purge)
 #
 # Does what README.md's "Installing on a Raspberry Pi" lines do, in order: system packages, the `doge` user and its
 # groups, SPI, a venv in /opt/doge-companion/.venv with the pinned versions of requirements/pi-<machine>.txt and a
@@ -18,6 +19,7 @@ VENV="$PREFIX/.venv"
 CONFIG="/etc/doge-companion/config.toml"
 UNIT="/etc/systemd/system/doge-companion.service"
 RULE="/etc/polkit-1/rules.d/50-doge-companion-poweroff.rules"
+DROPINS="/etc/systemd/system/doge-companion.service.d"
 # gcc + python3-dev: spidev has no wheels; polkitd: power-off; espeak-ng + alsa-utils: the voice (docs/sound.md)
 PACKAGES=(python3-venv python3-dev gcc polkitd espeak-ng alsa-utils)
 GROUPS_NEEDED=(gpio spi dialout audio)  # audio: /dev/snd, for the voice
@@ -28,10 +30,16 @@ DISPLAY_DRIVER="ili9341"
 # What this run downloads goes here first, so a failed download is told from a failed build.
 DOWNLOADS="/var/cache/doge-companion/downloads"
 WHEELS="/var/cache/doge-companion/wheel"
+SETUPTOOLS="/var/cache/doge-companion/setuptools.txt"  # the lock's setuptools lines, installed before the rest
 # Set when this script enables SPI; /run is emptied by the reboot that SPI needs, and so is this reminder.
 REBOOT_MARK="/run/doge-companion-install.reboot"
 
-usage() { echo "usage: sudo ./install.sh [--dry-run] [--force] [--display ili9341|st7735|st7789]"; }
+usage() {
+    echo "usage: sudo ./install.sh [--dry-run] [--force] [--display ili9341|st7735|st7789]"
+    echo "       sudo ./install.sh --uninstall [--purge] [--dry-run]"
+}
+UNINSTALL=0
+PURGE=0
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -40,11 +48,16 @@ while [ $# -gt 0 ]; do
         --display)
             [ $# -ge 2 ] || { echo "install.sh: --display needs a driver (ili9341, st7735, st7789)" >&2; exit 64; }
             DISPLAY_DRIVER="$2"; shift ;;
+        --uninstall) UNINSTALL=1 ;;
+        --purge) PURGE=1 ;;
         -h|--help) usage; exit 0 ;;
-        *) echo "install.sh: unknown option '$1'; $(usage)" >&2; exit 64 ;;
+        *) echo "install.sh: unknown option '$1' ($(usage | tr -s ' \n' ' '))" >&2; exit 64 ;;
     esac
     shift
 done
+if [ "$PURGE" = 1 ] && [ "$UNINSTALL" = 0 ]; then
+    echo "install.sh: --purge goes with --uninstall: sudo ./install.sh --uninstall --purge" >&2; exit 64
+fi
 case "$DISPLAY_DRIVER" in
     ili9341|st7735|st7789) ;;
     *) echo "install.sh: unknown display driver '$DISPLAY_DRIVER' (ili9341, st7735, st7789)" >&2; exit 64 ;;
@@ -53,6 +66,55 @@ if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
     echo "install.sh: run it as root: sudo ./install.sh (or see what it would do: ./install.sh --dry-run)" >&2
     exit 1
 fi
+
+# --uninstall: undoes what the steps below did, keeping the games (/var/lib/doge-companion), the owner's config
+# (/etc/doge-companion) and the user doge who owns them, so that installing again goes on with them; --purge removes
+# those too. Never touched: the Debian packages, the groups, SPI, and this checkout. Safe to run again.
+uninstall() {
+    local removed=0
+    gone() { if [ -e "$ROOT$1" ] || [ -L "$ROOT$1" ]; then act rm -rf "$ROOT$1"; removed=1; fi; }
+    step "service"
+    if [ -d "$ROOT/run/systemd/system" ] && systemctl cat doge-companion >/dev/null 2>&1; then
+        act systemctl disable --now doge-companion
+        removed=1
+    else
+        ok "no doge-companion service"
+    fi
+    step "systemd unit, its drop-ins and the polkit rule"
+    gone "$UNIT"
+    gone "$RULE"
+    for dropin in "$ROOT$DROPINS"/*.conf; do
+        [ -f "$dropin" ] || continue
+        if [ "$PURGE" = 1 ] || cmp -s "$dropin" "$SOURCE/systemd/$(basename "$dropin")"; then
+            gone "${dropin#"$ROOT"}"
+        else
+            echo "   kept: ${dropin#"$ROOT"} (yours; --purge removes it)"
+        fi
+    done
+    if [ -d "$ROOT$DROPINS" ] && [ -z "$(ls -A "$ROOT$DROPINS")" ]; then gone "$DROPINS"; fi
+    if [ "$removed" = 1 ] && [ -d "$ROOT/run/systemd/system" ]; then
+        act systemctl daemon-reload
+        act systemctl reset-failed doge-companion 2>/dev/null || true
+    fi
+    step "the companion's venv and downloads"
+    gone "$VENV"
+    gone /var/cache/doge-companion
+    gone "$REBOOT_MARK"
+    step "games, config and user $USER_NAME"
+    if [ "$PURGE" = 1 ]; then
+        gone /var/lib/doge-companion
+        gone /etc/doge-companion
+        if id "$USER_NAME" >/dev/null 2>&1; then act userdel "$USER_NAME"; removed=1; fi
+    else
+        for kept in /var/lib/doge-companion /etc/doge-companion; do
+            [ ! -e "$ROOT$kept" ] || echo "   kept: $kept (--purge removes it)"
+        done
+        if id "$USER_NAME" >/dev/null 2>&1; then echo "   kept: user $USER_NAME, who owns the games"; fi
+    fi
+    [ "$removed" = 1 ] || echo "nothing to remove: the companion is not installed"
+    if [ "$DRY_RUN" = 1 ]; then echo "dry run: nothing was changed"; fi
+    echo "left as they were: the Debian packages, the groups, SPI, and this checkout ($SOURCE: sudo rm -rf $SOURCE)"
+}
 
 # Raspberry Pi OS says so in /etc/rpi-issue (and ID=raspbian on 32-bit); systemd is running when /run/systemd/system
 # exists (sd_booted()). Anything else would get users, groups and files in /etc and /opt for a service that cannot run.
@@ -63,7 +125,7 @@ fi
 if ! [ -d "$ROOT/run/systemd/system" ]; then
     refusal="${refusal:+$refusal, and }systemd is not running as PID 1"
 fi
-if [ -n "$refusal" ] && [ "$FORCE" = 0 ]; then
+if [ -n "$refusal" ] && [ "$FORCE" = 0 ] && [ "$UNINSTALL" = 0 ]; then
     if [ "$DRY_RUN" = 0 ]; then
         echo "install.sh: $refusal: nothing changed (sudo ./install.sh --force installs anyway)" >&2
         exit 1
@@ -73,8 +135,10 @@ fi
 
 # The userland's architecture, not the kernel's: 32-bit Pi OS on a Pi 4 or 5 runs a 64-bit kernel (uname -m: aarch64).
 ARCH="$(dpkg --print-architecture 2>/dev/null || uname -m)"
+HASHES=()
 case "$ARCH" in
-    arm64|aarch64) PINS="requirements/pi-aarch64.txt" ;;
+    # The 64-bit lock carries the hash of every file pip may fetch (python3 dev.py lock): pip installs nothing else.
+    arm64|aarch64) PINS="requirements/pi-aarch64.txt"; HASHES=(--require-hashes) ;;
     *) PINS="requirements/pi-armv7l.txt" ;;  # 32-bit Pi OS; a universal lock, so also what --force uses elsewhere
 esac
 if [ "$ARCH" = armhf ] || [ "$ARCH" = armv7l ]; then
@@ -95,6 +159,7 @@ place() {
     if [ -f "$dest" ] && cmp -s "$file" "$dest"; then ok "$2 is up to date"; return 1; fi
     act install -D -m "$mode" "$file" "$dest"
 }
+if [ "$UNINSTALL" = 1 ]; then uninstall; exit 0; fi
 
 step "system packages: ${PACKAGES[*]}"
 missing=()
@@ -144,11 +209,19 @@ if [ -x "$ROOT$VENV/bin/python" ]; then ok "venv exists"; else act python3 -m ve
 PIP=("$ROOT$VENV/bin/pip" --disable-pip-version-check --quiet)
 count="$(grep -c '^[A-Za-z]' "$SOURCE/$PINS")"
 echo "   downloads: $count Python packages pinned in $PINS (from pip's indexes: PyPI, and piwheels on Pi OS 32-bit)"
+hashed=""
+[ ${#HASHES[@]} = 0 ] || hashed=" (their hashes are PyPI's: pip.conf's extra-index-url, such as piwheels, serves others)"
 act "${PIP[@]}" download --dest "$ROOT$DOWNLOADS" -r "$SOURCE/$PINS" \
-    || fail "downloading the Python packages failed (no network? see pip's message above); run it again"
-# setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation).
-{ act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" -c "$SOURCE/$PINS" setuptools \
-    && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation -r "$SOURCE/$PINS"; } \
+    || fail "downloading the Python packages failed (no network? see pip's message above$hashed); run it again"
+# setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation). Its own lines
+# of the lock, hashes and all (a bare name on the command line is not allowed with hashes).
+if [ "$DRY_RUN" = 0 ]; then
+    mkdir -p "$(dirname "$ROOT$SETUPTOOLS")"
+    awk '/^setuptools==/ {p = 1} p {print} p && !/\\$/ {exit}' "$SOURCE/$PINS" >"$ROOT$SETUPTOOLS"
+fi
+{ act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" "${HASHES[@]}" -r "$ROOT$SETUPTOOLS" \
+    && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation "${HASHES[@]}" \
+        -r "$SOURCE/$PINS"; } \
     || fail "building a pinned package failed (see pip's message above; spidev and lgpio need gcc and python3-dev)"
 # The rules engine compiled by mypyc (build_support/backend.py; gcc and python3-dev are here for spidev anyway): about
 # twice as fast for replays and computer players. It takes a few minutes on a Pi; plain Python if it fails. Built

@@ -1,6 +1,8 @@
 """Run benchmark families: ``python -m benchmarks`` runs the quick ones, ``python -m benchmarks engine`` one family,
 ``python -m benchmarks --smoke`` every family at a tiny size with no verdicts (the test suite runs it, so no family
-can hang or rot unseen; its figures mean nothing)."""
+can hang or rot unseen; its figures mean nothing, but each must still report the figures docs/figures.json holds),
+``python -m benchmarks --readme [FAMILY ...]`` the families named (every one when none is) at their full size, then
+writes their figures into docs/figures.json and the README's table (benchmarks/figures.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,23 @@ import sys
 import time
 from collections.abc import Callable
 
-from . import bots, crash, engine, engine_compare, flow, hardware, pi, speech, startup, store, twin, undo, web, wire
+from . import (
+    bots,
+    crash,
+    engine,
+    engine_compare,
+    figures,
+    flow,
+    hardware,
+    pi,
+    speech,
+    startup,
+    store,
+    twin,
+    undo,
+    web,
+    wire,
+)
 
 FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "engine": lambda _extra, smoke: engine.main(smoke),
@@ -34,9 +52,9 @@ def main(argv: list[str]) -> int:
     200), ``twin`` a number of games (default 5,000), ``bots`` of games a match (default 200), ``undo`` of games
     (default 2,000). ``pi`` gives the companion's figures on a Raspberry Pi: each step's CPU time measured here,
     converted by a stated factor, plus the bytes on the SPI wire at the configured clock."""
-    smoke = "--smoke" in argv
-    argv = [arg for arg in argv if arg != "--smoke"]
-    default = list(FAMILIES) if smoke else [name for name in FAMILIES if name not in SLOW]
+    smoke, readme = "--smoke" in argv, "--readme" in argv
+    argv = [arg for arg in argv if arg not in ("--smoke", "--readme")]
+    default = list(FAMILIES) if smoke or readme else [name for name in FAMILIES if name not in SLOW]
     names = [arg for arg in argv if not arg.isdigit()] or default
     extra = [arg for arg in argv if arg.isdigit()]
     unknown = [name for name in names if name not in FAMILIES]
@@ -45,9 +63,17 @@ def main(argv: list[str]) -> int:
         return 64
     for name in names:
         started = time.monotonic()
+        figures.start(name)
         FAMILIES[name](extra, smoke)
         if smoke:
             print(f"smoke: {name} ran in {time.monotonic() - started:.1f} s", flush=True)
+    if readme and not smoke:
+        figures.keep(names, list(FAMILIES))
+        print(f"docs/figures.json and the README's table now hold the figures of {', '.join(names)}")
+    if smoke and (changed := figures.differences()):
+        print("smoke: the figures reported differ from docs/figures.json (python3 dev.py bench --readme FAMILY):\n  "
+              + "\n  ".join(changed), file=sys.stderr)  # fmt: skip
+        return 1
     return 0
 
 

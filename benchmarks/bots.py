@@ -18,12 +18,15 @@ from companion.bots import Bot, make_bot, make_view
 from companion.engine import State
 from companion.engine.determinize import draw_order
 
+from . import figures
+
 MATCHES = (
     (("normal", "easy", "easy"), 1.0),
     (("normal", "easy", "easy", "easy"), 1.0),
     (("hard", "normal", "normal"), 0.2),
     (("hard", "normal", "normal", "normal"), 0.1),
 )
+WINS_BUDGET = {"normal": ">= 70%", "hard": "> 45%"}  # the first seat's share of wins the README holds it to
 
 
 def play_bots(
@@ -87,6 +90,7 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
             label = f"{levels[0]} vs {' + '.join(levels[1:])}"
             print(f"{label:<36} {levels[0]} wins {wins[0] / count:6.1%}  95% CI {low:6.1%} .. {high:6.1%}  "
                   f"({count} games, {time.monotonic() - started:.0f} s)")  # fmt: skip
+            decisions = ""
             for level, values in sorted(times.items()):
                 values.sort()
                 p99 = values[int(len(values) * 0.99)]
@@ -95,6 +99,13 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
                     f"    {level:<8} time per decision: mean {mean:7.2f} ms  p99 {p99 * 1000:7.2f} ms  "
                     f"max {values[-1] * 1000:7.2f} ms  ({len(values)} decisions)"
                 )
+                if level == levels[0]:
+                    decisions = f"; {level} decides in p99 {p99 * 1000:.0f} ms, max {values[-1] * 1000:.0f} ms"
+            figures.report(
+                f"{label}: the first's wins (seeded tournament, `bench bots`)",
+                f"{wins[0] / count:.1%} (95% CI {low:.0%}-{high:.0%}, {count} games){decisions}",
+                WINS_BUDGET[levels[0]],
+            )
 
 
 if __name__ == "__main__":

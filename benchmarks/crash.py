@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import figures
 from companion.engine import replay_text, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,6 +161,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'time':<44} {elapsed:10.1f} s")
     ok = counts["lost"] == 0 and counts["resume checks"] == counts["resumes"]
     print("nothing acknowledged was lost; every resume equals the replay" if ok else "FAILED")
+    figures.report(
+        "SIGKILLs at random moments (`bench crash`): acknowledged lines lost; resumes equal to the replay",
+        f"{counts['lost']} of {counts['acknowledged lines']:,} lost in {kills} kills; {counts['resume checks']} of "
+        f"{counts['resumes']} resumes",
+        "0 lost",
+    )
     from .faults import report  # issue 27: a full disk, torn copies, repeated starts, a keypad that never reads
 
     ok = report() and ok

@@ -18,6 +18,8 @@ from typing import Any
 from companion.engine import DecisionLine, Replay, ShuffleLine, State, dump_header, dump_line
 from companion.engine.determinize import draw_order
 
+from . import figures
+
 PLAYERS = {3: ("red", "blue", "green"), 4: ("red", "blue", "green", "yellow")}
 GAMES_BUDGET = 200.0
 LINES_BUDGET = 200_000.0
@@ -95,12 +97,13 @@ def lines_per_second(stamped: bool, games: int = 200, runs: int = 3) -> tuple[fl
     return best_of(runs, run), total
 
 
-def micro(label: str, work: Callable[[], object], number: int = 20000) -> None:
+def micro(label: str, work: Callable[[], object], number: int = 20000) -> float:
     start = time.perf_counter()
     for _ in range(number):
         work()
     micros = (time.perf_counter() - start) / number * 1e6
     print(f"{label:<44} {micros:10.2f} µs")
+    return micros
 
 
 def main(smoke: bool = False) -> None:
@@ -108,16 +111,24 @@ def main(smoke: bool = False) -> None:
     games, runs, number = (2, 1, 10) if smoke else (None, 3, 20000)
     print("rules engine (single process, in-process)")
     worst_games = float("inf")
+    rates = []
     for players in (3, 4):
         rate, steps = games_per_second(players, games or 300, runs)
         worst_games = min(worst_games, rate)
+        rates.append(rate)
         print(f"{f'random games, {players} players':<44} {rate:10.0f} games/s   ({steps:.0f} lines per game)")
+    figures.report("complete random legal games, 3 / 4 players", f"{rates[0]:,.0f} / {rates[1]:,.0f} games/s",
+           f"{GAMES_BUDGET:,.0f} games/s")  # fmt: skip
     worst_lines = float("inf")
+    rates = []
     for stamped in (False, True):
         rate, total = lines_per_second(stamped, games or 200, runs)
         worst_lines = min(worst_lines, rate)
+        rates.append(rate)
         label = f"replayed lines{', with t stamps' if stamped else ''}"
         print(f"{label:<44} {rate:10.0f} lines/s   ({total} lines)")
+    figures.report("record lines replayed (parsed, validated, applied), without / with time stamps",
+           f"{rates[0]:,.0f} / {rates[1]:,.0f} lines/s", f"{LINES_BUDGET:,.0f} lines/s")  # fmt: skip
     rng = random.Random(3)
     state = State(PLAYERS[4])
     while state.year < 3 or state.chance_awaited() or state.phase != "election":
@@ -128,13 +139,14 @@ def main(smoke: bool = False) -> None:
             state.apply(player, rng.choice(state.legal(player)))
         if state.is_over:
             state = State(PLAYERS[4])
-    micro("State.copy()", state.copy, number)
+    figures.report("`State.copy()`", f"{micro('State.copy()', state.copy, number):.1f} µs")
     player = state.awaiting()[0].player
-    micro("State.legal() in an election", lambda: state.legal(player), number)
+    election = micro("State.legal() in an election", lambda: state.legal(player), number)
     ballot_state = State(PLAYERS[4])
     ballot_state.shuffle(range(7))
     ballot_state.shuffle(range(7))
-    micro("State.legal() in the ballot phase (273 ballots)", lambda: ballot_state.legal(0), number)
+    ballot = micro("State.legal() in the ballot phase (273 ballots)", lambda: ballot_state.legal(0), number)
+    figures.report("legal choices in an election / in the ballot phase", f"{election:.1f} / {ballot:.1f} µs")
     if smoke:
         return
     print(

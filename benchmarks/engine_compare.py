@@ -32,6 +32,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from . import figures
 from .engine import play_random
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,13 +132,15 @@ def main(rev: str = BASELINE, smoke: bool = False) -> None:
             f"rules engine, baseline {rev[:7]} (old), this checkout (new) and it compiled by mypyc (compiled), "
             f"median of {rounds} interleaved rounds"
         )
+        gains: dict[str, list[float]] = {}
         for players, games in ((3, 2), (4, 2)) if smoke else ((3, 150), (4, 100)):
             rates: dict[str, list[float]] = {name: [] for name in engines}
             for _round in range(rounds):
                 for name, (engine, draw) in engines.items():
                     work = partial(play_games, engine, draw, PLAYERS[players], games)
                     rates[name].append(measure(work, games))
-            report(f"random games, {players} players", "games/s", rates)
+            for name, gain in report(f"random games, {players} players", "games/s", rates).items():
+                gains.setdefault(name, []).append(gain)
         for stamped in (False, True):
             texts = records(new, new_det.draw_order, stamped, 2 if smoke else 120)
             total = sum(len(r) for r in texts)
@@ -145,7 +148,17 @@ def main(rev: str = BASELINE, smoke: bool = False) -> None:
             for _round in range(rounds):
                 for name, (engine, _draw) in engines.items():
                     rates[name].append(measure(partial(replay_all, engine, texts), total))
-            report(f"replayed lines{', with t stamps' if stamped else ''}", "lines/s", rates)
+            label = f"replayed lines{', with t stamps' if stamped else ''}"
+            for name, gain in report(label, "lines/s", rates).items():
+                gains.setdefault(name, []).append(gain)
+        figures.report(
+            "against the engine before issue 18, side by side in interleaved rounds: random games 3 / 4 players, "
+            "replays / stamped replays",
+            "; ".join(
+                f"{name}: " + " / ".join(f"{gain:.2f}" for gain in values) + "x" for name, values in gains.items()
+            ),
+            "2x",
+        )
 
 
 def play_games(engine: ModuleType, draw: Callable[[random.Random], Any], players: Sequence[str], games: int) -> None:
@@ -153,11 +166,13 @@ def play_games(engine: ModuleType, draw: Callable[[random.Random], Any], players
         play_random(random.Random(500 + game), players, engine.State, draw)
 
 
-def report(label: str, unit: str, rates: dict[str, list[float]]) -> None:
+def report(label: str, unit: str, rates: dict[str, list[float]]) -> dict[str, float]:
+    """Prints the figures; returns each engine's speed-up over the old one."""
     old = statistics.median(rates["old"])
-    figures = [f"old {old:8.0f} {unit}"]
+    cells = [f"old {old:8.0f} {unit}"]
     for name in rates:
         if name != "old":
             rate = statistics.median(rates[name])
-            figures.append(f"{name} {rate:8.0f} {unit} = {rate / old:4.2f}x old")
-    print(f"{label:<30} " + "   ".join(figures))
+            cells.append(f"{name} {rate:8.0f} {unit} = {rate / old:4.2f}x old")
+    print(f"{label:<30} " + "   ".join(cells))
+    return {name: statistics.median(values) / old for name, values in rates.items() if name != "old"}

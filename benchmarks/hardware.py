@@ -18,6 +18,8 @@ from hardware.gpio import GpioButtons
 from hardware.pty_pad import PtyPad
 from hardware.serial_pads import PadLink, PadRegistry
 
+from . import figures
+
 
 def measure(events: EventQueue, press: Callable[[int], None], count: int, gap: float) -> list[float]:
     """Milliseconds from each ``press(i)`` to the consumer thread holding the event."""
@@ -45,10 +47,11 @@ def measure(events: EventQueue, press: Callable[[int], None], count: int, gap: f
     return [(r - s) * 1000 for s, r in zip(sent, received, strict=False)]
 
 
-def report(label: str, samples: list[float]) -> None:
+def report(label: str, samples: list[float], what: str) -> None:
     samples = sorted(samples)
     p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
     print(f"{label:<44} median {statistics.median(samples):7.3f} ms   p99 {p99:7.3f} ms   (n={len(samples)})")
+    figures.report(what, f"median {statistics.median(samples):.2f} ms, p99 {p99:.2f} ms")
 
 
 def gpio_latency(count: int = 500) -> list[float]:
@@ -90,8 +93,10 @@ def pty_latency(count: int = 300) -> list[float]:
 def main(smoke: bool = False) -> None:
     """``smoke``: five presses each (the test suite's run)."""
     print("input latency: press -> event in the game thread")
-    report("GPIO button (gpiozero MockFactory)", gpio_latency(5 if smoke else 500))
-    report("serial keypad (pseudo-terminal, protocol v1)", pty_latency(5 if smoke else 300))
+    report("GPIO button (gpiozero MockFactory)", gpio_latency(5 if smoke else 500),
+           "press to event in the game thread, GPIO button (mock pins)")  # fmt: skip
+    report("serial keypad (pseudo-terminal, protocol v1)", pty_latency(5 if smoke else 300),
+           "press to event in the game thread, USB keypad (pseudo-terminal)")  # fmt: skip
 
 
 if __name__ == "__main__":

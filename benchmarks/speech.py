@@ -35,6 +35,7 @@ from hardware.speaker import Speaker
 from hardware.speech import SAMPLE_WIDTH, Alsa, Espeak, Job
 from tests.hardware.test_speaker import STUCK
 
+from . import figures
 from .flow import SEED
 from .pi import _p99, factors
 
@@ -71,7 +72,16 @@ def wait4_cpu(command: list[str], stdin: bytes) -> float:
     return (usage.ru_utime + usage.ru_stime) * 1000
 
 
-def render(language: str, texts: list[str]) -> None:
+ROWS = (
+    "the voice: espeak-ng's CPU for one announcement (a notice as the screen words it), en / de / it, median",
+    "the voice: say() on the game thread (its CPU), a device that plays / one that never takes audio, median",
+    "the voice: cut short, the old engine and player gone after the next say() (wall, median)",
+    "on a Pi: the voice starts after say(), Pi 3 B / Zero 2 W / Pi 4 B (speaker thread + espeak-ng's first sentence "
+    "+ aplay's start, CPU x factor), p50 / p99",
+)
+
+
+def render(language: str, texts: list[str]) -> float:
     engine = Espeak()
     command = engine.command(language, 160, 80)
     cpu, speed = [], []
@@ -84,6 +94,7 @@ def render(language: str, texts: list[str]) -> None:
         cpu.append(wait4_cpu(command, text.encode() + b"\n"))
     print(f"  render {language}: {len(texts)} utterances, CPU median {statistics.median(cpu):5.1f} ms p99 "
           f"{_p99(cpu):5.1f} ms; {statistics.median(speed):5.0f}x faster than real time (median)")  # fmt: skip
+    return statistics.median(cpu)
 
 
 class Timed:
@@ -119,7 +130,7 @@ class WakeClock(Espeak):
         return super().command(language, rate, volume)
 
 
-def start_latency(texts: list[str], smoke: bool = False) -> None:
+def start_latency(texts: list[str], smoke: bool = False) -> tuple[float, dict[str, tuple[float, float]]]:
     engine, output = WakeClock(), Timed(Alsa("null"))
     speaker = Speaker(engine, output)
     assert speaker.wait_checked(60) and speaker.fault is None, "espeak-ng and aplay (alsa-utils) are needed"
@@ -144,14 +155,17 @@ def start_latency(texts: list[str], smoke: bool = False) -> None:
           f"sentence alone, median {statistics.median(first_sentence):4.1f} ms p99 {_p99(first_sentence):4.1f} ms; "
           f"aplay's start median {statistics.median(aplay):4.1f} ms")  # fmt: skip
     start = statistics.median(aplay)
+    found = {}
     for model, factor in factors().items():
         modelled = [(t + e + start) * factor for t, e in zip(thread, first_sentence, strict=True)]
+        found[model] = (statistics.median(modelled), _p99(modelled))
         verdict = ("PASS" if _p99(modelled) < BUDGET_MS else "FAIL") if model == "Pi 3 B" and not smoke else ""
         print(f"  {model:<9} x{factor:<5g} median {statistics.median(modelled):6.1f} ms p99 {_p99(modelled):6.1f} ms "
               f"{verdict}{' (p99 < 250 ms)' if verdict else ''}")  # fmt: skip
+    return statistics.median(handed), found
 
 
-def stuck_device(texts: list[str]) -> None:
+def stuck_device(texts: list[str]) -> tuple[float, float]:
     speaker = Speaker(Espeak(), Alsa("null", player=STUCK))
     assert speaker.wait_checked(60) and speaker.fault is None
     handed, gone = [], []
@@ -165,25 +179,39 @@ def stuck_device(texts: list[str]) -> None:
                 process.wait(60)
             gone.append((time.perf_counter() - said_at) * 1000)
         deadline = time.monotonic() + 60
-        while (job := speaker.job) is None or len(job.processes) < 2:  # until the new one is stuck in its turn
+        while (job := speaker.job) is None or job is old or len(job.processes) < 2:  # until the new one is stuck
             assert time.monotonic() < deadline
             time.sleep(0.001)
     speaker.close()
     print(f"  say() on the game thread, a device that never takes audio: CPU median {statistics.median(handed):5.1f} "
           f"us max {max(handed):6.1f} us")  # fmt: skip
-    if gone:
-        print(f"  cut short: the stuck utterance's engine and player gone {statistics.median(gone):5.2f} ms (median, "
-              f"wall) after the next say()")  # fmt: skip
+    print(f"  cut short: the stuck utterance's engine and player gone {statistics.median(gone):5.2f} ms (median, "
+          f"wall) after the next say()")  # fmt: skip
+    return statistics.median(handed), statistics.median(gone)
 
 
 def main(smoke: bool = False) -> None:
+    problem = Espeak().problem() or Alsa("null").problem(Espeak.sample_rate)
+    if problem is not None:
+        print(f"The voice: nothing measured: {problem}")
+        for what in ROWS:
+            figures.report(what, f"not measured ({problem})")
+        return
     texts = utterances(5 if smoke else 200)
     words = [len(text.split()) for text in texts]
     print(f"The voice: eSpeak NG, {len(texts)} utterances from a seeded game's notices ({statistics.median(words):g} "
           f"words median, {max(words)} at most)")  # fmt: skip
+    rendered = []
     for language in ("en", "de", "it"):
         set_language(language)
-        render(language, utterances(3 if smoke else 40))
+        rendered.append(render(language, utterances(3 if smoke else 40)))
     set_language("en")
-    start_latency(texts, smoke)
-    stuck_device(texts[: 3 if smoke else 30])
+    playing, latency = start_latency(texts, smoke)
+    stuck, gone = stuck_device(texts[: 3 if smoke else 30])
+    cpu, handed, cut, start = ROWS
+    figures.report(cpu, " / ".join(f"{ms:.1f}" for ms in rendered) + " ms")
+    figures.report(handed, f"{playing:.0f} / {stuck:.0f} µs")
+    figures.report(cut, f"{gone:.2f} ms")
+    figures.report(
+        start, "; ".join(f"{median:.0f} / {p99:.0f} ms" for median, p99 in latency.values()), "p99 < 250 ms (Pi 3 B)"
+    )

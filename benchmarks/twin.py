@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from benchmarks import figures
 from tests.helpers import RGB, RGBY
 from tests.twin_games import GameStats, follow_random_game
 
@@ -17,6 +18,7 @@ from tests.twin_games import GameStats, follow_random_game
 def main(argv: list[str] | None = None) -> None:
     games = int(argv[0]) if argv else 5000
     started = time.perf_counter()
+    totals = GameStats()
     for players in (RGB, RGBY):
         stats = GameStats()
         for seed in range(games // 2):
@@ -25,4 +27,12 @@ def main(argv: list[str] | None = None) -> None:
             f"twin, {len(players)} players: {stats.games} games followed, board rebuilt after all {stats.lines} lines "
             f"({stats.changes} changes; {stats.ties} tied elections; {stats.simultaneous_builds} simultaneous builds)"
         )
+        totals.games, totals.lines = totals.games + stats.games, totals.lines + stats.lines
+        totals.simultaneous_builds += stats.simultaneous_builds
     print(f"twin: {time.perf_counter() - started:.1f} s")
+    figures.report(
+        "board changes followed by the rules-blind table twin, 3 and 4 players",
+        f"{totals.games:,} of {totals.games:,} games rebuilt, {totals.lines:,} lines, {totals.simultaneous_builds:,} "
+        "simultaneous builds",
+        "all",
+    )

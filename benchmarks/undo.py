@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 
+from benchmarks import figures
 from tests.flow.test_undo_twin import GAMES, play_with_undos
 from tests.helpers import RGB, RGBY
 from tests.twin_games import GameStats, follow_random_game
@@ -42,4 +43,10 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"undo, screen: {screen_games} games by buttons, {sum(kinds.values())} undos read off the screen and followed, "
         f"{refusals} refused (11.4); {dict(kinds.most_common())}; {time.perf_counter() - started:.1f} s"
+    )
+    figures.report(
+        "undos followed by the table twin: engine / whole games by buttons, read off the screen",
+        f"{stats.undos:,} undos in {stats.games:,} games / {sum(kinds.values()):,} in {screen_games} games, every one "
+        f"back at the snapshot before the line ({stats.refused:,} / {refusals:,} refused by 11.4)",
+        "all",
     )

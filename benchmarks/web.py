@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from . import figures
 from .pi import factors
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -218,6 +219,11 @@ def main(smoke: bool = False) -> None:
             print(
                 f"  {model:<9} x{factor:<3g} median {_median(cpu) * factor:6.1f} p99 {p99:6.1f} ms{verdict} (< 100 ms)"
             )
+        figures.report(
+            f"{label.replace('->', 'to')}, on a Pi (CPU here x factor): " + " / ".join(factors()),
+            "p99 " + " / ".join(f"{_p99(cpu) * factor:.1f}" for factor in factors().values()) + " ms",
+            "p99 < 100 ms",
+        )
     idle, with_web, without = idle_and_memory()
     label = "idle CPU, 5 web clients connected"
     worst = idle * max(factors().values())
@@ -228,6 +234,8 @@ def main(smoke: bool = False) -> None:
     verdict = "" if smoke else (" PASS" if extra < 25 else " FAIL")
     print(f"{'extra memory of the web pads':<34} {extra:.1f} MB ({with_web:.1f} MB with, {without:.1f} MB without)"
           f"{verdict} (< 25 MB)")  # fmt: skip
+    figures.report("web pads: idle CPU with 5 phones connected (slowest Pi) / extra memory",
+                   f"{worst:.2f}% of a core / {extra:.1f} MB", "< 1% / < 25 MB")  # fmt: skip
 
 
 if __name__ == "__main__":

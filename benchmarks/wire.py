@@ -26,6 +26,7 @@ from display.screen import Screen
 from display.wiretap import GRAM, Glass, Wire, eighteen_bit, sixteen_bit
 from display.wiretap import Controller as Emulated
 
+from . import figures
 from .flow import SEED, game_events
 
 PRESSES = 3000  # the first presses of the game: setup, two years of elections and ballots
@@ -107,6 +108,7 @@ def main(smoke: bool = False) -> None:
     print(f"bytes on the SPI wire per press (first {presses} presses of a game: {moves} highlight moves, "
           f"{len(game) - moves} screen changes; wire time at {clock / 1e6:g} MHz)")  # fmt: skip
     verdicts = []
+    moves_cell, changes_cell, shares = [], [], []
     for driver, panel in PANELS.items():
         frames = [(kind, render(screen, panel.native)) for kind, screen in game]
         pixels = panel.native[0] * panel.native[1]
@@ -131,6 +133,13 @@ def main(smoke: bool = False) -> None:
             )
             if label == "after":
                 verdicts.append(move < full / 10)
+                moves_cell.append(f"{move / 1000:.1f}")
+                shares.append(f"{100 * move / full:.1f}")
+                changes_cell.append(f"{change / 1000:.0f}")
+    figures.report("SPI bytes per menu highlight move, st7735 / st7789 / ili9341 (in 16-bit colour)",
+                   f"{' / '.join(moves_cell)} KB ({' / '.join(shares)}% of a frame)", "< 10%")  # fmt: skip
+    figures.report("SPI bytes per screen change, median, st7735 / st7789 / ili9341",
+                   f"{' / '.join(changes_cell)} KB")  # fmt: skip
     if smoke:
         return
     verdict = "met" if all(verdicts) else "MISSED"

@@ -116,3 +116,21 @@ def translations(code: str) -> gettext.NullTranslations:
         return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
     except FileNotFoundError:
         raise RuntimeError(f"the {code} texts are not compiled: in a checkout, run python3 dev.py catalogs") from None
+
+
+SHOWN = 120  # how much of a value a one-line message repeats: the line stays near 200 characters
+
+
+def shown(text: str, limit: int = SHOWN) -> str:
+    """TEXT as a one-line message quotes it (a record's area, a config's key): a control character (an ESC, a
+    newline) escaped, so the terminal or the journal shows it rather than obeys it and the message stays one line,
+    and at most about LIMIT characters of it, however long the text (a 10 MB area name makes a short line)."""
+    pieces: list[str] = []
+    size = 0
+    for char in text:
+        piece = char if char.isprintable() else repr(char)[1:-1]
+        if size + len(piece) > limit:
+            return _("{start}... ({count} characters)").format(start="".join(pieces), count=len(text))
+        pieces.append(piece)
+        size += len(piece)
+    return "".join(pieces)

@@ -86,6 +86,40 @@ class Display:
                 log.debug("display cleanup failed", exc_info=True)
 
 
+NO_PIN = -1
+
+
+class WithoutPin:
+    """RPi.GPIO (or a test's stand-in) with one pin cut off: the backlight luma.lcd before 2.13 sets up and drives
+    whatever it is told goes nowhere, so no other part's pin (GPIO 18 by default) is touched."""
+
+    def __init__(self, gpio: Any, pin: int) -> None:
+        self._gpio, self._pin = gpio, pin
+
+    def setup(self, pin: int, *args: Any, **kwargs: Any) -> None:
+        if pin != self._pin:
+            self._gpio.setup(pin, *args, **kwargs)
+
+    def output(self, pin: int, *args: Any) -> None:
+        if pin != self._pin:
+            self._gpio.output(pin, *args)
+
+    def cleanup(self, *pins: Any) -> None:
+        if pins != (self._pin,):
+            self._gpio.cleanup(*pins)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._gpio, name)
+
+
+def rpi_gpio() -> Any:
+    """RPi.GPIO in BCM numbering, as luma takes it when given none (rpi-lgpio provides it on a Pi 5)."""
+    import RPi.GPIO as GPIO
+
+    GPIO.setmode(GPIO.BCM)
+    return GPIO
+
+
 def build_display(
     settings: Mapping[str, Any],
     size: tuple[int, int],
@@ -104,7 +138,10 @@ def build_display(
         from luma.core.device import dummy
 
         return Display(dummy(width=width, height=height, rotate=config["rotate"], mode="RGB"), screenshots)
+    import inspect
+
     from luma.core.interface.serial import spi as spi_interface
+    from luma.lcd.device import backlit_device
 
     from .drivers import build_lcd
 
@@ -121,8 +158,11 @@ def build_display(
     if config["backlight_pin"] != -1:
         options["gpio_LIGHT"] = config["backlight_pin"]
         options["active_low"] = config["backlight_active_low"]
-    else:
+    elif "backlight" in inspect.signature(backlit_device.__init__).parameters:  # luma.lcd 2.13
         options["backlight"] = lambda _on: None
+    else:  # luma.lcd before 2.13 (Debian bookworm has 2.10) drives a backlight pin whatever it is told: a pin of none
+        options["gpio"] = WithoutPin(gpio if gpio is not None else rpi_gpio(), NO_PIN)
+        options["gpio_LIGHT"] = NO_PIN
     panel = {key: config[key] for key in ("rotate", "bgr", "inverse", "h_offset", "v_offset")}
     device = build_lcd(config["driver"], interface, size, **panel, **options)
     return Display(device, screenshots, threaded=True)

@@ -60,7 +60,10 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
             return ImageFont.truetype(candidate, size)
         except OSError:
             continue
-    return ImageFont.load_default(size=size)
+    try:
+        return ImageFont.load_default(size=size)
+    except TypeError:  # Pillow before 10.1 (Debian bookworm has 9.4) has only its small bitmap font
+        return ImageFont.load_default()
 
 
 @lru_cache(maxsize=4096)

@@ -256,7 +256,11 @@ def pi_pin_factory() -> Any:
         from gpiozero import Device
 
         try:
-            Device.ensure_pin_factory()
+            ensure = getattr(Device, "ensure_pin_factory", None)  # gpiozero 2; 1.6 (Debian bookworm's) lacks it
+            if ensure is not None:
+                ensure()
+            elif Device.pin_factory is None:
+                Device.pin_factory = Device._default_pin_factory()  # what 1.6 does at a device's first use
         except Exception as error:  # BadPinFactory, or the named library failing in its own way
             raise RuntimeError(f"GPIOZERO_PIN_FACTORY={chosen}: {error}") from None
         return Device.pin_factory

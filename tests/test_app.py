@@ -110,7 +110,7 @@ def test_run_with_a_bad_config_says_what_to_fix(tmp_path: Path) -> None:
         timeout=60,
         stdin=subprocess.DEVNULL,
     )
-    assert result.returncode == 2 and "display.rotate" in result.stderr and "check-config" in result.stderr
+    assert result.returncode == 78 and "display.rotate" in result.stderr and "check-config" in result.stderr
 
 
 def test_settings_are_not_shared_between_loads() -> None:

@@ -120,7 +120,7 @@ def test_check_config_command(tmp_path: Path) -> None:
     good = run_cli("check-config", str(write(tmp_path, '[game]\nlanguage = "de"\n')))
     assert good.returncode == 0 and good.stdout.strip().endswith(": OK")
     bad = run_cli("check-config", str(write(tmp_path, '[display]\ndriver = "x"\nrotate = 9\n')))
-    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.returncode == 78 and bad.stdout == ""  # sysexits' EX_CONFIG
     lines = bad.stderr.strip().splitlines()
     assert len(lines) == 2 and all("config.toml: display." in line for line in lines)
     assert "Traceback" not in bad.stderr

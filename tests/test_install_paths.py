@@ -117,7 +117,7 @@ def test_a_bad_config_under_the_journal_is_an_error(tmp_path: Path) -> None:
         command = [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--hardware", "mock"]
         result = subprocess.run(command, stderr=stderr, env=env, cwd=ROOT, timeout=60)
     lines = log_file.read_text().splitlines()
-    assert result.returncode == 2 and lines and all(line.startswith("<3>") for line in lines)
+    assert result.returncode == 78 and lines and all(line.startswith("<3>") for line in lines)
 
 
 def test_sim_with_no_display_says_so_in_one_line_and_exits(tmp_path: Path) -> None:

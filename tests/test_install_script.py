@@ -31,8 +31,10 @@ case "{name}" in
     [ -f "$S/user-groups" ] || exit 1 ;;
   useradd) echo "$6" | tr , ' ' >"$S/user-groups" ;;
   usermod) echo "$(cat "$S/user-groups") $(echo "$2" | tr , ' ')" >"$S/user-groups" ;;
+  userdel) rm "$S/user-groups" ;;
   raspi-config) if [ "$2" = get_spi ]; then cat "$S/spi" 2>/dev/null || echo 1; else echo 0 >"$S/spi"; fi ;;
-  systemctl) [ "$1" = is-enabled ] && { [ -f "$S/enabled" ] || exit 1; }; [ "$1" = enable ] && touch "$S/enabled" ;;
+  systemctl) [ "$1" = is-enabled ] && { [ -f "$S/enabled" ] || exit 1; }; [ "$1" = enable ] && touch "$S/enabled"
+    [ "$1" = cat ] && { [ -f "$DOGE_ROOT/etc/systemd/system/doge-companion.service" ] || exit 1; } ;;
   python3)
     mkdir -p "$3/bin"
     for tool in python pip doge-companion; do
@@ -54,9 +56,10 @@ if [ "$3" = wheel ]; then
 fi
 exit 0
 """
-COMMANDS = ("dpkg-query", "apt-get", "getent", "groupadd", "id", "useradd", "usermod", "raspi-config", "systemctl")
-CHANGING = ("apt-get", "groupadd", "useradd", "usermod", "raspi-config nonint do_spi", "python3", "venv-pip")
-CHANGING += ("systemctl enable", "systemctl restart", "systemctl daemon-reload")
+COMMANDS = ("dpkg-query", "apt-get", "getent", "groupadd", "id", "useradd", "usermod", "userdel", "raspi-config")
+COMMANDS += ("systemctl",)
+CHANGING = ("apt-get", "groupadd", "useradd", "usermod", "userdel", "raspi-config nonint do_spi", "python3", "venv-pip")
+CHANGING += ("systemctl enable", "systemctl restart", "systemctl daemon-reload", "systemctl disable")
 
 
 class Machine:
@@ -119,9 +122,10 @@ def test_the_dry_run_says_everything_and_changes_nothing(machine: Machine) -> No
     assert changes(calls) == [] and machine.files() == []
     venv = f"{machine.root}/opt/doge-companion/.venv"
     pip, lock = f"{venv}/bin/pip --disable-pip-version-check --quiet", ROOT / "requirements/pi-armv7l.txt"
-    downloads, wheels = (
+    downloads, wheels, setuptools = (
         f"{machine.root}/var/cache/doge-companion/downloads",
         f"{machine.root}/var/cache/doge-companion/wheel",
+        f"{machine.root}/var/cache/doge-companion/setuptools.txt",
     )
     pinned = len([line for line in lock.read_text().splitlines() if line[:1].isalpha()])
     assert "==" in lock.read_text() and pinned > 10
@@ -134,6 +138,7 @@ def test_the_dry_run_says_everything_and_changes_nothing(machine: Machine) -> No
         f"would run: python3 -m venv {venv}",
         f"downloads: {pinned} Python packages pinned in requirements/pi-armv7l.txt",
         f"would run: {pip} download --dest {machine.root}/var/cache/doge-companion/downloads -r {lock}",
+        f"would run: {pip} install --no-index --find-links {downloads} -r {setuptools}",
         f"would run: {pip} install --no-index --find-links {downloads} --no-build-isolation -r {lock}",
         f"would run: env DOGE_COMPILE_ENGINE=1 {pip} wheel --no-build-isolation --no-deps --wheel-dir {wheels} {ROOT}",
         f"would run: {pip} install --no-index --no-deps --force-reinstall {wheels}/doge_companion-*.whl",
@@ -158,6 +163,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
         "opt/doge-companion/.venv/bin/pip",
         "opt/doge-companion/.venv/bin/python",
         "run/doge-companion-install.reboot",
+        "var/cache/doge-companion/setuptools.txt",
         "var/cache/doge-companion/wheel/doge_companion-0.1.0-py3-none-any.whl",
     ]
     config = machine.root / "etc/doge-companion/config.toml"
@@ -250,3 +256,57 @@ def test_32_bit_pi_os_gets_what_lgpio_needs_and_64_bit_its_own_pins(machine: Mac
         output, _ = machine.install("--dry-run")
         assert f"would run: apt-get install -y python3-venv python3-dev polkitd espeak-ng alsa-utils{extra}\n" in output
         assert f"pinned in requirements/{lock}" in output and f"-r {ROOT}/requirements/{lock}" in output
+
+
+def test_64_bit_pi_os_installs_only_files_whose_hashes_the_lock_names(machine: Machine) -> None:
+    """requirements/pi-aarch64.txt carries every file's hash (python3 dev.py lock): both installs require them, and
+    setuptools, installed first, comes from its own lines of the lock with their hashes (issue 35)."""
+    dpkg = machine.bin / "dpkg"
+    dpkg.write_text("#!/bin/sh\necho arm64\n")
+    dpkg.chmod(0o755)
+    _output, calls = machine.install()
+    installs = [call for call in calls if call.startswith("venv-pip") and " install " in call and ".whl" not in call]
+    assert len(installs) == 2 and all("--require-hashes" in call for call in installs), installs
+    assert installs[0].endswith("-r " + str(machine.root / "var/cache/doge-companion/setuptools.txt"))
+    lock = (ROOT / "requirements/pi-aarch64.txt").read_text()
+    block = (machine.root / "var/cache/doge-companion/setuptools.txt").read_text()
+    assert block.startswith("setuptools==") and "--hash=sha256:" in block and block in lock
+
+
+def test_uninstall_removes_what_it_installed_and_keeps_the_games_unless_purged(machine: Machine) -> None:
+    """`install.sh --uninstall` (issue 35): the service, its unit, drop-ins and rule, the venv and the downloads go;
+    the games, the owner's config, their own drop-in and the user owning the games stay; --purge takes those too.
+    Packages, groups, SPI and the checkout are never touched; a second run finds nothing to remove."""
+    machine.install()
+    games = machine.root / "var/lib/doge-companion/games.sqlite3"
+    games.parent.mkdir(parents=True)
+    games.write_bytes(b"the games")
+    dropins = machine.root / "etc/systemd/system/doge-companion.service.d"
+    dropins.mkdir()
+    (dropins / "web-pads.conf").write_bytes((ROOT / "systemd/web-pads.conf").read_bytes())  # as install.sh places it
+    (dropins / "watchdog.conf").write_text("[Service]\nWatchdogSec=4\n")  # the owner's own
+    installed = machine.files()
+    dry, calls = machine.install("--uninstall", "--dry-run")
+    assert changes(calls) == [] and machine.files() == installed, "a dry run changes nothing"
+    for said in ("would run: systemctl disable --now doge-companion", "kept: /var/lib/doge-companion",
+                 "kept: /etc/doge-companion", "kept: user doge", "kept: /etc/systemd/system/doge-companion.service.d/"
+                 "watchdog.conf (yours", "dry run: nothing was changed"):  # fmt: skip
+        assert said in dry, said
+    output, calls = machine.install("--uninstall")
+    assert machine.files() == [
+        "etc/doge-companion/config.toml",
+        "etc/systemd/system/doge-companion.service.d/watchdog.conf",
+        "var/lib/doge-companion/games.sqlite3",
+    ]
+    assert games.read_bytes() == b"the games" and (machine.state / "user-groups").exists(), "the games and doge kept"
+    assert changes(calls) == ["systemctl disable --now doge-companion", "systemctl daemon-reload"]
+    assert not [call for call in calls if call.startswith(("apt-get", "groupdel", "raspi-config nonint"))]
+    assert f"this checkout ({ROOT}: sudo rm -rf {ROOT})" in output
+    again, calls = machine.install("--uninstall")
+    assert "nothing to remove" in again and "kept: /var/lib/doge-companion" in again and changes(calls) == []
+    output, calls = machine.install("--uninstall", "--purge")
+    assert machine.files() == [] and not (machine.state / "user-groups").exists()
+    assert "userdel doge" in calls
+    output, calls = machine.install("--uninstall", "--purge")
+    assert "nothing to remove: the companion is not installed" in output and changes(calls) == []
+    machine.install("--purge", status=64)

@@ -32,6 +32,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "companion.engine", "companion.bots", "companion.store", "companion.system", "companion.flow",
         "companion.web", "companion.app", "display", "hardware",
     },
+    "companion.__main__": {"companion.cli"},  # python -m companion
 }  # fmt: skip
 
 

@@ -3,6 +3,7 @@ one version within pyproject's bounds, and used by dev.py and install.sh."""
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -24,7 +25,7 @@ def pins(lock: str) -> dict[str, Version]:
     found = {}
     for line in (ROOT / "requirements" / lock).read_text().splitlines():
         if line[:1].isalpha():
-            name, version = line.split(";")[0].strip().split("==")
+            name, version = line.split(";")[0].split()[0].split("==")  # "name==1.2 \" before its hashes too
             found[canonical(name)] = Version(version)
     return found
 
@@ -53,3 +54,50 @@ def test_dev_and_install_use_the_locks() -> None:
     assert 'PINS = ROOT / "requirements" / "dev.txt"' in dev and '"-c", str(PINS)' in dev
     install = (ROOT / "install.sh").read_text()
     assert 'PINS="requirements/pi-aarch64.txt"' in install and 'PINS="requirements/pi-armv7l.txt"' in install
+
+
+def test_dev_py_lock_upgrades_every_lock_and_hashes_the_64_bit_pis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """uv keeps the versions a lock already names unless told to upgrade (issue 35: `lock` upgraded nothing)."""
+    import dev
+
+    commands: list[tuple[str, ...]] = []
+    monkeypatch.setattr(dev, "run", lambda *args: commands.append(args) or 0)
+    assert dev.lock("python") == 0
+    made = {command[command.index("-o") + 1] for command in commands}
+    assert made == {f"requirements/{path.name}" for path in (ROOT / "requirements").glob("*.txt") if
+                    path.name != "system.txt"}, "every lock file is made by dev.py lock"  # fmt: skip
+    assert all("--upgrade" in command for command in commands)
+    hashed = [command[command.index("-o") + 1] for command in commands if "--generate-hashes" in command]
+    assert hashed == ["requirements/pi-aarch64.txt"]
+
+
+def test_every_pin_of_the_64_bit_lock_has_its_hashes() -> None:
+    text = (ROOT / "requirements" / "pi-aarch64.txt").read_text()
+    blocks = re.split(r"\n(?=[A-Za-z])", text.split("\n", 2)[2])
+    assert len(blocks) == len(pins("pi-aarch64.txt")) > 20
+    assert all("--hash=sha256:" in block for block in blocks), [b.split()[0] for b in blocks if "--hash" not in b]
+    install = (ROOT / "install.sh").read_text()
+    assert 'PINS="requirements/pi-aarch64.txt"; HASHES=(--require-hashes)' in install
+
+
+def test_pip_checks_a_file_against_the_locks_hash(tmp_path: Path) -> None:
+    """The hashes are the files' own: pip fetches setuptools by its lines of the 64-bit lock (pure Python, the same
+    file here as on a Pi, as install.sh installs it first), and refuses it when one hash is changed."""
+    import subprocess
+    import sys
+
+    lock = (ROOT / "requirements" / "pi-aarch64.txt").read_text()
+    block = re.search(r"^setuptools==.*?(?:\\\n.*?)*[^\\]\n", lock, flags=re.MULTILINE)
+    assert block and "--hash=sha256:" in block[0]
+    for name, text in (("good", block[0]), ("tampered", re.sub(r"sha256:\w", "sha256:0", block[0]).replace(
+            "sha256:00", "sha256:01"))):  # fmt: skip
+        (tmp_path / f"{name}.txt").write_text(text)
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "download", "--no-deps", "--require-hashes"]
+    good = subprocess.run([*pip, "-d", str(tmp_path / "a"), "-r", str(tmp_path / "good.txt")], capture_output=True,
+                          text=True, timeout=300)  # fmt: skip
+    if good.returncode and not os.environ.get("CI") and "hash" not in good.stderr.lower():
+        pytest.skip(f"no package index here: {good.stderr.strip()[-300:]}")
+    assert good.returncode == 0, good.stderr
+    bad = subprocess.run([*pip, "-d", str(tmp_path / "b"), "-r", str(tmp_path / "tampered.txt")], capture_output=True,
+                         text=True, timeout=300)  # fmt: skip
+    assert bad.returncode != 0 and "DO NOT MATCH THE HASHES" in bad.stderr, bad.stderr

@@ -15,6 +15,7 @@ from PIL import Image
 
 from tests.hardware.test_speaker import measured
 from tests.new_group_game import write
+from tests.system_tools import need_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 SECTION = "## A new group's whole game"
@@ -46,6 +47,7 @@ def companion(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_docs_new_group_game_ends_and_saves_its_summary_beside_the_record(tmp_path: Path) -> None:
+    need_tool("espeak-ng")  # the command keeps what the voice says (--audio)
     run, replay = doc_commands()
     assert run[:2] == ["doge-companion", "run"] and "--seed" in run and replay[:2] == ["doge-companion", "replay"]
     script = tmp_path / run[run.index("--script") + 1]

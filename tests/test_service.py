@@ -12,16 +12,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import App
+from companion.cli.common import EXIT_CONFIG
 from companion.store import Store
 from companion.system import config
 from companion.system.notify import Notifier
 from hardware.events import EventQueue, InputEvent
 from hardware.gpio import GpioButtons
 from tests.hardware.test_serial_pads import next_events
+from tests.system_tools import need_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "doge-companion.service"
@@ -36,8 +37,8 @@ def unit_settings() -> dict[str, list[str]]:
     return found
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not on this machine")
 def test_the_unit_file_verifies_without_warnings(tmp_path: Path) -> None:
+    need_tool("systemd-analyze")
     # verify fails when ExecStart's program does not exist here, so check a copy pointing at this checkout's.
     program = shutil.which("doge-companion") or str(Path(sys.executable).with_name("doge-companion"))
     copy = tmp_path / "doge-companion.service"
@@ -48,8 +49,8 @@ def test_the_unit_file_verifies_without_warnings(tmp_path: Path) -> None:
     assert warnings == [], "systemd-analyze exits 0 on warnings: none may mention the unit"
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not on this machine")
 def test_the_units_exposure_is_at_most_1_0() -> None:
+    need_tool("systemd-analyze")
     result = subprocess.run(
         ["systemd-analyze", "security", "--offline=yes", str(UNIT)], capture_output=True, text=True, timeout=60
     )
@@ -63,6 +64,7 @@ def test_the_unit_still_reaches_gpio_spi_and_serial_and_is_what_the_issue_asks()
     parser.read_string(UNIT.read_text())
     settings = unit_settings()
     assert settings["Type"] == ["notify"] and settings["Restart"] == ["on-failure"]
+    assert settings["RestartPreventExitStatus"] == [str(EXIT_CONFIG)], "a bad config is not restarted in vain"
     assert int(settings["WatchdogSec"][0]) > 0 and settings["StateDirectory"] == ["doge-companion"]
     assert settings["User"] == ["doge"], "an unprivileged user"
     assert set(settings["SupplementaryGroups"][0].split()) == {"gpio", "spi", "dialout", "audio"}

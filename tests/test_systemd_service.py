@@ -8,8 +8,8 @@ runs as ``doge``, says READY, pings its watchdog, is restarted by the watchdog w
 SIGKILL (and goes on with the unfinished game), stops cleanly within its timeout, writes only where it may; polkit
 lets only ``doge`` power off; and a second install.sh changes nothing.
 
-Needs root, mmdebstrap and systemd-nspawn (Debian's mmdebstrap and systemd-container packages: .ci/packages.txt) and
-PyPI; elsewhere it is skipped, except in CI, where it fails. The first run downloads about 200 MB into the cache.
+Needs root, mmdebstrap and systemd-nspawn (requirements/system.txt) and PyPI; elsewhere it is skipped, except in
+CI, where it fails. The first run downloads about 200 MB into the cache.
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ class Container:
 def container(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Container]:
     if problem := tools_missing():
         if os.environ.get("CI"):
-            pytest.fail(f"CI must run the service under systemd: {problem} (.ci/packages.txt installs them)")
+            pytest.fail(f"CI must run the service under systemd: {problem} (.ci/run installs them)")
         pytest.skip(problem)
     tree = rootfs()
     source = tmp_path_factory.mktemp("nspawn") / "doge-companion"
@@ -261,3 +261,47 @@ def test_install_sh_sets_up_a_service_systemd_runs_watches_restarts_and_stops(co
     assert etc_fingerprint(box) == before
     assert "reboot once" in second.stdout, "SPI was enabled and the machine has not rebooted since"
     box.wait_for(f"systemctl is-active --quiet {UNIT}")
+
+
+def test_a_bad_config_is_not_restarted_and_uninstall_keeps_the_games_unless_purged(container: Container) -> None:
+    """Issue 35, in the container the test above set up (keep this the module's last test: it takes the service
+    away). A config the companion cannot use exits 78 (EX_CONFIG) and systemd does not restart it (it would only say
+    the same again); `install.sh --uninstall` removes the service and the venv and keeps the games, the config and
+    doge; `--uninstall --purge` removes those too and leaves nothing of doge's behind."""
+    box = container
+    box.wait_for(f"systemctl is-active --quiet {UNIT} || systemctl start {UNIT}")
+    restarts = box.show("NRestarts")["NRestarts"]
+    box.run("cp /etc/doge-companion/config.toml /tmp/good.toml && printf '[display]\\nrotate = 9\\n' "
+            ">/etc/doge-companion/config.toml")  # fmt: skip
+    box.run(f"systemctl reset-failed {UNIT}; systemctl restart {UNIT}", check=False)  # a start count of its own
+    # failed, not "activating (auto-restart)": a restart systemd had scheduled would show as the latter
+    box.wait_for(f'[ "$(systemctl show {UNIT} -p ActiveState --value)" = failed ]')
+    failed = box.show("ExecMainStatus", "Result", "NRestarts", "SubState")
+    assert failed == {"ExecMainStatus": "78", "Result": "exit-code", "NRestarts": restarts, "SubState": "failed"}
+    assert "display.rotate: must be from 0 to 3, not 9" in box.journal()
+    box.run(f"cp /tmp/good.toml /etc/doge-companion/config.toml && systemctl reset-failed {UNIT} && "
+            f"systemctl start {UNIT}")  # fmt: skip
+    box.wait_for(f"systemctl is-active --quiet {UNIT}")
+    count = "python3 -c \"import sqlite3; print(sqlite3.connect('/var/lib/doge-companion/games.sqlite3')" \
+            ".execute('SELECT count(*) FROM lines').fetchone()[0])\""  # fmt: skip
+    lines = box.run(count).stdout
+    assert int(lines) > 0, "the first test's games"
+
+    box.run("umount /var/cache/doge-companion/downloads")  # the test's own bind of the host's download cache
+    removed = box.run("cd /opt/doge-companion && ./install.sh --uninstall 2>&1").stdout
+    assert "+ systemctl disable --now doge-companion" in removed and "kept: /var/lib/doge-companion" in removed
+    assert box.run(f"systemctl cat {UNIT}", check=False).returncode != 0, "systemd no longer knows the service"
+    assert box.run("pgrep -u doge", check=False).returncode != 0, "nothing of doge's runs"
+    for path in ("/etc/systemd/system/doge-companion.service", "/opt/doge-companion/.venv",
+                 "/etc/polkit-1/rules.d/50-doge-companion-poweroff.rules", "/var/cache/doge-companion"):  # fmt: skip
+        assert box.run(f"test -e {path}", check=False).returncode != 0, path
+    assert box.run(count).stdout == lines, "the games are kept, every line"
+    box.run("test -f /etc/doge-companion/config.toml && id doge")
+    assert "nothing to remove" in box.run("cd /opt/doge-companion && ./install.sh --uninstall 2>&1").stdout
+
+    purged = box.run("cd /opt/doge-companion && ./install.sh --uninstall --purge 2>&1").stdout
+    assert "+ userdel doge" in purged
+    assert box.run("id doge", check=False).returncode != 0
+    for path in ("/var/lib/doge-companion", "/etc/doge-companion"):
+        assert box.run(f"test -e {path}", check=False).returncode != 0, path
+    assert box.run("find / -xdev \\( -path /proc -o -path /sys \\) -prune -o -nouser -print").stdout == ""

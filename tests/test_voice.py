@@ -21,6 +21,7 @@ from hardware.events import InputEvent
 from hardware.speech import Alsa, WavCapture
 from tests.hardware.test_serial_pads import wait_for
 from tests.hardware.test_speaker import STUCK
+from tests.system_tools import need_tool
 from tests.test_scripted_input_doc import doc_script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,6 +62,7 @@ def test_each_way_of_running_has_its_output_and_voice_off_has_none(tmp_path: Pat
 
 
 def test_the_hosts_level_is_kept_across_a_restart_until_the_configs_volume_changes(tmp_path: Path) -> None:
+    need_tool("espeak-ng")
     voice = tmp_path / "voice"
     app = App(settings(tmp_path), sound_output=WavCapture(voice))
     try:
@@ -86,6 +88,7 @@ def test_the_hosts_level_is_kept_across_a_restart_until_the_configs_volume_chang
 def test_a_device_that_never_takes_audio_changes_no_frame_of_a_whole_game(tmp_path: Path) -> None:
     """The new group's game of docs/scripted-input.md, once silent and once with a device that opens and then never
     takes a byte: the same screens, step for step. The speaker's thread is stuck meanwhile; the App closes anyway."""
+    need_tool("espeak-ng")
     script = tmp_path / "night.txt"
     script.write_text(doc_script())
     events = [*read_script(script), InputEvent("host", "right"), InputEvent("host", "right")]

@@ -24,13 +24,13 @@ from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
 
 from ..flow.controller import Controller, Effect
-from ..flow.modes import ResumeOffer
 from ..i18n import _, set_language
 from ..store import Store, default_directory, now
 from ..system.config import Settings
 from ..system.notify import Notifier
 from ..web.publisher import Publisher, SeatRequest, WebHello, WebPress
 from .phones import ask_host_for_seat, start_web_pads
+from .resume import resume_unfinished
 from .saver import StoreSaver
 from .voice import build_voice
 
@@ -97,14 +97,23 @@ class App:
         self.saver.acks = acks
         # Shuffles use the operating system's randomness; a seed (tests, demos) makes them reproducible.
         rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
-        self.controller = Controller(
-            rng, entry=entry or settings["game"]["entry"], cues=settings["game"]["cues"], clock=now, saver=self.saver
-        )
-        self.controller.storage_problem = self.store.problem
-        self.controller.parts.size = self.display.size  # a screen too long for it is shown in parts
-        self.controller.parts.text_size = self.text_size = settings["display"]["text_size"]
-        self.controller.seats.bot_level = settings["game"]["bot_level"]
-        self.controller.seats.bot_work = settings["game"]["bot_work"] or None
+        self.text_size = settings["display"]["text_size"]
+
+        def fresh() -> Controller:
+            controller = Controller(
+                rng,
+                entry=entry or settings["game"]["entry"],
+                cues=settings["game"]["cues"],
+                clock=now,
+                saver=self.saver,
+            )
+            controller.storage_problem = self.store.problem
+            controller.parts.size = self.display.size  # a screen too long for it is shown in parts
+            controller.parts.text_size = self.text_size
+            controller.seats.bot_level = settings["game"]["bot_level"]
+            controller.seats.bot_work = settings["game"]["bot_work"] or None
+            return controller
+
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
         self.bot_sleep: Callable[[float], None] = time.sleep  # the bot's pause; tests hold it with an event
         # Its own source: drawing from the shuffles' generator would change every later shuffle of a seeded game.
@@ -112,7 +121,7 @@ class App:
         self._bot_busy = False
         self.summary: Path | None = None  # the finished game's summary picture, once written
         self._summary_of: int | None = None  # which game of the evening it was written for
-        self.resumed = self._resume()
+        self.controller, self.resumed = resume_unfinished(self.store, self.saver, fresh)
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
         self.publisher: Publisher | None = None
@@ -125,32 +134,6 @@ class App:
             self._closers.append(pads)
             self.web = pads
             self.publisher = Publisher(pads.send)
-
-    def _resume(self) -> bool:
-        """An unfinished game goes on where it stopped (issue 5)."""
-        game = self.store.unfinished()
-        if game is None:
-            return False
-        lines = self.store.lines(game)
-        try:
-            self.controller.resume(lines, self.store.screen(game))
-        except Exception as error:  # a record this version cannot continue: keep it, start afresh
-            log.error("game %d cannot be resumed (%s); it is kept in the store as abandoned", game, error)
-            self.store.abandon(game)
-            return False
-        self.saver.game, self.saver.length = game, len(lines)
-        info = next(g for g in self.store.games() if g.id == game)
-        self.controller.overlays.append(ResumeOffer(game, info.started, info.year))  # which game goes on
-        log.info("resumed game %d at line %d", game, len(lines))
-        if self.saver.acks is not None and self.controller.state is not None:
-            import hashlib
-            import json
-
-            from ..engine import snapshot
-
-            digest = hashlib.sha256(json.dumps(snapshot(self.controller.state), sort_keys=True).encode()).hexdigest()
-            print(f"resumed {game} {len(lines)} {digest[:16]}", file=self.saver.acks, flush=True)
-        return True
 
     def _keep(self, thing: Any) -> Any:
         self._closers.append(thing)

@@ -10,7 +10,7 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from ..i18n import _, locale_language, set_language
-from .common import EXIT_INVALID_RECORD, EXIT_USAGE, load_settings
+from .common import EXIT_CONFIG, EXIT_USAGE, load_settings
 
 if TYPE_CHECKING:
     import argparse
@@ -77,7 +77,7 @@ def _config_command(command: str, file: str | None) -> int:
 
     settings = load_settings(file)
     if settings is None:
-        return EXIT_INVALID_RECORD
+        return EXIT_CONFIG
     if command == "print-config":
         print(_("# merged from the defaults and {source}").format(source=settings.source or _("no user file")))
         print(config.to_toml(settings.data), end="")

@@ -8,15 +8,18 @@ from typing import Any
 
 from ..i18n import _
 
-EXIT_INVALID_RECORD = 2  # record-format.md 3: 2 means "the record is invalid"; check-config uses it for a bad file
+EXIT_INVALID_RECORD = 2  # record-format.md 3: 2 means "the record is invalid" (and a script's bad line)
 EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an invalid record
 EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
 EXIT_NO_STORE = 74  # sysexits' EX_IOERR: the saved games cannot be opened now (a full disk); nothing was moved
 EXIT_IN_USE = 75  # sysexits' EX_TEMPFAIL: another companion holds the state directory; try again when it has stopped
+# sysexits' EX_CONFIG: the config file cannot be used. The unit does not restart on it (RestartPreventExitStatus=78):
+# starting again changes nothing until the file is fixed.
+EXIT_CONFIG = 78
 
 
 def load_settings(file: str | None, hint: bool = False) -> Any:
-    """The merged configuration, or None after printing one line per problem (the caller exits with status 2)."""
+    """The merged configuration, or None after printing one line per problem (the caller exits with EXIT_CONFIG)."""
     from pathlib import Path
 
     from ..system import config

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from .common import EXIT_IN_USE, EXIT_INVALID_RECORD, EXIT_NO_STORE, load_settings, outputs_problem
+from .common import EXIT_CONFIG, EXIT_IN_USE, EXIT_INVALID_RECORD, EXIT_NO_STORE, load_settings, outputs_problem
 
 STOP_GRACE_S = 1.5  # after SIGTERM or Ctrl-C the companion is gone within this, even if its loop is stuck
 
@@ -25,13 +25,13 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..app import App, with_overrides
-    from ..store import StoreUnavailable
+    from ..store import StoreError, StoreUnavailable
     from ..system import extras, logs
 
     logs.setup()
     loaded = load_settings(args.config, hint=True)
     if loaded is None:
-        return EXIT_INVALID_RECORD
+        return EXIT_CONFIG
     settings = with_overrides(loaded, args.hardware)
     if problem := outputs_problem(args):
         print(logs.error_line(_("doge-companion: {problem}").format(problem=problem)), file=sys.stderr)
@@ -81,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
         )
     except StoreUnavailable as error:  # a full disk: its own line (the hardware is fine), and nothing was moved
         return _no_store(error, lock)
+    except StoreError as error:  # the saved games, never called "the hardware" (damage is handled in the store)
+        print(logs.error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
+        return 1
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
         print(logs.error_line(message), file=sys.stderr)
@@ -203,13 +206,13 @@ def sim(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from ..app import App
-    from ..store import StoreUnavailable, simulator_directory
+    from ..store import StoreError, StoreUnavailable, simulator_directory
     from ..system import extras, logs
 
     logs.setup()
     settings = load_settings(args.config, hint=True)
     if settings is None:
-        return EXIT_INVALID_RECORD
+        return EXIT_CONFIG
     if problem := extras.missing("sim", "sim"):
         print(problem, file=sys.stderr)
         return 1
@@ -233,6 +236,9 @@ def sim(args: argparse.Namespace) -> int:
         app = App(settings, seed=args.seed, serve_web=True)
     except StoreUnavailable as error:
         return _no_store(error, lock)
+    except StoreError as error:
+        print(logs.error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
+        return 1
     try:
         from display.simulator import Simulator
 

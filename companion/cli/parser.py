@@ -36,13 +36,17 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay",
         help=_("replay a game record and print the public snapshot"),
-        description=_("Replay a game record (RECORD.md) and print the snapshot of the public state as one JSON line."),
+        description=_(
+            "Replay a game record (docs/record-format.md) and print the snapshot of the public state as one JSON line."
+        ),
     )
     replay.add_argument("record", help=_("the record file (JSON Lines), or - for standard input"))
     shown = replay.add_mutually_exclusive_group()
     shown.add_argument("--each", action="store_true", help=_("print a snapshot after every line, the header included"))
     shown.add_argument(
-        "--changes", action="store_true", help=_("print every line's board changes (RECORD.md 4), the header included")
+        "--changes",
+        action="store_true",
+        help=_("print every line's board changes (docs/record-format.md 4), the header included"),
     )
     replay.add_argument("--lang", choices=LANGUAGES, help=_("the language of the changes' sentences"))
     check = commands.add_parser(
@@ -67,7 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--script", metavar="FILE", help=_("play input events from FILE (docs/scripted-input.md), then stop")
     )
     run.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
-    run.add_argument("--record", metavar="FILE", help=_("write the game's record (RECORD.md) to FILE at the end"))
+    run.add_argument(
+        "--record", metavar="FILE", help=_("write the game's record (docs/record-format.md) to FILE at the end")
+    )
     run.add_argument("--entry", choices=("private", "keypads"), help=_("how ballots are entered (default: config)"))
     run.add_argument("--autoplay", type=int, metavar="SEED", help=_("a simulated table plays the game (demos, tests)"))
     run.add_argument("--acks", action="store_true", help=_("print a line on standard output for every saved line"))
@@ -91,7 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
             "export",
             help=_("write a stored game's record"),
             description=_(
-                "Write a game's record (RECORD.md). An unfinished game's secrets are left out (RULES.md 11)."
+                "Write a game's record (docs/record-format.md). An unfinished game's secrets are left out "
+                "(docs/rules.md 11)."
             ),
         )
     )

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, shown
 from .areas import AREA_INDEX, AREAS
 from .decisions import (
     ABSTAIN_MOVES,
@@ -52,7 +52,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _value in pairs:
             if key in seen:
-                raise MalformedLineError(_('the key "{key}" appears twice').format(key=key))
+                raise MalformedLineError(_('the key "{key}" appears twice').format(key=shown(key)))
             seen.add(key)
     return result
 
@@ -88,7 +88,7 @@ def _describe(value: Any) -> str:
     if type(value) is bool:
         return "true" if value else "false"
     if type(value) is str:
-        return f'"{value}"'
+        return f'"{shown(value)}"'
     if type(value) is float:
         return _("the number {value}").format(value=repr(value))
     if type(value) is int:
@@ -114,9 +114,16 @@ def _area(value: Any, what: str) -> int:
     area = AREA_INDEX.get(value)
     if area is None:
         raise MalformedLineError(
-            _('unknown area "{value}" (areas are {value2})').format(value=value, value2=", ".join(AREAS))
+            _('unknown area "{value}" (areas are {value2})').format(value=shown(value), value2=", ".join(AREAS))
         )
     return area
+
+
+def _day_exists(stamp: str) -> bool:
+    """The calendar, for a stamp of TIME_SHAPE (which allows the 31st of any month)."""
+    year, month, day = int(stamp[0:4]), int(stamp[5:7]), int(stamp[8:10])
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return day <= _DAYS_IN_MONTH[month - 1] and not (month == 2 and day == 29 and not leap)
 
 
 def _check_time(value: Any) -> str:
@@ -125,12 +132,10 @@ def _check_time(value: Any) -> str:
     match = _TIME.match(value)
     if match is None:
         raise MalformedLineError(
-            _('"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"').format(value=value)
+            _('"t" must be an RFC 3339 UTC time like "2026-11-22T20:15:03Z", not "{value}"').format(value=shown(value))
         )
-    year, month, day = int(value[0:4]), int(value[5:7]), int(value[8:10])
-    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-    if day > _DAYS_IN_MONTH[month - 1] or (month == 2 and day == 29 and not leap):
-        raise MalformedLineError(_('"t" names a day that does not exist: "{value}"').format(value=value))
+    if not _day_exists(value):
+        raise MalformedLineError(_('"t" names a day that does not exist: "{value}"').format(value=shown(value)))
     return value
 
 
@@ -143,7 +148,7 @@ def _house_move(value: Any, kind: str) -> HouseMove | None:
         extra = sorted(value.keys() - {"from", "to"})
         if extra:
             raise MalformedLineError(
-                _('unknown key "{item}" in "{kind}" (expected "from" and "to")').format(item=extra[0], kind=kind)
+                _('unknown key "{item}" in "{kind}" (expected "from" and "to")').format(item=shown(extra[0]), kind=kind)
             )
         raise MalformedLineError(_('"{kind}" needs both "from" and "to"').format(kind=kind))
     source = _area(value["from"], '"from"')
@@ -158,7 +163,7 @@ def _ballot(value: Any) -> Ballot:
         extra = sorted(value.keys() - {"area", "markers"})
         if extra:
             raise MalformedLineError(
-                _('unknown key "{item}" in "ballot" (expected "area" and "markers")').format(item=extra[0])
+                _('unknown key "{item}" in "ballot" (expected "area" and "markers")').format(item=shown(extra[0]))
             )
         raise MalformedLineError(_('"ballot" needs both "area" and "markers"'))
     area = _area(value["area"], '"area"')
@@ -298,7 +303,8 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
 def _fast_fields(text: str) -> tuple[str, str, str, str | None] | None:
     """(player, kind, value text, stamp) of a line of a certain shape (kind "shuffle", player "" for a shuffle), with
     "t" last or first by one pattern, in any other order key by key; None: the general path decides. A stamp is
-    checked here, once, for every kind of line."""
+    checked here, once, for every kind of line; a bad one is left to the general path, which reports the problems
+    of a line in one order (the value text found here need not be valid JSON yet)."""
     match = _FAST_DECISION.match(text)
     if match is not None:
         first, player, kind, value_text, last = match.groups()
@@ -316,8 +322,8 @@ def _fast_fields(text: str) -> tuple[str, str, str, str | None] | None:
     if t is not None:
         if _TIME.match(t) is None:
             return None
-        if t[8:10] > "28":  # only such days need the calendar: a day that does not exist raises the strict path's error
-            _check_time(t)
+        if t[8:10] > "28" and not _day_exists(t):  # only such days need the calendar
+            return None  # the general path names the line's first problem, in its own order (JSON before "t")
     return player, kind, value_text, t
 
 
@@ -333,7 +339,7 @@ def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:
         if size != 1:
             raise MalformedLineError(
                 _('unknown key "{first_other}" in a shuffle line').format(
-                    first_other=_first_other(value, ("shuffle", "t"))
+                    first_other=shown(_first_other(value, ("shuffle", "t")) or "")
                 )
             )
         order = value["shuffle"]
@@ -347,7 +353,7 @@ def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:
         if kinds:
             raise MalformedLineError(_('the "{item}" line does not say which "player" decides').format(item=kinds[0]))
         raise MalformedLineError(
-            _('unknown line: expected "shuffle" or "player", found "{next}"').format(next=next(iter(value), ""))
+            _('unknown line: expected "shuffle" or "player", found "{next}"').format(next=shown(next(iter(value), "")))
         )
     player = value["player"]
     if type(player) is not str or player not in players:
@@ -363,7 +369,7 @@ def _parse_line_strictly(text: str, players: Sequence[str]) -> Line:
             )
         other = _first_other(value, ("player", "t", *_KINDS))
         if other is not None:
-            raise MalformedLineError(_('unknown key "{other}"').format(other=other))
+            raise MalformedLineError(_('unknown key "{other}"').format(other=shown(other)))
         raise MalformedLineError(
             _("the line says nothing {player} decides (expected one of {value})").format(
                 player=player, value=", ".join(sorted(_KINDS))

@@ -8,6 +8,7 @@ Consecutive changes of one sort share a notice; a count (6.1 to 6.5) gets its ow
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ from ..engine.areas import AREA_NAMES, QUARANTIA
 from ..engine.changes import MarkersBack, NewYear, PutMarkers, TurnCard
 from ..i18n import N_, _, and_list, ngettext
 from .board_text import change_owner, change_text, player_name
+
+log = logging.getLogger(__name__)
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
@@ -232,8 +235,14 @@ def restore_screen(screen: dict[str, Any]) -> list[Notice]:
     def restore(items: list[list[Any]]) -> list[Line]:
         return [Line(text, size, colour, *kept) for text, size, colour, *kept in items]
 
-    notices = [
-        Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"], tuple(n["page"]) if n.get("page") else None)
-        for n in screen.get("notices", [])
-    ]
+    try:
+        notices = [
+            Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"], tuple(n["page"]) if n.get("page") else None)
+            for n in screen.get("notices", [])
+        ]
+        if not all(type(text) is str for n in notices for text in (n.title, *(line.text for line in n.lines))):
+            raise TypeError("a text that is not text")
+    except (KeyError, TypeError, ValueError, AttributeError) as error:  # a damaged row: only the screen is lost
+        log.warning("the saved screen step cannot be read (%s); the game goes on at its next screen", error)
+        return []
     return notices

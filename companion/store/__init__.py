@@ -5,11 +5,13 @@ Below the App and the command line, beside the game flow: it may import the engi
 the companion. Nothing here knows what a screen or a pad is.
 """
 
+from .damage import DAMAGED
 from .files import default_directory, private_directory, simulator_directory
 from .games import (
     APPLICATION_ID,
     FILENAME,
     SCHEMA_VERSION,
+    DamagedGame,
     GameInfo,
     Store,
     StoreError,
@@ -19,8 +21,10 @@ from .games import (
 
 __all__ = [
     "APPLICATION_ID",
+    "DAMAGED",
     "FILENAME",
     "SCHEMA_VERSION",
+    "DamagedGame",
     "GameInfo",
     "Store",
     "StoreError",

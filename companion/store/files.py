@@ -6,6 +6,7 @@ The state directory is 0700 and the store 0600: it holds ballots not yet reveale
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import sqlite3
 import stat
@@ -52,6 +53,24 @@ def stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S", time.gmtime())
 
 
+def move_aside(path: Path) -> Path | None:
+    """Renames the store and its -wal/-shm to the first name not taken (two starts in one second keep both), or
+    None if they cannot be renamed. A symbolic link is renamed itself, never what it points at."""
+    suffixes = ("", "-wal", "-shm")
+    for number in itertools.count(1):
+        tail = "" if number == 1 else f"-{number}"
+        aside = path.with_name(f"{path.stem}.broken-{stamp()}{tail}{path.suffix}")
+        if not any(os.path.lexists(f"{aside}{suffix}") for suffix in suffixes):
+            break
+    try:
+        for suffix in suffixes:
+            if os.path.lexists(f"{path}{suffix}"):
+                os.rename(f"{path}{suffix}", f"{aside}{suffix}")
+    except OSError:
+        return None
+    return aside
+
+
 def private_directory(directory: Path) -> None:
     """The state directory, made if missing, readable by its owner only (it holds ballots not yet revealed,
     rules.md 11): one made earlier, or by systemd's StateDirectory= (0755 by default), is tightened too."""
@@ -87,9 +106,10 @@ def open_read_only(path: Path) -> sqlite3.Connection:
 
 
 def make_private(path: Path) -> None:
-    """The store and its -wal/-shm files readable by their owner only (SQLite gives those the main file's mode)."""
-    if not path.exists():
-        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
+    """The store and its -wal/-shm files readable by their owner only (SQLite gives those the main file's mode).
+    A new store is made here, never through a symbolic link (O_NOFOLLOW, O_EXCL: a link made meanwhile fails)."""
+    if not os.path.lexists(path):
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600))
     for suffix in ("", "-wal", "-shm"):
         file = Path(str(path) + suffix)
         with suppress(OSError):

@@ -11,7 +11,6 @@ directory is made 0700 and the file 0600: it holds ballots not yet revealed (rul
 
 from __future__ import annotations
 
-import itertools
 import json
 import logging
 import sqlite3
@@ -24,6 +23,7 @@ from typing import Any
 
 from ..i18n import _
 from . import files
+from .damage import DAMAGED, WrongStore, check_shape, damaged, link_problem, migration_failed, screen_state, summary
 
 log = logging.getLogger(__package__)  # "companion.store", the name its lines have always had
 
@@ -67,9 +67,9 @@ class StoreUnavailable(StoreError):
     nothing was moved or replaced, and starting again once the cause is fixed goes on with them."""
 
 
-# SQLite's primary result codes that mean the file itself is damaged; any other failure (SQLITE_FULL, SQLITE_IOERR
-# when the -shm cannot be grown on a full disk, SQLITE_CANTOPEN...) leaves the file as it is.
-_DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+class DamagedGame(StoreError):
+    """One game's record cannot be read (a line that is not text, or none at all): that game is set aside, the
+    others are kept (damage.py)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,7 @@ class GameInfo:
     year: int
     winners: list[str]
     lines: int
+    problem: str | None = None  # what of its row cannot be read (damage.py): the game is set aside, never resumed
 
 
 def now() -> str:
@@ -124,35 +125,38 @@ class Store:
 
     @staticmethod
     def _check_ours(db: sqlite3.Connection) -> None:
-        """Raises _WrongStore for a file that is not a store of ours, or is damaged beyond its header (a torn copy of
+        """Raises WrongStore for a file that is not a store of ours, or is damaged beyond its header (a torn copy of
         the file and its -wal): quick_check reads every page, so damage shows here and not halfway through a game."""
         version = db.execute("PRAGMA user_version").fetchone()[0]
         app = db.execute("PRAGMA application_id").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app not in (0, APPLICATION_ID) or (app == 0 and tables):
-            raise _WrongStore("not a Doge Companion store")
+            raise WrongStore("not a Doge Companion store")
         if version > SCHEMA_VERSION:
-            raise _WrongStore(
+            raise WrongStore(
                 _("made by a newer version (schema {version}, this reads up to {SCHEMA_VERSION})").format(
                     version=version, SCHEMA_VERSION=SCHEMA_VERSION
                 )
             )
         verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
         if verdict != "ok":
-            raise _WrongStore(f"{_DAMAGED} ({files.clip(verdict)})")
+            raise WrongStore(f"{DAMAGED} ({files.clip(verdict)})")
+        check_shape(db, version, app == APPLICATION_ID, _MIGRATIONS)  # what SQLite finds nothing wrong with
 
     def _open_only(self) -> sqlite3.Connection:
         """The file's games copied into memory, the file itself opened read-only; raises StoreError."""
         assert self.path is not None
         try:
             return self._copy_of(self.path)
-        except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
+        except (sqlite3.DatabaseError, WrongStore, OSError) as error:
             problem = _("the saved games cannot be read ({error})").format(error=files.clip(str(error)))
-            if _damaged(error):
+            if damaged(error):
                 problem += " " + _("(the companion moves it aside when it next starts)")
             raise StoreError(problem) from None
 
     def _copy_of(self, path: Path) -> sqlite3.Connection:
+        if problem := link_problem(path):
+            raise WrongStore(problem)
         if not path.is_file():
             raise sqlite3.OperationalError("no such file")
         source = files.open_read_only(path)
@@ -179,7 +183,7 @@ class Store:
         if self.path.exists() and files.read_only(self.path):
             try:
                 db = self._copy_of(self.path)
-            except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
+            except (sqlite3.DatabaseError, WrongStore, OSError) as error:
                 return self._without_saving(
                     _("{path} is read-only ({error})").format(path=files.short(self.path), error=error)
                 )
@@ -190,21 +194,25 @@ class Store:
             log.error("game store: %s (%s)", self.problem, files.short(self.path))
             return db
         try:
+            if problem := link_problem(self.path):
+                raise WrongStore(problem)  # moved aside as it is: a rename moves the link, never what it points at
             files.make_private(self.path)
             return self._migrate(self._connect(str(self.path)))
-        except (sqlite3.DatabaseError, _WrongStore, OSError) as error:
+        except (sqlite3.DatabaseError, WrongStore, OSError) as error:
             if files.read_only(self.path):
                 return self._without_saving(
                     _("{path} is read-only ({error})").format(path=files.short(self.path), error=error)
                 )
-            if not _damaged(error):
+            if not damaged(error):
                 raise self._unavailable(error) from None
             if not self._repair:
                 return self._without_saving(
                     _("{path} cannot be used ({error})").format(path=files.short(self.path), error=error)
                 )
-            aside = self._move_aside(str(error))
-            if aside is None:
+            aside = files.move_aside(self.path)
+            if aside is not None:
+                log.warning("game store moved aside to %s: %s", aside, error)
+            else:
                 return self._without_saving(
                     _("{path} cannot be used ({error}) and cannot be moved aside").format(
                         path=files.short(self.path), error=error
@@ -217,7 +225,7 @@ class Store:
         try:
             files.make_private(self.path)
             return self._migrate(self._connect(str(self.path)))
-        except (sqlite3.DatabaseError, _WrongStore, OSError) as error:  # the fresh file: room or the disk failed
+        except (sqlite3.DatabaseError, WrongStore, OSError) as error:  # the fresh file: room or the disk failed
             raise self._unavailable(error) from None
 
     def _unavailable(self, error: BaseException) -> StoreUnavailable:
@@ -242,33 +250,20 @@ class Store:
         log.error("game store: %s", self.problem)
         return self._migrate(self._connect(":memory:"))
 
-    def _move_aside(self, reason: str) -> Path | None:
-        """Renames the file and its -wal/-shm to the first name not taken: two starts in one second keep both."""
-        assert self.path is not None
-        stamp = files.stamp()
-        for number in itertools.count(1):
-            tail = "" if number == 1 else f"-{number}"
-            aside = self.path.with_name(f"{self.path.stem}.broken-{stamp}{tail}{self.path.suffix}")
-            if not any(Path(str(aside) + suffix).exists() for suffix in ("", "-wal", "-shm")):
-                break
-        try:
-            for suffix in ("", "-wal", "-shm"):
-                source = Path(str(self.path) + suffix)
-                if source.exists():
-                    source.rename(str(aside) + suffix)
-        except OSError:
-            return None
-        log.warning("game store moved aside to %s: %s", aside, reason)
-        return aside
-
     def _migrate(self, db: sqlite3.Connection) -> sqlite3.Connection:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         for step in range(version + 1, SCHEMA_VERSION + 1):
             # One script, one transaction: a migration is applied whole or not at all.
-            db.executescript(
-                f"BEGIN IMMEDIATE; {_MIGRATIONS[step]} PRAGMA user_version = {step}; "
-                f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
-            )
+            try:
+                db.executescript(
+                    f"BEGIN IMMEDIATE; {_MIGRATIONS[step]} PRAGMA user_version = {step}; "
+                    f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
+                )
+            except sqlite3.Error as error:
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                db.close()
+                raise migration_failed(error, step) from None
         return db
 
     def close(self) -> None:
@@ -351,37 +346,38 @@ class Store:
     # ------------------------------------------------------------------ reading
 
     def games(self) -> list[GameInfo]:
+        """Every game, a damaged row too (its ``problem`` says what cannot be read)."""
         rows = self._db.execute(
             "SELECT id, started, players, status, year, winners, "
             "(SELECT count(*) FROM lines WHERE game = games.id) FROM games ORDER BY id"
         ).fetchall()
-        return [GameInfo(r[0], r[1], json.loads(r[2]), r[3], r[4], json.loads(r[5]), r[6]) for r in rows]
+        found = []
+        for row in rows:
+            started, players, status, year, winners, problem = summary(*row[1:6])
+            found.append(GameInfo(row[0], started, players, status, year, winners, row[6], problem))
+        return found
 
     def lines(self, game: int) -> list[str]:
-        return [row[0] for row in self._db.execute("SELECT text FROM lines WHERE game = ? ORDER BY seq", (game,))]
+        """A game's record lines, header first; raises DamagedGame if one is not text or one is missing."""
+        rows = self._db.execute("SELECT seq, text FROM lines WHERE game = ? ORDER BY seq", (game,)).fetchall()
+        if not rows and self._db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone():
+            rows = [(0, None)]  # a game with no header: its line 1 is missing
+        for number, (seq, text) in enumerate(rows, 1):
+            if seq != number or type(text) is not str:
+                why = _("line {number} is missing") if seq != number else _("line {number} is not text")
+                raise DamagedGame(
+                    _("game {game}'s record is damaged: {why}").format(game=game, why=why.format(number=number))
+                )
+        return [text for _seq, text in rows]
 
     def screen(self, game: int) -> dict[str, Any]:
         row = self._db.execute("SELECT state FROM screens WHERE game = ?", (game,)).fetchone()
-        return json.loads(row[0]) if row else {}
+        return screen_state(row[0]) if row else {}
 
     def unfinished(self) -> int | None:
         row = self._db.execute("SELECT max(id) FROM games WHERE status = 'playing'").fetchone()
         return row[0] if row and row[0] is not None else None
 
-    def abandon(self, game: int) -> None:
-        self._write([("UPDATE games SET status = 'abandoned', updated = ? WHERE id = ?", (now(), game))])
-
-
-class _WrongStore(Exception):
-    """Not a store of ours, or a damaged one: the companion moves it aside."""
-
-
-_DAMAGED = "damaged"
-
-
-def _damaged(error: BaseException) -> bool:
-    """Only a file that is really damaged (or not ours) is moved aside; a full disk or an I/O error is not damage."""
-    if isinstance(error, _WrongStore):
-        return True
-    code = getattr(error, "sqlite_errorcode", None)
-    return isinstance(error, sqlite3.DatabaseError) and code is not None and code & 0xFF in _DAMAGE_CODES
+    def abandon(self, game: int, status: str = "abandoned") -> None:
+        """The game is kept as STATUS (abandoned: given up at the table; damaged: set aside, damage.py)."""
+        self._write([("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, now(), game))])

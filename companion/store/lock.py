@@ -9,10 +9,14 @@ holder's process id, only so that the second process can say who holds it.
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 from pathlib import Path
 
+from .files import stamp
+
 LOCK_NAME = "companion.lock"
+log = logging.getLogger(__package__)
 
 
 class Locked(Exception):
@@ -35,11 +39,18 @@ class StateLock:
     def acquire(self) -> bool:
         """Take the lock; raises :class:`Locked` if another process has it. Returns False when the directory cannot
         hold a lock file (a read-only disk: nothing is written there, so two readers cannot harm each other)."""
+        if self.path.is_symlink():  # never written through: the file it names would be truncated to a process id
+            aside = self.path.with_name(f"{LOCK_NAME}.link-{stamp()}")
+            try:
+                os.rename(self.path, aside)  # the link itself, kept
+            except OSError:
+                return False
+            log.warning("%s was a symbolic link; the companion does not follow it: moved aside to %s", self.path, aside)
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         except OSError:
             try:
-                fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+                fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
             except OSError:
                 return False
         try:

@@ -8,6 +8,7 @@ hand over SSH sees everything in one go. Nothing here touches hardware.
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -55,16 +56,23 @@ def user_config_path(environ: Mapping[str, str] | None = None) -> Path | None:
     return None
 
 
+MAX_FILE = 1 << 20  # bytes read at most: every key set, with comments, is under 8 KiB; a longer file is refused
+
+
 def _read_toml(path: Path, label: str) -> dict[str, Any]:
+    """The file's TOML, read in bounded time and memory whatever PATH names: a device (/dev/zero) or a FIFO with
+    no writer is refused without reading it, a longer file than any config is refused at its size."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return tomllib.loads(_read_bounded(path, label))
     except FileNotFoundError:
         raise ConfigError([_("{label}: no such file").format(label=label)]) from None
     except IsADirectoryError:
         raise ConfigError([_("{label}: is a directory, not a config file").format(label=label)]) from None
     except PermissionError:
         raise ConfigError([_("{label}: cannot be read (permission denied)").format(label=label)]) from None
+    except OSError as error:  # a symbolic link loop, an I/O error...
+        reason = error.strerror or str(error)
+        raise ConfigError([_("{label}: cannot be read ({reason})").format(label=label, reason=reason)]) from None
     except UnicodeDecodeError:
         raise ConfigError([_("{label}: is not UTF-8 text").format(label=label)]) from None
     except tomllib.TOMLDecodeError as error:
@@ -73,6 +81,28 @@ def _read_toml(path: Path, label: str) -> dict[str, Any]:
         raise ConfigError(
             [_("{label}: a number in it has too many digits (at most {limit})").format(label=label, limit=DIGITS)]
         ) from None
+    except RecursionError:  # arrays or tables nested a thousand deep
+        raise ConfigError([_("{label}: not valid TOML: nested too deeply").format(label=label)]) from None
+
+
+def _read_bounded(path: Path, label: str) -> str:
+    """The text of PATH if it is a regular file of at most MAX_FILE bytes; opening never waits (O_NONBLOCK: a FIFO
+    with no writer would block open() itself)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as handle:
+        status = os.fstat(fd)
+        if stat.S_ISDIR(status.st_mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(status.st_mode):
+            raise ConfigError([_("{label}: is not a file (a device, a FIFO or a socket)").format(label=label)])
+        data = handle.read(MAX_FILE + 1)
+    if len(data) > MAX_FILE:
+        raise ConfigError(
+            [_("{label}: is longer than any config file ({size} bytes; at most {limit})").format(
+                label=label, size=status.st_size, limit=MAX_FILE
+            )]
+        )  # fmt: skip
+    return data.decode("utf-8")
 
 
 def _merge(base: dict[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 from display.panels import PANELS, accepts_size, offset_limits
 from display.screen import TEXT_SIZES
 
-from ..i18n import _
+from ..i18n import _, shown
 
 DISPLAYS = {**{name: panel.native for name, panel in PANELS.items()}, "capture": (320, 240)}
 LANGUAGES = ("en", "de", "it")
@@ -92,6 +92,22 @@ def _bounded(value: str) -> str | None:
     return None
 
 
+def _directory(value: Any) -> str | None:
+    """A folder: "~/x" and "~doge/x" need a home directory that exists for that user on this machine."""
+    problem = _text(value)
+    if problem is None and value.startswith("~"):
+        try:
+            expanded = os.path.expanduser(value)
+        except RuntimeError:  # no HOME and no password entry
+            expanded = value
+        if expanded.startswith("~"):
+            user = value[1:].split("/", 1)[0]
+            return _("{show}: this machine has no user {user} whose home it could be").format(
+                show=_quote(value), user=_quote(user or "$HOME")
+            )
+    return problem
+
+
 def _serial(value: Any) -> str | None:
     if value in ("auto", "off"):
         return None
@@ -104,7 +120,9 @@ def _serial(value: Any) -> str | None:
                 return problem
         missing = [port for port in value if not os.path.exists(port)]
         if missing:
-            return _('serial port {item} does not exist (is the pad plugged in? or use "auto")').format(item=missing[0])
+            return _('serial port {item} does not exist (is the pad plugged in? or use "auto")').format(
+                item=shown(missing[0], SHOWN)
+            )
         return None
     return _('must be "auto", "off" or a list of serial ports, not {show}').format(show=_show(value))
 
@@ -146,7 +164,7 @@ SCHEMA: dict[str, Any] = {
         "bot_level": _choice("easy", "normal", "hard"),
         "bot_pause_ms": _integer(0, 10000),
         "bot_work": _integer(0, 1_000_000_000),
-        "state_dir": _text,
+        "state_dir": _directory,
     },
     "display": {
         "driver": _display,
@@ -196,15 +214,15 @@ def _show(value: Any) -> str:
         return "a table"
     if isinstance(value, list):
         return "a list"
-    text = repr(value)  # a number: TOML allows thousands of digits
-    return text if len(text) <= SHOWN else f"{text[:SHOWN]}... ({len(text)} characters)"
+    try:
+        return shown(repr(value), SHOWN)
+    except ValueError:  # TOML's hex allows more digits than repr() converts (sys.get_int_max_str_digits())
+        return _("a number of about {count} digits").format(count=int(value.bit_length() * 0.30103) + 1)
 
 
 def _quote(text: str) -> str:
     """A value as a problem line shows it: in quotes, control characters escaped, at most SHOWN characters."""
-    shown = text if len(text) <= SHOWN else text[:SHOWN] + "..."
-    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
-    return f'"{escaped}"'
+    return f'"{shown(text, SHOWN)}"'
 
 
 def validate(data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, problems: list[str]) -> None:
@@ -282,7 +300,9 @@ def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
                 used.append((_("display (SPI0 CE{item})").format(item=display["spi_device"]), ce))
     used += [(f"buttons.{key}", data["buttons"][key]) for key in ("left", "right", "ok", "back")]
     for index, pad in enumerate(data["pads"].get("gpio", [])):
-        used += [(f"pads.gpio[{index}].{key}", pin) for key, pin in pad.items()]
+        used += [
+            (f"pads.gpio[{index}].{key}", pad[key]) for key in GPIO_PAD if key in pad
+        ]  # unknown keys: said already
     used.append(("buzzer.pin", data["buzzer"]["pin"]))
     return [(name, pin) for name, pin in used if type(pin) is int and pin != -1]
 

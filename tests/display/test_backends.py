@@ -95,3 +95,27 @@ def test_close_is_safe_twice() -> None:
     display.close()
     display.close()
     assert isinstance(display, Display)
+
+
+def test_without_backlight_control_on_luma_lcd_before_2_13(monkeypatch: pytest.MonkeyPatch) -> None:
+    """luma.lcd 2.10 (Debian bookworm's) has no ``backlight=`` and sets up and drives GPIO 18 as the backlight
+    whatever the config says: the GPIO it is given has no backlight pin to drive (the floor-lock test runs the test
+    above on 2.10 itself)."""
+    from luma.lcd.device import backlit_device
+
+    original = backlit_device.__init__
+
+    def before_2_13(self: Any, const: Any = None, serial_interface: Any = None, gpio: Any = None,
+                    gpio_LIGHT: int = 18, active_low: bool = True, **kwargs: Any) -> None:  # fmt: skip
+        kwargs.pop("backlight", None)
+        original(self, const, serial_interface, gpio=gpio, gpio_LIGHT=gpio_LIGHT, active_low=active_low, **kwargs)
+
+    monkeypatch.setattr(backlit_device, "__init__", before_2_13)
+    spi, gpio = Mock(), Mock()
+    display = build_display(settings(driver="st7789", backlight_pin=-1), (240, 240), spi=spi, gpio=gpio)
+    configured = {call.args[0] for call in gpio.setup.call_args_list}
+    assert configured and configured.isdisjoint({18, -1}), "DC and RST set up, no backlight pin"
+    assert all(call.args[0] not in (18, -1) for call in gpio.output.call_args_list)
+    display.show(marked((240, 240)))
+    display.close()
+    assert all(call.args[:1] not in ((18,), (-1,)) for call in gpio.cleanup.call_args_list)

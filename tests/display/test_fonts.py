@@ -38,7 +38,11 @@ def no_system_dejavu(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 
 def test_pillows_own_font_lacks_them_so_the_check_means_something() -> None:
-    assert not draws_every_letter(ImageFont.load_default(size=18))
+    try:
+        own = ImageFont.load_default(size=18)
+    except TypeError:  # Pillow before 10.1 (Debian bookworm's 9.4, the floor lock): only a bitmap font, Latin-1
+        pytest.skip("this Pillow has no scalable font of its own to compare with")
+    assert not draws_every_letter(own)
 
 
 @pytest.mark.parametrize("bold", [False, True])

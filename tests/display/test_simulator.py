@@ -306,6 +306,9 @@ def test_the_voice_plays_through_the_windows_own_mixer_and_a_cut_stops_it(simula
     """SDL's dummy audio driver (the fixture's) plays in real time: a channel is busy while a sound plays."""
     from tests.hardware.test_serial_pads import wait_for
     from tests.hardware.test_speaker import LONG
+    from tests.system_tools import need_tool
+
+    need_tool("espeak-ng")
 
     mixer, voice = simulator.mixer, simulator.app.voice
     assert mixer is not None and voice.speaker is not None and voice.speaker.output is mixer

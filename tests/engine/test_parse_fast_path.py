@@ -84,6 +84,9 @@ def outcome(parse: object, text: str) -> object:
 @example(line='{"player": "red", "advisor": "castello", "t": "2026-11-22T20:15:03Z", "t": "x"}', edits=[])
 @example(line='{"shuffle": ["castello", "castello"], "t": "2026-11-22T20:15:03Z"}', edits=[])
 @example(line='{"player": "red", "houses": 01}', edits=[])
+# Not JSON and a day that does not exist: both paths name the JSON first (issue 35; the fast path once named the day).
+@example(line='{"player": "red", "move": {"from": "castello",}, "t": "2026-02-30T20:15:03Z"}', edits=[])
+@example(line='{"shuffle": ["castello",], "t": "2026-02-30T20:15:03Z"}', edits=[])
 def test_fast_and_strict_parsers_agree(line: str, edits: list[tuple[int, int, str]]) -> None:
     text = line
     for position, cut, piece in edits:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -200,4 +201,6 @@ def test_gpiozero_pin_factory_chooses_the_pin_factory(monkeypatch: pytest.Monkey
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "nonsense")
     with pytest.raises(RuntimeError) as raised:
         pi_pin_factory()
-    assert str(raised.value) == "GPIOZERO_PIN_FACTORY=nonsense: Unable to find pin factory 'nonsense'"
+    assert re.fullmatch(
+        "GPIOZERO_PIN_FACTORY=nonsense: Unable to find pin factory ['\"]nonsense['\"]", str(raised.value)
+    )

@@ -1,6 +1,6 @@
-"""The speaker thread with the real eSpeak NG and aplay (Debian's espeak-ng and alsa-utils, .ci/packages.txt): what
-it renders is measured in the WAV files it keeps; a device that never takes audio, one that is missing and one that
-comes back are stand-in players in aplay's place. Waits are hang guards only: every verdict is an event or a count.
+"""The speaker thread with the real eSpeak NG and aplay (Debian's espeak-ng and alsa-utils, requirements/system.txt):
+what it renders is measured in the WAV files it keeps; a device that never takes audio, one that is missing and one
+that comes back are stand-in players in aplay's place. Waits are hang guards only: every verdict is an event or a count.
 """
 
 from __future__ import annotations
@@ -18,12 +18,19 @@ import pytest
 from hardware.speaker import Speaker
 from hardware.speech import Alsa, Espeak, WavCapture
 from tests.hardware.test_serial_pads import wait_for
+from tests.system_tools import need_tool
 
 SAID = {"en": "Red wins!", "de": "Grün gewinnt!", "it": "Vince il Rosso!"}
 LONG = "A sentence long enough to fill any pipe between the engine and the player, and then some more. " * 8
 # A device that opens (the start's check plays it 882 bytes of silence) and then never takes audio. A shell, not a
 # Python stand-in: it is started for every utterance, and bench pi's row with it must not measure interpreters starting.
 STUCK = ("sh", "-c", 'n=$(head -c 1024 | wc -c); [ "$n" -lt 1024 ] || exec sleep 600', "stuck")
+
+
+@pytest.fixture(autouse=True)
+def engine_and_player() -> None:
+    need_tool("espeak-ng")
+    need_tool("aplay")
 
 
 def measured(path: Path) -> dict[str, float]:

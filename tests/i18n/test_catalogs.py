@@ -15,6 +15,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from companion.i18n import DOMAIN, LOCALE_DIR, set_language, translations
+from tests.system_tools import need_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "build_support"))
@@ -71,8 +72,7 @@ def test_no_stale_entries(language: str, template: Catalog) -> None:
 @pytest.mark.parametrize("language", catalogs.LANGUAGES)
 def test_every_catalog_passes_msgfmt_check(language: str, tmp_path: Path) -> None:
     """GNU gettext's own checker: headers, plural forms, and python-brace-format placeholders, no warning at all."""
-    msgfmt = shutil.which("msgfmt")
-    assert msgfmt, "GNU gettext's msgfmt is missing: .ci/run installs it (apt-get install gettext)"
+    msgfmt = need_tool("msgfmt")
     result = subprocess.run(
         [msgfmt, "--check", "-o", str(tmp_path / "out.mo"), str(catalogs.catalog(language))],
         capture_output=True, text=True, timeout=60,

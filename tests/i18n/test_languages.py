@@ -59,4 +59,4 @@ def test_check_config_follows_the_locale(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("[display]\nrotate = 9\n")
     result = run("it", "check-config", str(path))
-    assert result.returncode == 2 and "deve essere da 0 a 3, non 9" in result.stderr.decode()
+    assert result.returncode == 78 and "deve essere da 0 a 3, non 9" in result.stderr.decode()
