@@ -2,25 +2,29 @@
 """One entry point for developers: sets up its own virtual environment, then runs what you ask.
 
     python3 dev.py start      # the companion in a window on simulated hardware (doge-companion sim)
+    python3 dev.py start --no-window ARGS   # the same, headless (doge-companion run --hardware mock ARGS)
     python3 dev.py test       # lint, type-check and run the whole test suite (what CI runs): the same verdict each time
     python3 dev.py test --stress N   # the same N times in a row, every core kept busy by a load it starts itself
     python3 dev.py test --explore N  # the property tests N rounds with new random examples each (a longer run)
     python3 dev.py bench      # print the benchmark figures (bench --smoke: every family at a tiny size)
     python3 dev.py catalogs   # bring companion/locale/*.po in line with the code's texts (then translate)
     python3 dev.py lock       # upgrade the pinned versions in requirements/*.txt to the newest (then run the tests)
-    python3 dev.py run ARGS   # the doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
+    python3 dev.py run ARGS   # any doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
 
 Needs only Python 3.11+ and access to PyPI. The environment lives in .venv, installed with the pinned versions of
-requirements/dev.txt, and is refreshed when pyproject.toml or the pins change. A few tests also need system tools
-(requirements/system.txt): `test` names the missing ones in its first line, with the command that installs them,
-and skips those tests; as root with CI set (.ci/run) it installs them.
+requirements/dev.txt, and is refreshed when pyproject.toml or the pins change. `start` and `run` install only the
+simulator's packages (about 20 seconds); `test`, `bench`, `catalogs` and `lock` add the test tools. A few tests also
+need system tools (requirements/system.txt): `test` names the missing ones in its first line, with the command that
+installs them, and skips those tests; as root with CI set (.ci/run) it installs them.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -34,7 +38,10 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
-EXTRAS = "test,sim"
+EXTRAS = ("sim", "test")  # what test, bench, lock and catalogs need
+START = ("babel", "sim")  # what start and run need: the simulator, and Babel to compile the catalogs
+# pip's line as it starts on a package: fetched from an index, or a wheel file it was pointed at
+PACKAGE = re.compile(r"Collecting ([A-Za-z0-9_.-]+)|Processing \S*/([A-Za-z0-9_.]+?)-\d\S*\.whl")
 PINS = ROOT / "requirements" / "dev.txt"
 SYSTEM_TOOLS = ROOT / "requirements" / "system.txt"
 # The lock files, each made by uv for where it is used: development and CI on any machine from Python 3.11 on; the
@@ -55,27 +62,69 @@ LOCKS = {
 }  # fmt: skip
 
 
-def ensure_environment() -> None:
+def ensure_environment(extras: tuple[str, ...] = EXTRAS) -> None:
+    """The venv with the companion and ``extras`` installed at the pinned versions; what an earlier command installed
+    stays (`start` installs the simulator, `test` then adds its tools), and all of it is refreshed when
+    pyproject.toml or the pins change. pip's progress is shown a package a line."""
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py is what runs on an older Python
         sys.exit(f"dev.py: Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + PINS.read_bytes() + EXTRAS.encode()).hexdigest()
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + PINS.read_bytes()).hexdigest()
+    installed = read_stamp(wanted)
     # A copy of the package in the venv (a plain or compiled `pip install .`) would run instead of the checkout.
     copied = any(VENV.glob("lib/python*/site-packages/companion/__init__.py"))
     if copied:
         print("dev.py: the venv holds an installed copy of the companion, not this checkout: reinstalling", flush=True)
-    elif STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+    elif set(extras) <= installed and PYTHON.exists():
         return
     if not PYTHON.exists():
         print("dev.py: creating the virtual environment in .venv", flush=True)
         venv.create(VENV, with_pip=True)
-    print(f"dev.py: installing the companion and its [{EXTRAS}] extras", flush=True)
-    subprocess.run(
-        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-c", str(PINS), "-e",
-         f".[{EXTRAS}]"],
-        cwd=ROOT,
-        check=True,
-    )  # fmt: skip
-    STAMP.write_text(wanted)
+        installed = set()
+    extras = tuple(sorted(set(extras) | installed))
+    names = ",".join(extra for extra in extras if extra != "babel")
+    more = ["Babel"] if "babel" in extras and "test" not in extras else []  # the test tools include it
+    print(f"dev.py: installing the companion with [{names}]{' and Babel' if more else ''} (about "
+          f"{'45 packages, a minute' if 'test' in extras else '25 packages, 20 seconds'}; pinned in {PINS.name})",
+          flush=True)  # fmt: skip
+    command = [str(PYTHON), "-m", "pip", "install", "--progress-bar", "off", "--disable-pip-version-check"]
+    command += ["-c", str(PINS), "-e", f".[{names}]", *more]
+    started = time.monotonic()
+    status = install(command)
+    if status:
+        sys.exit(f"dev.py: pip failed (status {status}); run again, or see pip's output above")
+    STAMP.write_text(json.dumps({"hash": wanted, "extras": sorted(extras)}))
+    print(f"dev.py: installed in {time.monotonic() - started:.0f} s", flush=True)
+
+
+def read_stamp(wanted: str) -> set[str]:
+    """The extras the venv holds at the pins of ``wanted`` (none if the pins changed or the stamp is an older one)."""
+    try:
+        stamp = json.loads(STAMP.read_text())
+    except (OSError, ValueError):
+        return set()
+    if not isinstance(stamp, dict) or stamp.get("hash") != wanted:
+        return set()
+    extras = {extra for extra in stamp.get("extras", []) if isinstance(extra, str)}
+    return extras | {"babel"} if "test" in extras else extras  # the test tools include Babel
+
+
+def install(command: list[str]) -> int:
+    """Run pip, showing a line for each package it fetches and its last word, and everything if it fails."""
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert process.stdout is not None
+    output = []
+    count = 0
+    for line in process.stdout:
+        output.append(line)
+        if collecting := PACKAGE.match(line):
+            count += 1
+            print(f"dev.py: [{count}] {collecting[1] or collecting[2]}", flush=True)
+        elif line.startswith("Installing collected packages"):
+            print(f"dev.py: unpacking {count} packages into .venv", flush=True)
+    status = process.wait()
+    if status:
+        sys.stdout.write("".join(output))
+    return status
 
 
 def compile_catalogs(py: str) -> None:
@@ -251,17 +300,18 @@ def main(argv: list[str]) -> int:
     if command not in ("start", "test", "bench", "run", "catalogs", "lock"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 64
-    if command == "start" and no_display():
+    window = "--no-window" not in argv[1:]
+    if command == "start" and window and no_display():
         print(
             "dev.py start: there is no display (DISPLAY and WAYLAND_DISPLAY are not set) for the simulator's window.\n"
-            "  Run it on a desktop, or without a window: python3 dev.py run run --hardware mock --autoplay 1 "
+            "  Run it on a desktop, or without a window: python3 dev.py start --no-window --autoplay 1 "
             "--screenshots shots/\n  (SDL_VIDEODRIVER=dummy python3 dev.py start runs the window invisibly)",
             file=sys.stderr,
         )
         return 2
     if command == "test":
         preflight()  # before the venv is made: on a fresh machine this is the first line
-    ensure_environment()
+    ensure_environment(START if command in ("start", "run") else EXTRAS)  # the test tools come with `test`
     py = str(PYTHON)
     if command == "lock":
         return lock(py)
@@ -275,6 +325,9 @@ def main(argv: list[str]) -> int:
         if "--explore" in argv[1:]:
             return explore(py, argv[1:])
         return test(py, argv[1:])
+    if command == "start" and not window:  # the same companion headless: doge-companion run --hardware mock
+        rest = [arg for arg in argv[1:] if arg != "--no-window"]
+        return replace_with(str(BIN / "doge-companion"), "run", "--hardware", "mock", *rest)
     if command == "start":
         return replace_with(str(BIN / "doge-companion"), "sim", *argv[1:])
     if command == "bench":

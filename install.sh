@@ -5,10 +5,11 @@
 #
 # Does what README.md's "Installing on a Raspberry Pi" lines do, in order: system packages, the `doge` user and its
 # groups, SPI, a venv in /opt/doge-companion/.venv with the pinned versions of requirements/pi-<machine>.txt and a
-# wheel built from this checkout, a config (only if there is none), the systemd unit and the polkit rule, then
-# enables and (re)starts the service. Safe to run again: each step first looks whether it is already done and then
-# does nothing (the wheel itself is rebuilt and reinstalled: that is how to update). --dry-run prints what it would do
-# and changes nothing. It refuses a machine that is not Raspberry Pi OS with systemd running, unless --force.
+# wheel built from this checkout, a config (only if there is none), the systemd unit, the polkit rule and (with the
+# web pads on, the default) the unit's network drop-in, then enables and (re)starts the service. Safe to run again:
+# each step first looks whether it is already done and then does nothing (the wheel itself is rebuilt and reinstalled:
+# that is how to update). --dry-run prints what it would do and changes nothing. It refuses a machine that is not
+# Raspberry Pi OS with systemd running, unless --force.
 # DOGE_ROOT (tests only) puts every file under another root.
 set -euo pipefail
 
@@ -20,6 +21,7 @@ CONFIG="/etc/doge-companion/config.toml"
 UNIT="/etc/systemd/system/doge-companion.service"
 RULE="/etc/polkit-1/rules.d/50-doge-companion-poweroff.rules"
 DROPINS="/etc/systemd/system/doge-companion.service.d"
+DROP_IN="$DROPINS/web-pads.conf"
 # gcc + python3-dev: spidev has no wheels; polkitd: power-off; espeak-ng + alsa-utils: the voice (docs/sound.md)
 PACKAGES=(python3-venv python3-dev gcc polkitd espeak-ng alsa-utils)
 GROUPS_NEEDED=(gpio spi dialout audio)  # audio: /dev/snd, for the voice
@@ -250,10 +252,23 @@ else
 fi
 if [ "$DRY_RUN" = 0 ]; then act "$ROOT$VENV/bin/doge-companion" check-config "$ROOT$CONFIG"; fi
 
-step "systemd unit and polkit rule"
+step "systemd unit, polkit rule and the web pads' network"
 UNIT_CHANGED=0
 place "$SOURCE/systemd/doge-companion.service" "$UNIT" 0644 && UNIT_CHANGED=1
 place "$SOURCE/systemd/50-doge-companion-poweroff.rules" "$RULE" 0644 || true
+# Phones and the table view (web.enabled, on by default) need the local network, which the unit's sandbox closes:
+# the drop-in opens it, and only it (docs/web-pads.md). Only a config that says web.enabled = false goes without.
+web_enabled=true
+if [ "$DRY_RUN" = 0 ] && [ -x "$ROOT$VENV/bin/doge-companion" ]; then
+    web_enabled="$("$ROOT$VENV/bin/doge-companion" print-config --config "$ROOT$CONFIG" 2>/dev/null \
+        | awk '/^\[/ { web = ($0 == "[web]") } web && $1 == "enabled" { print $3 }')"
+fi
+if [ "$web_enabled" = false ]; then
+    if [ ! -f "$ROOT$DROP_IN" ]; then ok "web pads off (web.enabled = false): the unit keeps no network"
+    else act rm -f "$ROOT$DROP_IN" && UNIT_CHANGED=1; fi
+else
+    place "$SOURCE/systemd/web-pads.conf" "$DROP_IN" 0644 && UNIT_CHANGED=1
+fi
 [ "$UNIT_CHANGED" = 0 ] || act systemctl daemon-reload
 
 step "service"

@@ -19,6 +19,7 @@ from . import (
     flow,
     hardware,
     pi,
+    presses,
     speech,
     startup,
     store,
@@ -26,7 +27,7 @@ from . import (
     undo,
     web,
     wire,
-)
+)  # fmt: skip
 
 FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "engine": lambda _extra, smoke: engine.main(smoke),
@@ -43,6 +44,7 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "pi": lambda _extra, smoke: pi.main(smoke),
     "web": lambda _extra, smoke: web.main(smoke),
     "speech": lambda _extra, smoke: speech.main(smoke),
+    "presses": lambda extra, smoke: presses.main(["1"] if smoke else extra),
 }
 SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each: run them by name
 
@@ -50,8 +52,9 @@ SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each
 def main(argv: list[str]) -> int:
     """``python -m benchmarks [--smoke] [FAMILY ...] [NUMBER]``; ``crash`` also takes a number of kills (default
     200), ``twin`` a number of games (default 5,000), ``bots`` of games a match (default 200), ``undo`` of games
-    (default 2,000). ``pi`` gives the companion's figures on a Raspberry Pi: each step's CPU time measured here,
-    converted by a stated factor, plus the bytes on the SPI wire at the configured clock."""
+    (default 2,000), ``presses`` of games (default 10). ``pi`` gives the companion's figures on a Raspberry Pi: each
+    step's CPU time measured here, converted by a stated factor, plus the bytes on the SPI wire at the configured
+    clock."""
     smoke, readme = "--smoke" in argv, "--readme" in argv
     argv = [arg for arg in argv if arg not in ("--smoke", "--readme")]
     default = list(FAMILIES) if smoke or readme else [name for name in FAMILIES if name not in SLOW]

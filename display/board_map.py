@@ -42,11 +42,13 @@ def draw_board(
     ink: tuple[Colour, Colour, Colour],
     part: tuple[int, int] | None = None,
     problems: list[str] | None = None,
+    key: str = "",
 ) -> None:
     """``faces``: the name font and the small font; ``ink``: text, dim and background colours; ``part``: (k, n) to
-    draw the k-th of n parts as rows. What the grid has to shorten or leave out goes to ``problems``."""
+    draw the k-th of n parts as rows; ``key``: what the marks mean, under the Quarantia (in the grid on one line,
+    in parts wrapped on the last). What the grid has to shorten or leave out goes to ``problems``."""
     if part is not None:
-        _rows(draw, areas, box, faces, colours, ink, part, problems)
+        _rows(draw, areas, box, faces, colours, ink, part, problems, key)
         return
     found: list[str] = []
     left, top, right, bottom = box
@@ -54,8 +56,16 @@ def draw_board(
     small = faces[1]
     line = int(getattr(small, "size", 9)) + 1
     strip = line + 6
+    if key:  # the key on a line of its own under the Quarantia's, if it has room there
+        if draw.textlength(key, font=small) > right - left - 6:
+            found.append("no room for the key")
+        strip += line
     cell_w = (right - left) // 3
     cell_h = (bottom - top - strip - 2) // 2
+    if cell_h < 2 * line:  # no room for the grid under the screen's lines: it comes in parts (display/pages.py)
+        if problems is not None:
+            problems.append("map: no room for the grid")
+        return
     for area, (column, row) in zip(areas[:6], PLACES, strict=False):
         x0, y0 = left + column * cell_w, top + row * cell_h
         _district(draw, area, (x0, y0, x0 + cell_w - 2, y0 + cell_h - 2), faces, colours, ink, line, found)
@@ -65,7 +75,9 @@ def draw_board(
         draw.rectangle((left, y0, right - 2, y0 + strip), outline=dim)
         draw.text((left + 3, y0 + 2), _short(draw, quarantia.name, small, cell_w), font=small, fill=text)
         x = left + 3 + int(draw.textlength(quarantia.name, font=small)) + 6
-        _rings(draw, quarantia.advisors, x, y0 + strip // 2, line // 2, colours)
+        _rings(draw, quarantia.advisors, x, y0 + (strip - (line if key else 0)) // 2, line // 2, colours)
+        if key:
+            draw.text((left + 3, y0 + line + 3), key, font=small, fill=dim)
     if problems is not None:
         problems.extend(f"map: {problem}" for problem in dict.fromkeys(found))
 
@@ -85,9 +97,10 @@ def _rows(
     ink: tuple[Colour, Colour, Colour],
     part: tuple[int, int],
     problems: list[str] | None,
+    key: str = "",
 ) -> None:
     """Part of the map as rows: the name and the houses on the first line; the palace spaces, numbered, and the rings
-    on the second (the Quarantia: its name and rings on one)."""
+    on the second (the Quarantia: its name and rings on one); the key, wrapped, under the last part's rows."""
     left, top, right, bottom = box
     text, dim, background = ink
     name_face, small = faces
@@ -107,6 +120,13 @@ def _rows(
         if quarantia:
             _rings(draw, area.advisors, x, y + line // 2, RING, colours, room=right - x)
             y += height + 2
+            for row in _wrapped(draw, key, small, right - left - 2):
+                if y + line > bottom:
+                    if problems is not None:
+                        problems.append("map: no room for the key")
+                    return
+                draw.text((left + 1, y), row, font=small, fill=dim)
+                y += line
             continue
         hx = right
         for player, count in reversed(area.houses):  # houses: a count in each player's colour, at the right
@@ -132,6 +152,17 @@ def _rows(
         x = left + 1 + 5 * (slot + 2) + 4
         _rings(draw, area.advisors, x, sy + slot // 2, RING + 1, colours, room=right - x, squares=area.from_quarantia)
         y += height + 2
+
+
+def _wrapped(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int) -> list[str]:
+    """``text`` broken at spaces into rows no wider than ``room`` (none for no text)."""
+    rows: list[str] = []
+    for word in text.split():
+        if rows and draw.textlength(f"{rows[-1]} {word}", font=face) <= room:
+            rows[-1] = f"{rows[-1]} {word}"
+        else:
+            rows.append(word)
+    return rows
 
 
 def _short(draw: ImageDraw.ImageDraw, name: str, face: Any, room: int) -> str:

@@ -37,6 +37,14 @@ def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -
             if all(_fits(part, size, text_size) for part in board):
                 return board
         return board
+    parts = _cut(screen, size, text_size, (1, 2))
+    if len(parts) >= 10:  # a wider part label ("10/12") leaves less room beside it in the footer
+        parts = _cut(screen, size, text_size, (10, 10))
+    return parts
+
+
+def _cut(screen: Screen, size: tuple[int, int], text_size: str, label: tuple[int, int]) -> tuple[Screen, ...]:
+    """The screen's lines in parts, each as full as it can be with a part label as wide as ``label``'s."""
     queue: list[list[Line]] = []  # a line and those kept with it (``Line.with_previous``): cut apart only if too long
     for line in screen.lines:
         if line.with_previous and queue:
@@ -46,7 +54,7 @@ def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -
     parts: list[list[Line]] = [[]]
     while queue:
         block = queue.pop(0)
-        if _fits(replace(screen, lines=(*parts[-1], *block), part=(1, 2)), size, text_size):
+        if _fits(replace(screen, lines=(*parts[-1], *block), part=label), size, text_size):
             parts[-1].extend(block)
         elif parts[-1]:
             parts.append([])
@@ -54,7 +62,7 @@ def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -
         elif len(block) > 1:  # a block too long for a whole part: its lines one by one
             queue[:0] = [[line] for line in block]
         else:  # a line too long for a whole part: as many of its words as fit, the rest in the next part
-            head, rest = _split(screen, block[0], size, text_size)
+            head, rest = _split(screen, block[0], size, text_size, label)
             parts[-1].append(head)
             if rest is not None:
                 parts.append([])
@@ -63,13 +71,21 @@ def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -
     return tuple(replace(screen, lines=tuple(lines), part=(k, count)) for k, lines in enumerate(parts, 1))
 
 
-def _split(screen: Screen, line: Line, size: tuple[int, int], text_size: str) -> tuple[Line, Line | None]:
+def _split(
+    screen: Screen, line: Line, size: tuple[int, int], text_size: str, label: tuple[int, int]
+) -> tuple[Line, Line | None]:
+    """As many of the line's words as fit a part, cut after the last sentence or clause among them if there is one
+    (issue 34: a part that starts "card." reads as a riddle), else after the last word that fits (a sentence longer
+    than a whole part, in large type at 160x128, has to be cut somewhere)."""
     words = line.text.split(" ")
     fit = 1
     while fit < len(words):
         head = replace(line, text=" ".join(words[: fit + 1]))
-        if not _fits(replace(screen, lines=(head,), part=(1, 2)), size, text_size):
+        if not _fits(replace(screen, lines=(head,), part=label), size, text_size):
             break
         fit += 1
+    ends = [n for n in range(2, fit) if words[n - 1].endswith((".", ";", ":"))]  # a head of one word says nothing
+    if fit < len(words) and ends:
+        fit = ends[-1]
     rest = " ".join(words[fit:])
     return replace(line, text=" ".join(words[:fit])), replace(line, text=rest) if rest else None

@@ -207,6 +207,7 @@ def _draw(
             (TEXT, DIM, BACKGROUND),
             screen.part,
             problems,
+            " ".join(screen.legend),  # a map's legend is its key
         )
         faces.update(board_faces)
     if part_label:  # "1/2" at the bottom right: more of this screen follows (or came before)
@@ -318,8 +319,8 @@ def _draw_menu(
     heights = [step + (len(label) - 1) * line_step for label in labels]
     first, last = _window(heights, menu.cursor, bottom - top)
     least = 2 if sizes.get("tight") else 3  # at 160x128 two options under a long question, scrolled (▲▼), will do
-    if any(menu.hints) and (sizes.get("tight") or sizes.get("large_type")):
-        least = 1  # short of room, a menu with hints shows one option at a time with its hint (▲▼ say there is more)
+    if any(menu.hints) and sizes.get("large_type"):
+        least = 1  # larger type by choice: a menu with hints may show one option at a time (▲▼ say there is more)
     if last - first < min(least, len(menu.options)) and problems is not None:
         problems.append(f"room for only {last - first} options")
     highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)

@@ -60,7 +60,7 @@ class Screen:
     menu: MenuView | None = None
     colour: str | None = None  # whose screen it is: the title is drawn in that player's colour
     chart: tuple[tuple[str, tuple[int, ...]], ...] | None = None  # per player, palaces at the end of each year
-    legend: tuple[str, ...] = ()  # the chart's players as people say them, in chart order
+    legend: tuple[str, ...] = ()  # the chart's players as people say them, in chart order; a map's key
     board: tuple[MapArea, ...] | None = None  # the six districts then the Quarantia, drawn as a map
     # What the host's keys do on this screen, ("left", "language"), ...: keys "ok", "left", "right", "back",
     # "hold:back" and "any". Not drawn on the LCD (the footer and lines say it there); a window that draws the

@@ -406,6 +406,10 @@ class Simulator:
             meanings.setdefault(meaning, []).append(_(KEY_LABELS.get(key, key)))
         named = "; ".join(f"{'/'.join(keys)}: {meaning}" for meaning, keys in meanings.items())
         lines = [(_("Host: {keys}.").format(keys=named) if named else "") + " " + _("Close the window to stop.")]
+        served = getattr(self.app, "phones_served", None)
+        if served:  # the port is open to the network: say so (web.enabled = false closes it)
+            lines.append(_("Phones and the table view: {address} (web.enabled = false turns it off).").format(
+                address=served))  # fmt: skip
         if self.keypads:
             focus = ", ".join(FOCUS_KEYS[number][2:] for number in self.keypads)
             areas = " ".join(letter.upper() for letter in AREA_KEYS)

@@ -48,7 +48,7 @@ def summary_image(pages: Sequence[Screen], page_size: tuple[int, int] = (400, 30
 def _roomy(page: Screen, size: tuple[int, int]) -> Screen:
     """The page with its small lines at the normal size when they all still fit: a short table (two or three
     players) fills its panel instead of leaving its lower half empty."""
-    if not any(line.size == "small" for line in page.lines):
+    if page.board or not any(line.size == "small" for line in page.lines):  # a map's key stays small
         return page
     larger = replace(
         page, lines=tuple(replace(line, size="normal") if line.size == "small" else line for line in page.lines)

@@ -10,7 +10,9 @@ it nearest to a victory condition (rules.md 9.2), and at each of its decisions i
 year's end and keeps the best. Every choice reaches the companion as key presses only (area and marker keys, a
 menu's direct keys, left/right and ok), through the same controller `doge-companion run` uses, at the size of the
 default display (a notice too long for the display is read in parts, each part one ok), so the printed script with
-the same ``--seed`` and the default config replays exactly this game. Each line has a comment saying what it does.
+the same ``--seed`` and the default config replays exactly this game. Notices are confirmed as the screen asks: each
+player it waits for presses ok on their own pad once done, the host only what is the host's (the reminder, year 1's
+order). Each line has a comment saying what it does.
 
 tests/test_scripted_input_doc.py runs the doc's script through the real command; this generator is how it was made
 (the doc says which seed).
@@ -26,10 +28,10 @@ from collections.abc import Sequence
 from companion.engine import AREAS, DISTRICTS, Abstain, Advisor, Ballot, Build, Decision, Houses, Move, State
 from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.flow.controller import Controller
-from companion.flow.menus import Menu
 from companion.system import config
 from hardware.events import InputEvent
 from tests.helpers import anyone_locked_in
+from tests.scripted_table import find
 
 SEED = 0
 PADS = ("1", "2", "3")  # Red, Blue, Green: seats in the order they join (rules.md 2.3)
@@ -174,6 +176,7 @@ class Script:
         # the default display's size (the doc's command reads no config): a notice too long for it takes more oks
         self.controller.parts.size = config.load(search=False).display_size
         self.lines: list[str] = []
+        self.said: object = None  # the notice last commented on: its further oks say only who is done
 
     def press(self, source: str, key: str, comment: str = "") -> None:
         self.controller.handle(InputEvent(source, key))
@@ -202,18 +205,7 @@ class Script:
             self.press(source, "ok", said or option.label)
 
 
-def find(menu: Menu, decision: Decision) -> list[int] | None:
-    for index, option in enumerate(menu.options):
-        if isinstance(option.value, Menu):
-            below = find(option.value, decision)
-            if below is not None:
-                return [index, *below]
-        elif option.value == decision:
-            return [index]
-    return None
-
-
-NOTICES = ("reminder", "notice", "reveal", "count", "empty", "instructions", "year")
+NOTICES = ("reminder", "notice", "reveal", "count", "instructions", "year")
 
 
 def notice_comment(title: str, tags: Sequence[str], lines: Sequence[str]) -> str:
@@ -224,14 +216,11 @@ def notice_comment(title: str, tags: Sequence[str], lines: Sequence[str]) -> str
         return f"the first year's reminder, page {tags[1][5:]}: {title}"
     if kind == "notice" and title.startswith("Year "):
         return f"{title}: this year's voting order"
-    if kind == "notice":
-        return f"{title}: {lines[0]}"
     if kind == "reveal":
-        return f"{title}: who put how many markers where"
+        return f"{title}: who put how many markers where, face down"
     if kind == "count":
-        return f"the count in {title}: {lines[-1]}"
-    if kind == "empty":
-        return f"{title}: nobody has a vote"
+        card = " (and next year's card)" if lines[0].startswith("Take the ") else ""
+        return f"the count in {title}{card}: {lines[-1]}"
     if kind == "instructions":
         return lines[0] + (f" (and {len(lines) - 1} more)" if len(lines) > 1 else "")
     return f"{title}: markers back; who meets a victory condition"
@@ -280,7 +269,15 @@ def write(seed: int = SEED) -> tuple[list[str], State]:
                 year = state.year
                 script.note("")
                 script.note(f"======== year {year} " + "=" * 60)
-            script.press("host", "ok", notice_comment(screen.title, tags, [line.text for line in screen.lines]))
+            what = notice_comment(screen.title, tags, [line.text for line in screen.lines])
+            top = controller.notices[0] if controller.notices else None
+            if top is not None and top.waiting:  # a player it waits for: done, on their own pad
+                seat = players.index(top.waiting[0])
+                said = f"{name(seat, players)}: done" + ("" if top is script.said else f" ({what})")
+                script.said = top
+                script.press(PADS[seat], "ok", said)
+            else:
+                script.press("host", "ok", what)
         elif "ballot-wait" in tags:
             if state.round == 1 and not anyone_locked_in(state) and not plan:
                 plan = plan_year(state, rng)

@@ -19,11 +19,12 @@ AREA_IDS = {
     "Quarantia": "quarantia",
 }
 AREA = "(" + "|".join(AREA_IDS) + ")"
-NAME = "(Red|Blue|Green|Yellow)"
+NAME = r"(Red|Blue|Green|Yellow)(?: \(computer\))?"  # a computer seat's pieces are named as such
 COUNT = r"(a|\d+)"
 
 PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (rf"{NAME}: put (\d+) of your markers face down on (?:the )?{AREA}", "markers", ("player", "count", "area")),
+    (rf"{NAME}: (\d+) on (?:the )?{AREA}", "markers", ("player", "count", "area")),  # a round's reveal, in short
     (r"Everyone: take back all your markers\.", "markers_back", ()),
     (f"{NAME}: put {COUNT} houses? in {AREA}", "houses", ("player", "count", "district")),
     (f"{NAME}: move {COUNT} houses? from {AREA} to {AREA}", "move", ("player", "count", "from", "to")),
@@ -71,7 +72,7 @@ COMPILED = [(re.compile(pattern + "$"), do, fields) for pattern, do, fields in P
 
 def read_sentence(text: str) -> dict[str, Any] | None:
     """The change an English board sentence asks for, or None if the text is no board sentence."""
-    text = text.replace("\u00a0", " ")  # a no-break space in "San Marco" reads as a space
+    text = text.replace("\u00a0", " ").removeprefix("✓ ")  # "San Marco" glued; a tick: that player is done
     for pattern, do, fields in COMPILED:
         match = pattern.match(text)
         if not match:

@@ -128,11 +128,11 @@ def test_an_unplugged_pad_is_reported_on_the_screen(tmp_path: Path) -> None:
     factory = MockFactory(pin_class=MockPWMPin)
     try:
         with running(App(settings, pin_factory=factory), factory) as app:
-            wait_for(lambda: app.screen is not None and "Pad 1: press ok to join" in app.screen.text())
+            wait_for(lambda: app.screen is not None and "Pad 1: ok to join" in app.screen.text())
             pad.unplug()
             wait_for(lambda: app.screen is not None and "Pad 1 is unplugged" in app.screen.text())
             pad.plug()
-            wait_for(lambda: app.screen is not None and "Pad 1: press ok to join" in app.screen.text())
+            wait_for(lambda: app.screen is not None and "Pad 1: ok to join" in app.screen.text())
             assert "unplugged" not in app.screen.text()
     finally:
         pad.close()

@@ -40,3 +40,26 @@ def test_a_bad_output_path_is_one_line_before_anything_happens(tmp_path: Path, a
     lines = [line for line in result.stderr.splitlines() if "doge-companion:" in line and fragment in line]
     assert len(lines) == 1, result.stderr
     assert (tmp_path / "a-file").read_text() == "mine" and not (tmp_path / "state" / "games.sqlite3").exists()
+
+
+def test_games_finds_the_simulators_games_and_marks_computer_seats(tmp_path: Path) -> None:
+    """Issue 34: `games` said "no games stored yet" after games in the simulator, which keeps its own store; and a
+    computer seat looked like anyone's."""
+    from companion.engine import dump_header
+    from companion.store import Store
+
+    state = tmp_path / ".local" / "state"
+    header = dump_header(["red", "blue", "green"], app="doge-companion", bots={"green": "normal"})
+    sim = Store(state / "doge-companion-sim")
+    sim.new_game(header)
+    sim.close()
+    listed = doge("games", cwd=tmp_path)
+    assert listed.returncode == 0 and "the simulator's (doge-companion sim" in listed.stderr, listed.stderr
+    assert "red, blue, green (computer)" in listed.stdout, listed.stdout
+    device = Store(state / "doge-companion")
+    device.new_game(dump_header(["red", "blue", "yellow"]))
+    device.close()
+    both = doge("games", cwd=tmp_path)
+    assert "red, blue, yellow" in both.stdout and "green (computer)" not in both.stdout, both.stdout
+    assert "the simulator keeps 1 more apart: doge-companion games --sim" in both.stderr, both.stderr
+    assert "green (computer)" in doge("games", "--sim", cwd=tmp_path).stdout

@@ -31,7 +31,7 @@ class Recorder:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.steps: list[tuple[str, ...]] = []
-        monkeypatch.setattr(dev, "ensure_environment", lambda: self.steps.append(("ensure_environment",)))
+        monkeypatch.setattr(dev, "ensure_environment", lambda *_extras: self.steps.append(("ensure_environment",)))
         monkeypatch.setattr(dev, "compile_catalogs", lambda py: None)
         monkeypatch.setattr(dev, "run", lambda *args: self.steps.append(args) or 0)
         monkeypatch.setattr(subprocess, "run", self.subprocess_run)

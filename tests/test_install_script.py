@@ -48,6 +48,8 @@ exit 0
 # The venv's pip: fails to download when offline, fails to compile the rules engine on a Pi without a compiler, and
 # leaves a wheel where `pip wheel` is told to.
 VENV_TOOL = r"""[ "$3" = download ] && [ -f "$STUB_STATE/offline" ] && exit 1
+[ "$1" = print-config ] && [ -f "$STUB_STATE/web-off" ] && printf '[game]\nenabled = true\n[web]\nenabled = false\n'
+
 [ "$DOGE_COMPILE_ENGINE" = 1 ] && [ -f "$STUB_STATE/no-compiler" ] && exit 1
 if [ "$3" = wheel ]; then
   while [ $# -gt 0 ]; do
@@ -159,6 +161,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
         "etc/doge-companion/config.toml",
         "etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
         "etc/systemd/system/doge-companion.service",
+        "etc/systemd/system/doge-companion.service.d/web-pads.conf",
         "opt/doge-companion/.venv/bin/doge-companion",
         "opt/doge-companion/.venv/bin/pip",
         "opt/doge-companion/.venv/bin/python",
@@ -258,6 +261,30 @@ def test_32_bit_pi_os_gets_what_lgpio_needs_and_64_bit_its_own_pins(machine: Mac
         assert f"pinned in requirements/{lock}" in output and f"-r {ROOT}/requirements/{lock}" in output
 
 
+DROP_IN = "etc/systemd/system/doge-companion.service.d/web-pads.conf"
+
+
+def test_with_the_web_pads_on_by_default_the_service_may_reach_the_local_network(machine: Machine) -> None:
+    """Issue 33, problem 4: phones are the README's first path, so the unit's network drop-in comes with it; a config
+    with web.enabled = false goes without it (and a second run takes it away)."""
+    from companion.system import config
+
+    assert config.load(search=False).data["web"]["enabled"] is True
+    dry, _ = machine.install("--dry-run")
+    assert f"{machine.root}/{DROP_IN}" in dry
+    machine.install()
+    assert DROP_IN in machine.files()
+    assert (machine.root / DROP_IN).read_bytes() == (ROOT / "systemd/web-pads.conf").read_bytes()
+    output, calls = machine.install()
+    assert f"ok: /{DROP_IN} is up to date" in output and "systemctl daemon-reload" not in calls
+    (machine.state / "web-off").touch()  # the owner's config: web.enabled = false
+    output, calls = machine.install()
+    assert DROP_IN not in machine.files() and f"+ rm -f {machine.root}/{DROP_IN}" in output
+    assert "systemctl daemon-reload" in calls
+    output, calls = machine.install()
+    assert "ok: web pads off (web.enabled = false)" in output and "systemctl daemon-reload" not in calls
+
+
 def test_64_bit_pi_os_installs_only_files_whose_hashes_the_lock_names(machine: Machine) -> None:
     """requirements/pi-aarch64.txt carries every file's hash (python3 dev.py lock): both installs require them, and
     setuptools, installed first, comes from its own lines of the lock with their hashes (issue 35)."""
@@ -282,8 +309,7 @@ def test_uninstall_removes_what_it_installed_and_keeps_the_games_unless_purged(m
     games.parent.mkdir(parents=True)
     games.write_bytes(b"the games")
     dropins = machine.root / "etc/systemd/system/doge-companion.service.d"
-    dropins.mkdir()
-    (dropins / "web-pads.conf").write_bytes((ROOT / "systemd/web-pads.conf").read_bytes())  # as install.sh places it
+    assert (dropins / "web-pads.conf").read_bytes() == (ROOT / "systemd/web-pads.conf").read_bytes()  # install.sh's
     (dropins / "watchdog.conf").write_text("[Service]\nWatchdogSec=4\n")  # the owner's own
     installed = machine.files()
     dry, calls = machine.install("--uninstall", "--dry-run")

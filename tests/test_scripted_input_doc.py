@@ -77,3 +77,33 @@ def test_the_docs_script_is_what_its_generator_writes() -> None:
         f"docs/scripted-input.md's script is stale: run `.venv/bin/python -m tests.new_group_game --seed {seed}` "
         "and paste its output into the section " + repr(SECTION)
     )
+
+
+def test_the_format_example_starts_a_game_at_160x128_too(tmp_path: Path) -> None:
+    """Issue 34: at 160x128 setup came in two parts, so the example's first host ok turned to the second part and
+    every later press fell one screen behind. Now it starts the game and Blue's ballot locks in, at any size."""
+    text = (ROOT / "docs" / "scripted-input.md").read_text()
+    example = text.split("## Format", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "example.txt").write_text(example)
+    config = tmp_path / "no-config" / "doge-companion" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[display]\ndriver = "st7735"\n')
+    result = companion(
+        [
+            "doge-companion",
+            "run",
+            "--hardware",
+            "mock",
+            "--seed",
+            "7",
+            "--script",
+            "example.txt",
+            "--record",
+            "x.jsonl",
+        ],
+        tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in (tmp_path / "x.jsonl").read_text().splitlines()]
+    assert len(lines) == 3 and "shuffle" in lines[-1], "a game started (header and both shuffles)"
+    assert json.loads((tmp_path / "x.jsonl").read_text().splitlines()[0])["export"]["locked_in"] == ["blue"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
-from companion.engine import private_view, replay_text, snapshot
+from companion.engine import dump_header, private_view, replay_text, snapshot
 from companion.flow.autoplay import Table
 from companion.store import APPLICATION_ID, FILENAME, SCHEMA_VERSION, Store, StoreError, default_directory
 from companion.store.export import public_record
@@ -36,7 +36,7 @@ def test_state_directory_order() -> None:
 
 def test_lines_are_committed_durably(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    game = store.new_game(HEADER)
+    game = store.new_game(HEADER, {"phone1": "d1", "2": "d2"})  # which phone holds a seat, with the game (issue 33)
     store.append(game, 2, ['{"shuffle": []}', '{"x": 1}'], {"year": 2})
     store.close()
     db = sqlite3.connect(tmp_path / FILENAME)
@@ -48,6 +48,7 @@ def test_lines_are_committed_durably(tmp_path: Path) -> None:
     info = again.games()[0]
     assert (info.players, info.status, info.year, info.lines) == (["red", "blue", "green"], "playing", 2, 3)
     assert again.unfinished() == game
+    assert again.phones(game) == {"phone1": "d1", "2": "d2"}
     with sqlite3.connect(":memory:") as probe:  # synchronous is per connection: check ours
         assert probe is not None
     assert again._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
@@ -78,6 +79,10 @@ def test_schema_1_is_migrated_forward(tmp_path: Path) -> None:
     assert store.problem is None and store.lines(1) == [HEADER]
     store.save_screen(1, {"notices": []})
     assert store.screen(1) == {"notices": []}
+    assert store.phones(1) == {}  # schema 3: which phone holds each seat (issue 33)
+    store.give_seat(1, "2", "d1")
+    store.give_seat(1, "2", "d2")  # the host gave the seat to another phone: one holder a seat
+    assert store.phones(1) == {"2": "d2"}
 
 
 @pytest.mark.parametrize(
@@ -328,6 +333,26 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
     third = App(app_settings(tmp_path), seed=5)
     assert not third.resumed, "a finished game is not resumed"
     third.close()
+
+
+def test_a_power_cut_between_the_header_and_its_shuffle_resumes_and_saves_the_shuffle(tmp_path: Path) -> None:
+    """The header is committed, then the year's shuffles: a cut between them leaves a record that stops where a
+    shuffle is due. Resuming draws it and saves it to the game (it was drawn before the game was bound, and "Not
+    saved" stopped the table; found by the torn copies of tests/test_crash.py once issue 33 changed the store)."""
+    first = App(app_settings(tmp_path), seed=9)
+    for source in ("1", "2", "3"):
+        first.step(InputEvent(source, "ok"))
+    header = dump_header(first.controller.players, **first.controller.seats.header_extra())
+    first.close()
+    Store(tmp_path).new_game(header)  # the header alone: the power went before the shuffles were saved
+    second = App(app_settings(tmp_path), seed=9)
+    try:
+        assert second.resumed and second.saver.game is not None
+        record = second.controller.record
+        assert len(record) > 1 and "error" not in second.controller.screen().tags
+        assert second.store.lines(second.saver.game) == record, "the shuffles drawn on resume are saved"
+    finally:
+        second.close()
 
 
 def test_export_of_a_finished_game_is_its_record() -> None:

@@ -16,6 +16,7 @@ from companion.engine import State
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.flow.ending import ending_pages, standings, summary_pages
+from companion.flow.views import map_legend
 from companion.system import config
 from display.render import BACKGROUND
 from display.summary import summary_boxes, summary_image
@@ -28,7 +29,7 @@ def test_a_finished_game_saves_its_summary_beside_the_record(tmp_path: Path) -> 
     data["pads"]["serial"] = "off"
     app = App(config.Settings(data, None), seed=3)
     try:
-        assert app.run(threading.Event(), autoplay=3) == 0
+        assert app.run(threading.Event(), autoplay=8) == 0  # a short game (ten years) of the simulated table
         game = app.saver.game
         assert app.controller.stage == "over" and game is not None
         path = tmp_path / f"game-{game}-summary.png"
@@ -72,6 +73,7 @@ def test_the_summary_shows_each_thing_once() -> None:
     pages = summary_pages(state, by_year(state, 12))
     assert [bool(p.chart) for p in pages].count(True) == 1
     assert [p.board is not None for p in pages].count(True) == 1
+    assert next(p for p in pages if p.board).legend == (map_legend(),), "the map with its key (issue 34)"
     result = next(p for p in pages if "result" in p.tags)
     assert all(any(line.text.startswith(f"{r.rank}. ") and line.colour == r.player for line in result.lines)
                for r in standings(state))  # fmt: skip

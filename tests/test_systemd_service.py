@@ -14,16 +14,25 @@ CI, where it fails. The first run downloads about 200 MB into the cache.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import ipaddress
+import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import pytest
+
+from companion.web.server import lan_address
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "doge-companion"
@@ -46,6 +55,7 @@ CONFIG = 'hardware = "mock"\n[display]\ndriver = "capture"\n[pads]\nserial = "of
 WATCHDOG = "[Service]\nWatchdogSec=4\n"
 PARTIAL_GAME = "1 ok\n2 ok\n3 ok\nhost left\nhost ok\nhost ok\n1 ok\n1 right\n1 ok\n"
 UNIT = "doge-companion"
+COMPANION = "/opt/doge-companion/.venv/bin/doge-companion"
 # The voice under the unit's own sandbox: the companion's speaker says one sentence with espeak-ng to aplay on ALSA's
 # null device (the container has no sound card), and says whether it could.
 VOICE_CHECK = """from hardware.speaker import Speaker
@@ -172,19 +182,39 @@ def etc_fingerprint(box: Container) -> str:
     return box.run("find /etc /opt/doge-companion/systemd -type f -print0 | sort -z | xargs -0 sha256sum").stdout
 
 
-def test_install_sh_sets_up_a_service_systemd_runs_watches_restarts_and_stops(container: Container) -> None:
+@dataclass
+class Installed:
+    box: Container
+    output: str  # what the first install.sh said
+    port: int  # the web pads' (the container shares the host's network: a port free on the host)
+
+
+@pytest.fixture(scope="module")
+def installed(container: Container) -> Installed:
+    """install.sh's first run in the container, as on a fresh Pi (with the owner's config and a shorter watchdog)."""
     box = container
+    with socket.socket() as probe:
+        probe.bind(("0.0.0.0", 0))
+        port = probe.getsockname()[1]
     box.run(f"cat >/usr/local/bin/raspi-config <<'EOF'\n{RASPI_CONFIG}EOF\nchmod +x /usr/local/bin/raspi-config")
     box.run("touch /etc/rpi-issue")  # Raspberry Pi OS says so here; everything else is bookworm's own
-    box.run(f"mkdir -p /etc/doge-companion && printf '{CONFIG}' >/etc/doge-companion/config.toml")
+    box.run(
+        f"mkdir -p /etc/doge-companion && printf '{CONFIG}[web]\\nport = {port}\\n' >/etc/doge-companion/config.toml"
+    )
     box.run(f"mkdir -p /etc/systemd/system/{UNIT}.service.d && printf '{WATCHDOG}' "
             f">/etc/systemd/system/{UNIT}.service.d/watchdog.conf")  # fmt: skip
     box.run("touch /tmp/before-install && sleep 1")
+    return Installed(box, box.run("cd /opt/doge-companion && DOGE_COMPILE_ENGINE=0 ./install.sh 2>&1").stdout, port)
 
-    first = box.run("cd /opt/doge-companion && DOGE_COMPILE_ENGINE=0 ./install.sh 2>&1")
-    assert "+ useradd --system" in first.stdout and "+ raspi-config nonint do_spi 0" in first.stdout
-    assert "reboot once" in first.stdout and "ok: kept as it is (yours)" in first.stdout
-    assert "downloads:" in first.stdout and "Python packages pinned in requirements/" in first.stdout
+
+def test_install_sh_sets_up_a_service_systemd_runs_watches_restarts_and_stops(installed: Installed) -> None:
+    box = installed.box
+
+    first = installed.output
+    assert "+ useradd --system" in first and "+ raspi-config nonint do_spi 0" in first
+    assert "reboot once" in first and "ok: kept as it is (yours)" in first
+    assert "downloads:" in first and "Python packages pinned in requirements/" in first
+    assert "service.d/web-pads.conf" in first  # phones are on by default: the network drop-in comes with the unit
 
     # READY: Type=notify, so active means the companion said READY=1; it runs as doge, with a watchdog
     box.wait_for(f"systemctl is-active --quiet {UNIT}")
@@ -263,12 +293,140 @@ def test_install_sh_sets_up_a_service_systemd_runs_watches_restarts_and_stops(co
     box.wait_for(f"systemctl is-active --quiet {UNIT}")
 
 
-def test_a_bad_config_is_not_restarted_and_uninstall_keeps_the_games_unless_purged(container: Container) -> None:
-    """Issue 35, in the container the test above set up (keep this the module's last test: it takes the service
+# The unit's own command, with keys from a FIFO in its runtime directory (docs/scripted-input.md): the host's keys
+# as a test presses them, the phones over the network from outside the container.
+KEYS = (
+    "[Service]\nExecStart=\nExecStart=/opt/doge-companion/.venv/bin/doge-companion run --config "
+    "/etc/doge-companion/config.toml --keys /run/doge-companion/keys\n"
+)
+
+
+class Phone:
+    """A phone on the local network: its own cookie jar, the join link's secret, then the page's WebSocket."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.view: dict[str, Any] = {}
+
+    async def join(self, secret: str) -> None:
+        async with self.session.post(self.base + "/api/join", json={"secret": secret}) as answer:
+            assert answer.status == 200
+
+    async def connect(self) -> None:
+        self.ws = await self.session.ws_connect(self.base + "/ws")
+
+    async def until(self, ready: Any, what: str) -> dict[str, Any]:
+        """Frames until the view is ``ready`` (the timeout is a hang guard over the whole wait: the server's pings
+        would restart a timeout of each receive)."""
+        assert self.ws is not None
+        try:
+            async with asyncio.timeout(60):
+                while not (self.view and ready(self.view)):
+                    frame = await self.ws.receive_json()
+                    if frame["t"] == "view":
+                        self.view = frame
+        except (TypeError, TimeoutError):
+            raise AssertionError(f"never happened: {what} (last view: {self.view})") from None
+        return self.view
+
+    async def key(self, key: str, done: Any) -> None:
+        """Press ``key`` until ``done(mine)``: a press on a view the host's keys made stale is refused (and answered
+        with the current view), as on a real phone."""
+        assert self.ws is not None
+        for _ in range(10):
+            pressed_on = self.view["v"]
+            await self.ws.send_json({"t": "press", "key": key, "v": pressed_on})
+            await self.until(lambda view, on=pressed_on: view["v"] > on, f"an answer to {key}")
+            if done(self.view["mine"]):
+                return
+        raise AssertionError(f"{key} never counted: {self.view}")
+
+    async def close(self) -> None:
+        await self.session.close()
+
+
+def test_phones_reach_the_installed_service_lock_in_a_ballot_and_come_back_after_a_restart(
+    installed: Installed,
+) -> None:
+    """Issue 33: with the web pads on (the default), install.sh's service is reached from outside the container;
+    three phones join by the link, one locks in a ballot (the service's store has it), and after a restart of the
+    service that phone gets its own seat and ballot back while a new phone gets no seat."""
+    box, base = installed.box, f"http://127.0.0.1:{installed.port}"
+    since = box.run("date '+%Y-%m-%d %H:%M:%S'").stdout.strip()
+    box.run(f"systemctl stop {UNIT} && rm -rf /var/lib/doge-companion/*")  # a table that starts afresh
+    box.run(f"printf '{KEYS}' >/etc/systemd/system/{UNIT}.service.d/keys.conf && systemctl daemon-reload")
+    box.run(f"systemctl start {UNIT}")
+    box.wait_for("test -p /run/doge-companion/keys && test -s /run/doge-companion/join-link")
+
+    def secret() -> str:
+        return box.run("cat /run/doge-companion/join-link").stdout.strip().split("#j=", 1)[1]
+
+    async def evening() -> None:
+        async with aiohttp.ClientSession() as outside:
+            for address in {"127.0.0.1", lan_address("0.0.0.0")}:  # loopback, and the host's own LAN address
+                if ipaddress.ip_address(address).is_private:
+                    async with outside.get(f"http://{address}:{installed.port}/") as page:
+                        assert page.status == 200 and "pad.js" in await page.text()
+        phones = [Phone(base) for _ in range(3)]
+        stranger = Phone(base)
+        try:
+            for phone in phones:
+                await phone.join(secret())
+                await phone.connect()
+            await phones[0].until(lambda view: len(view["public"]["seats"]) == 3, "three phones seated")
+            box.run("echo 'host right' >/run/doge-companion/keys")  # ballots at once, on the phones
+            red = phones[0]
+            await red.until(lambda view: view["public"]["entry"] == "keypads", "ballots on the phones")
+            async with aiohttp.ClientSession() as outside:  # the host's ok until the game starts (setup in parts)
+                for _ in range(10):
+                    box.run("echo 'host ok' >/run/doge-companion/keys")
+                    async with outside.ws_connect(base + "/ws?table=1") as table:
+                        async with asyncio.timeout(60):  # (the server's pings restart a receive's own timeout)
+                            shown = await table.receive_json()
+                        if shown["public"]["stage"] == "game":
+                            break
+            await red.until(lambda view: view["public"]["stage"] == "game", "the game started")
+            await red.key("area:castello", lambda mine: (mine["keyed"] or {}).get("area") == "castello")
+            await red.key("marker:3", lambda mine: (mine["keyed"] or {}).get("markers") == [3])
+            await red.key("ok", lambda mine: mine["locked"])
+            assert red.view["mine"]["locked"] and red.view["mine"]["pending"] == {"area": "castello", "markers": [3]}
+            store = f"runuser -u doge -- env STATE_DIRECTORY=/var/lib/doge-companion {COMPANION}"
+            exported = box.run(f"cd /tmp && {store} export 1").stdout  # the store afresh: its first game
+            assert json.loads(exported.splitlines()[0])["export"]["locked_in"] == ["red"], exported[:500]
+
+            box.run(f"systemctl restart {UNIT}")  # a power cut, as far as the phones can tell
+            box.wait_for("test -s /run/doge-companion/join-link")
+            for _ in range(300):  # the page reconnects until the service is back (a hang guard)
+                try:
+                    await red.connect()
+                    break
+                except aiohttp.ClientError:
+                    await asyncio.sleep(0.2)
+            red.view = {}
+            back = await red.until(lambda view: view["mine"] is not None, "red's seat back")
+            assert back["mine"]["colour"] == "red" and back["mine"]["pending"] == {"area": "castello", "markers": [3]}
+            await stranger.join(secret())
+            await stranger.connect()
+            assert (await stranger.until(lambda view: True, "a view"))["mine"] is None
+        finally:
+            for phone in [*phones, stranger]:
+                await phone.close()
+
+    asyncio.run(evening())
+    journal = box.run(f"journalctl -u {UNIT} --no-pager -o cat --since '{since}'").stdout
+    for wrong in ("may not use the network", "Traceback", "Task was destroyed"):
+        assert wrong not in journal, journal[-3000:]
+    box.run(f"rm /etc/systemd/system/{UNIT}.service.d/keys.conf && systemctl daemon-reload")
+
+
+def test_a_bad_config_is_not_restarted_and_uninstall_keeps_the_games_unless_purged(installed: Installed) -> None:
+    """Issue 35, in the container the tests above set up (keep this the module's last test: it takes the service
     away). A config the companion cannot use exits 78 (EX_CONFIG) and systemd does not restart it (it would only say
     the same again); `install.sh --uninstall` removes the service and the venv and keeps the games, the config and
     doge; `--uninstall --purge` removes those too and leaves nothing of doge's behind."""
-    box = container
+    box = installed.box
     box.wait_for(f"systemctl is-active --quiet {UNIT} || systemctl start {UNIT}")
     restarts = box.show("NRestarts")["NRestarts"]
     box.run("cp /etc/doge-companion/config.toml /tmp/good.toml && printf '[display]\\nrotate = 9\\n' "
@@ -285,7 +443,7 @@ def test_a_bad_config_is_not_restarted_and_uninstall_keeps_the_games_unless_purg
     count = "python3 -c \"import sqlite3; print(sqlite3.connect('/var/lib/doge-companion/games.sqlite3')" \
             ".execute('SELECT count(*) FROM lines').fetchone()[0])\""  # fmt: skip
     lines = box.run(count).stdout
-    assert int(lines) > 0, "the first test's games"
+    assert int(lines) > 0, "the earlier tests' games"
 
     box.run("umount /var/cache/doge-companion/downloads")  # the test's own bind of the host's download cache
     removed = box.run("cd /opt/doge-companion && ./install.sh --uninstall 2>&1").stdout

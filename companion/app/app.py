@@ -28,8 +28,7 @@ from ..i18n import _, set_language
 from ..store import Store, default_directory, now
 from ..system.config import Settings
 from ..system.notify import Notifier
-from ..web.publisher import Publisher, SeatRequest, WebHello, WebPress
-from .phones import ask_host_for_seat, start_web_pads
+from .phones import PhonePads, start_web_pads, write_join_link
 from .resume import resume_unfinished
 from .saver import StoreSaver
 from .voice import build_voice
@@ -124,16 +123,19 @@ class App:
         self.controller, self.resumed = resume_unfinished(self.store, self.saver, fresh)
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
-        self.publisher: Publisher | None = None
+        self.phones: PhonePads | None = None
         if serve_web and settings.data.get("web", {}).get("enabled"):
             self._start_web()
 
     def _start_web(self) -> None:
-        pads = start_web_pads(self.settings["web"], self.events)
+        held = self.store.phones(self.saver.game) if self.saver.game is not None else {}
+        pads = start_web_pads(self.settings["web"], self.events, held.values())
         if pads is not None:
             self._closers.append(pads)
             self.web = pads
-            self.publisher = Publisher(pads.send)
+            self.phones = PhonePads(self, pads, held)
+            if self.mock:
+                write_join_link(pads.url, default_directory(self.settings["game"]["state_dir"]))
 
     def _keep(self, thing: Any) -> Any:
         self._closers.append(thing)
@@ -167,6 +169,13 @@ class App:
         buttons: display/ may not ask the game flow itself."""
         return self.screen.keys if self.screen is not None else ()
 
+    @property
+    def phones_served(self) -> str | None:
+        """Where phones and the table view reach this companion ("http://192.168.1.20:8080"), None if it serves none:
+        said on the simulator's window and when it starts (issue 34: it opened the port without a word). The join
+        link with its secret stays on the setup screen's QR code."""
+        return None if self.web is None else f"http://{self.web.address}:{self.web.port}"
+
     def seat_names(self) -> dict[str, tuple[str, str]]:
         """Each seat's colour and the name people say for it, for a window that draws the pads (computer seats by
         their source, "cpu1"..., named as computers)."""
@@ -184,10 +193,6 @@ class App:
         }
 
     def show(self, screen: Screen) -> None:
-        if self.web is not None and "setup" in screen.tags:
-            from ..web.join import with_join_code
-
-            screen = with_join_code(screen, self.web.url, self.web.table_url)
         if screen != self.screen:
             self.screen = screen
             self.display.show(render(screen, self.display.size, text_size=self.text_size))
@@ -197,26 +202,18 @@ class App:
         if event == InputEvent("host", POWER, "hold"):
             self.shut_down()
             return
-        force = None
+        phones = self.phones
         if isinstance(event, BotMove):
             self._bot_busy = False
             self.controller.apply_bot(event.seat, event.decision, event.token)  # type: ignore[arg-type]
-        elif isinstance(event, WebPress):  # a phone's press (companion/web): counted once, on the view it saw
-            force = event.source
-            if self.publisher is not None and self.publisher.accept(event):
-                self.controller.handle(InputEvent(event.source, event.key))
-        elif isinstance(event, SeatRequest):
-            ask_host_for_seat(self.controller, self.web, self.publisher, event.request, event.colour)
-        elif isinstance(event, WebHello):
-            if self.publisher is not None:
-                self.publisher.phones.add(event.source)
-            force = event.source
-        else:
-            self.controller.handle(event)
+        elif phones is not None and phones.step(event):  # a phone's press, page or request (companion/web)
+            pass
+        elif not (phones is not None and isinstance(event, InputEvent) and phones.holds(event.source)):
+            self.controller.handle(event)  # (a keypad or GPIO pad whose seat a phone holds is not the seat's)
         self._ask_bot()
         self.show(self.controller.screen())
-        if self.publisher is not None:
-            self.publisher.publish(self.controller, force)
+        if phones is not None:
+            phones.publish()
         self._write_summary()
         for effect in self.controller.take_effects():
             self._effect(effect)
@@ -227,7 +224,8 @@ class App:
         game-<id>-summary.png in the store's directory, or at ``summary_path`` (a script's game: its store is
         thrown away, so the picture goes beside the ``--record`` file). A game kept nowhere gets none."""
         state, game, store_path = self.controller.state, self.saver.game, self.store.path
-        if state is None or not state.is_over or game is None or self._summary_of == game:
+        # Over once its last notices are read: until then its last decision may still be taken back (rules.md 11.4.1).
+        if state is None or self.controller.stage != "over" or game is None or self._summary_of == game:
             return
         path = self.summary_path
         if path is None:
@@ -268,7 +266,13 @@ class App:
 
         threading.Thread(target=think, name="computer player", daemon=True).start()
 
+    def dark(self, source: str) -> None:
+        """Every light of ``source``'s pad off (a phone takes its seat: the pad must not echo the phone's keys)."""
+        self._effect(Effect("led", source, "all", "off"))
+
     def _effect(self, effect: Effect) -> None:
+        if self.phones is not None and self.phones.holds(effect.source):
+            return  # a phone's own cues: the table's buzzer, keypads and the simulator's pads must not show them
         if self.on_effect is not None:
             self.on_effect(effect)
         keypad = self.pads is not None and self.pads.by_source(effect.source) is not None
@@ -292,6 +296,8 @@ class App:
         """
         self.controller.sync_bots = script is not None or autoplay is not None
         self.show(self.controller.screen())
+        if self.phones is not None:
+            self.phones.publish()  # the table view shows the table from its first frame
         self.voice.hear(self.controller)
         self._ask_bot()
         self.notifier.ready("showing the first screen")

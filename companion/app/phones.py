@@ -1,36 +1,70 @@
-"""Phones as pads, as the App wires them: the web pads' server started beside the game, and a phone's request for a
-seat put to the host on the device (docs/web-pads.md)."""
+"""Phones as pads, as the App wires them (docs/web-pads.md): the web pads' server started beside the game, each
+phone's events turned into a seat's keys, and a phone's request for a seat put to the host on the device.
+
+Which phone holds which seat is stored with the game (``Store.new_game``, ``Store.give_seat``): after a restart a
+phone with its cookie gets its own seat back and nothing else; any other phone gets a seat only from the host.
+A seat a phone holds is that phone's alone: its keypad's keys are ignored and nothing of it lights or beeps anywhere
+but on the phone (the device's buzzer and the table's keypads are heard and seen by everyone).
+"""
 
 from __future__ import annotations
 
+import json
 import logging
-from typing import TYPE_CHECKING, Any
+import os
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..flow.controller import Controller
+from display.screen import Screen
+from hardware.events import InputEvent
+
+from ..flow.additions import Additions
+from ..flow.board_text import player_name
+from ..i18n import _
+from ..store import StoreError
+from ..web.join import copied_banner, fits, phones_view, with_join_code
+from ..web.publisher import Frames, Publisher, SeatRequest, WebDevices, WebHello, WebPress
+from ..web.seating import PhoneSeats
+from ..web.takeover import TakeoverConfirm
 
 if TYPE_CHECKING:
-    from ..web.publisher import Publisher
     from ..web.server import WebPads
+    from .app import App
 
 log = logging.getLogger(__package__)
 
 
-def start_web_pads(web: dict[str, Any], events: Any) -> WebPads | None:
-    """The web pads' server on its own thread; if it cannot start, one line says why and the device goes on."""
+class Server(Protocol):
+    """What the App needs of the server (``WebPads``; tests give an in-memory ``Hub``)."""
+
+    @property
+    def url(self) -> str: ...
+
+    def send(self, frames: Frames) -> None: ...
+
+    def tell(self, phone: str, text: str) -> None: ...
+
+
+def start_web_pads(web: dict[str, Any], events: Any, known: Iterable[str] = ()) -> WebPads | None:
+    """The web pads' server on its own thread; if it cannot start, one line says why and the device goes on.
+    ``known``: the phones that hold a seat of the game going on (let in again without the join link)."""
     try:
         from ..web.server import WebPads
     except ImportError:
         log.error("web pads: aiohttp is not installed (pip install 'doge-companion[web]'); going on without phones")
         return None
-    pads = WebPads(events, web["bind"], web["port"])
     try:
+        pads = WebPads(events, web["bind"], web["port"], known=known)
         problem = pads.start()
     except Exception as error:  # whatever the network does, the device plays on without phones
-        problem = f"web pads: cannot start ({error}); the companion goes on without phones"
+        problem = f"web pads: cannot start ({type(error).__name__}: {error}); the companion goes on without phones"
     if problem is not None:
         log.error("%s", problem)
         return None
-    log.info("web pads: listening on port %d (the join link and its QR code are on the setup screen)", pads.port)
+    log.info("web pads: listening on port %d (the join code is on the setup screen; the table view: %s)", pads.port,
+             pads.table_url)  # fmt: skip
     if pads.unreachable:
         log.warning(
             "web pads: this machine has no network but loopback, so phones cannot reach it (on a Pi: install "
@@ -39,22 +73,213 @@ def start_web_pads(web: dict[str, Any], events: Any) -> WebPads | None:
     return pads
 
 
-def ask_host_for_seat(
-    controller: Controller, web: WebPads | None, publisher: Publisher | None, request: int, colour: str
-) -> None:
-    """A phone asks for a seat: the host confirms on the device (companion/web/takeover.py)."""
-    from ..web.takeover import TakeoverConfirm
-
-    seats = controller.seats
-    pad = next((pad for pad, taken in seats.joined if taken == colour and not seats.is_bot(pad)), None)
-    if web is None or publisher is None or pad is None or controller.overlays:
-        if web is not None:
-            web.answer(request, None)
+def write_join_link(url: str, state_dir: Path) -> None:
+    """Simulated hardware has no LCD to scan: the join link goes to a file only its user can read (in the service's
+    runtime directory, else the state directory), for a phone, a test or a bug report to join by. Never on a Pi."""
+    folder = Path(os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0] or state_dir)
+    path = folder / "join-link"
+    try:
+        path.unlink(missing_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(url + "\n")
+    except OSError as error:
+        log.warning("web pads: cannot write the join link to %s (%s)", path, error.strerror)
         return
+    log.info("web pads: simulated hardware: the join link is in %s", path)
+    if sys.stderr.isatty():
+        print(_("doge-companion: phones join at {url}").format(url=url), file=sys.stderr, flush=True)
 
-    def answer(granted: bool) -> None:
-        if granted:
-            publisher.phones.add(pad)
-        web.answer(request, pad if granted else None)
 
-    controller.overlays.append(TakeoverConfirm(colour, answer))
+class PhonePads(Additions):
+    """The game thread's side of the phones: what each one may press, see and ask for, and what the device's screen
+    says of them (the join code, a seat open on two devices, the board check's phones page)."""
+
+    def __init__(self, app: App, server: Server, held: dict[str, str] | None = None) -> None:
+        super().__init__()
+        self.app = app
+        self.server = server
+        self.seats = PhoneSeats(held)
+        self.publisher = Publisher(server.send, self.seats)
+        self.requests: list[SeatRequest] = []  # waiting for the host, first asked first
+        self.pressed: str | None = None  # the phone whose press this step answers (it alone gets its view again)
+        app.saver.phones = self.held_seats
+        self.pages.append(self.phones_page)
+        app.controller.additions = self
+
+    # ------------------------------------------------------------------ events
+
+    def step(self, event: object) -> bool:
+        """A phone's event, handled; False: not one of the web pads' events."""
+        controller = self.app.controller
+        if isinstance(event, WebPress):
+            self.pressed = event.phone
+            source = self._source(event.phone)
+            if self.publisher.accept(event) and source is not None and self._may_press(source):
+                controller.handle(InputEvent(source, event.key))
+        elif isinstance(event, WebHello):
+            self.publisher.connected.add(event.phone)
+            self._sit(event.phone)
+        elif isinstance(event, SeatRequest):
+            self._ask(event)
+        elif isinstance(event, WebDevices):
+            self.seats.devices(event.phone, event.open, event.seen)
+        else:
+            return False
+        return True
+
+    def holds(self, source: str) -> bool:
+        """Whether a phone holds ``source``'s seat (its pad's keys are not the seat's, its LEDs stay dark)."""
+        return self.seats.holder(source) is not None
+
+    def publish(self) -> None:
+        """After every step: the takeover asked next, then each page's frame if it changed."""
+        controller = self.app.controller
+        self.seats.settle(controller)
+        if self.requests and not controller.overlays:
+            self._put_to_host(self.requests.pop(0))
+            self.app.show(controller.screen())
+        self.publisher.publish(controller, self.pressed)
+        self.pressed = None
+
+    def _may_press(self, source: str) -> bool:
+        """At setup any phone sits down, changes colour or leaves; in a game only a seated phone's keys count (a
+        seatless one's would close the start-up question, flow/modes/evening.py)."""
+        controller = self.app.controller
+        return controller.stage == "setup" or controller.seats.seat_of(source) is not None
+
+    def _source(self, phone: str) -> str | None:
+        """The pad source a phone's keys are: the seat it holds, or at setup one of its own (a new phone's)."""
+        source = self.seats.source_of.get(phone)
+        controller = self.app.controller
+        if source is None and controller.stage == "setup":
+            source = self.seats.new_source(phone, [pad for pad, _colour in controller.seats.joined])
+        return source
+
+    def _sit(self, phone: str) -> None:
+        """A phone's first page at setup sits down like a keypad's ok (the next free colour); a reload does not."""
+        controller = self.app.controller
+        if controller.stage != "setup" or phone in self.seats.sat:
+            return
+        source = self._source(phone)
+        assert source is not None
+        self.seats.sat.add(phone)
+        if len(controller.seats.joined) < 4 and controller.seats.seat_of(source) is None:
+            controller.handle(InputEvent(source, "ok"))
+
+    def held_seats(self) -> dict[str, str]:
+        """Each seat a phone holds (source -> phone), stored with a new game."""
+        joined = {pad for pad, _colour in self.app.controller.seats.joined}
+        return {source: phone for phone, source in self.seats.source_of.items() if source in joined}
+
+    # ------------------------------------------------------------------ a seat asked for
+
+    def _ask(self, request: SeatRequest) -> None:
+        controller = self.app.controller
+        own = self.seats.source_of.get(request.phone)
+        seat = None if own is None else controller.seats.seat_of(own)
+        if seat is not None:  # one phone, one seat: a phone with a seat cannot take another
+            self._refuse(request.phone, "seated", colour=controller.seats.joined[seat][1])
+            return
+        if self._target(request.colour) is None:
+            self._refuse(request.phone, "no-seat")
+            return
+        self.requests = [asked for asked in self.requests if asked.phone != request.phone] + [request]
+
+    def _target(self, colour: str) -> int | None:
+        """The seat a phone may ask for: a human player's, during a game."""
+        controller = self.app.controller
+        if controller.stage != "game":
+            return None
+        seats = controller.seats
+        return next(
+            (n for n, (pad, taken) in enumerate(seats.joined) if taken == colour and not seats.is_bot(pad)), None
+        )
+
+    def _refuse(self, phone: str, why: str, **more: str) -> None:
+        """A seat request answered no, to the asking phone's pages alone."""
+        self.server.tell(phone, json.dumps({"t": "refused", "why": why, **more}, separators=(",", ":")))
+
+    def _put_to_host(self, request: SeatRequest) -> None:
+        controller = self.app.controller
+        seat = self._target(request.colour)
+        if seat is None or request.phone not in self.publisher.connected:
+            self._refuse(request.phone, "no-seat")
+            return
+        state = controller.state
+        assert state is not None
+        keyed = controller.keypad.get(seat)
+        ballot = (
+            "locked"
+            if state.locked_in(seat)
+            else "keyed"
+            if keyed and (keyed.area is not None or keyed.markers)
+            else ""
+        )
+
+        def answer(granted: bool) -> None:
+            if granted:
+                self._give(request.phone, request.colour)
+            else:
+                self._refuse(request.phone, "host")
+
+        controller.overlays.append(TakeoverConfirm(request.colour, self.seats.lost.get(request.phone), ballot, answer))
+
+    def _give(self, phone: str, colour: str) -> None:
+        """The host gave ``colour``'s seat to ``phone``: stored first (a restart keeps it), then it counts. A keyed
+        ballot is cleared (its owner keys it again), a locked one shows only that it is locked in."""
+        app, controller = self.app, self.app.controller
+        seat = self._target(colour)
+        if seat is None:
+            self._refuse(phone, "no-seat")
+            return
+        source = controller.seats.source_of(seat)
+        if app.saver.game is not None:
+            try:
+                app.store.give_seat(app.saver.game, source, phone)
+            except StoreError as error:
+                log.error("web pads: %s's seat was not given: %s", player_name(colour), error)
+                self._refuse(phone, "not-saved")
+                return
+        controller.keypad.pop(seat, None)
+        if controller.private is not None and controller.private.seat == seat:
+            controller.private.stage = "gate"  # its menu was the old holder's: the new one starts at the gate
+        state = controller.state
+        if state is not None and state.locked_in(seat):
+            self.seats.hidden.add(source)
+        app.dark(source)  # a keypad on the table must not echo the phone's keys
+        previous = self.seats.give(phone, source)
+        self.seats.sat.add(phone)
+        if previous is not None:
+            self.seats.lost[previous] = colour
+            self.server.tell(previous, '{"t":"revoked"}')
+        log.info("web pads: %s's seat was given to another phone", player_name(colour))
+
+    # ------------------------------------------------------------------ on the LCD
+
+    def add(self, ctx: Any, screen: Screen) -> Screen:
+        """The join code where phones join (setup) or come back (the start-up question after a restart); a line
+        while a seat's page is open in two browsers at once."""
+        if "setup" in screen.tags:  # phones join here: the code is always shown
+            screen = with_join_code(screen, self.server.url)
+        elif "resume" in screen.tags:  # phones come back by themselves; a new one may scan here or on the phones page
+            coded = with_join_code(screen, self.server.url)
+            size = ctx.parts.size
+            screen = coded if size is None or fits(coded, size, ctx.parts.text_size) else screen
+        shared = [self._colour(phone) for phone, count in self.seats.open.items() if count > 1]
+        return copied_banner(screen, [colour for colour in shared if colour is not None])
+
+    def _colour(self, phone: str) -> str | None:
+        source = self.seats.source_of.get(phone)
+        seats = self.app.controller.seats
+        seat = None if source is None else seats.seat_of(source)
+        return None if seat is None else seats.joined[seat][1]
+
+    def phones_page(self, ctx: Any) -> Screen:
+        connected = {phone for phone, count in self.seats.open.items() if count}
+        status = {}
+        for pad, colour in ctx.seats.joined:
+            if not ctx.seats.is_bot(pad):
+                holder = self.seats.holder(pad)
+                status[colour] = "phone" if holder in connected else "away" if holder is not None else "pad"
+        return phones_view(status, self.server.url)

@@ -34,8 +34,13 @@ def resume_unfinished(store: Store, saver: StoreSaver, fresh: Callable[[], Contr
         info = next(g for g in store.games() if g.id == game)
         if info.problem:
             raise StoreError(info.problem)
+        # Bound first: going on may draw a shuffle that was due (a game stopped once the year's last decision was
+        # final, before its shuffle was saved: flow/settling.py), and that line is saved like any other.
+        saver.game, saver.length = game, len(lines)
         controller.resume(lines, store.screen(game))
+        lines = controller.record
     except Exception as error:  # damaged, or a record this version cannot continue: keep it, start afresh
+        saver.game, saver.length = None, 0
         log.error("game %d cannot be resumed (%s); it is kept in the store, set aside as damaged", game, error)
         with suppress(StoreError):
             store.abandon(game, DAMAGED)
@@ -43,10 +48,9 @@ def resume_unfinished(store: Store, saver: StoreSaver, fresh: Callable[[], Contr
             "game {game} could not be resumed; it is kept, set aside (doge-companion games)"
         ).format(game=game)
         return fresh(), False
-    saver.game, saver.length = game, len(lines)
     controller.overlays.append(ResumeOffer(game, info.started, info.year))  # which game goes on
     log.info("resumed game %d at line %d", game, len(lines))
     if saver.acks is not None and controller.state is not None:
         digest = hashlib.sha256(json.dumps(snapshot(controller.state), sort_keys=True).encode()).hexdigest()
-        print(f"resumed {game} {len(lines)} {digest[:16]}", file=saver.acks, flush=True)
+        print(f"resumed {game} {saver.length} {digest[:16]}", file=saver.acks, flush=True)
     return controller, True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..flow.controller import Saver
@@ -16,9 +17,10 @@ class StoreSaver(Saver):
         self.game = game
         self.length = length  # lines committed so far (the header is line 1)
         self.acks: Any = None  # a stream to announce each commit on (the crash harness reads it)
+        self.phones: Callable[[], dict[str, str]] = dict  # which phone holds each seat (app/phones.py), stored with it
 
     def begin(self, header: str) -> None:
-        self.game = self.store.new_game(header)
+        self.game = self.store.new_game(header, self.phones())
         self.length = 1
         self._ack(header)
 

@@ -39,6 +39,10 @@ def run(args: argparse.Namespace) -> int:
     if problem := extras.missing(settings["hardware"], "run"):
         print(logs.error_line(problem), file=sys.stderr)
         return 1
+    if args.keys and (args.script or args.autoplay is not None):
+        print(_("doge-companion: --keys feeds a companion that waits for input: not with --script or --autoplay"),
+              file=sys.stderr)  # fmt: skip
+        return 1
     script = None
     if args.script:
         from .script import ScriptError, read_script
@@ -88,9 +92,22 @@ def run(args: argparse.Namespace) -> int:
         message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
         print(logs.error_line(message), file=sys.stderr)
         return 1
+    keys = None
+    if args.keys:
+        from hardware.key_file import KeyFile
+
+        try:
+            keys = KeyFile(Path(args.keys), app.events)
+        except OSError as error:
+            problem = _("doge-companion: cannot read keys from {path}: {error}")
+            print(problem.format(path=args.keys, error=error.strerror), file=sys.stderr)
+            app.close()
+            if lock is not None:
+                lock.release()
+            return 1
     if app.resumed:
         logging.getLogger("doge-companion").info("going on with the unfinished game")
-    if app.mock and script is None and args.autoplay is None:
+    if app.mock and script is None and args.autoplay is None and keys is None:
         where = (
             _("saved in {screenshots}").format(screenshots=args.screenshots)
             if args.screenshots
@@ -100,9 +117,10 @@ def run(args: argparse.Namespace) -> int:
         print(
             _(
                 "doge-companion: waiting for input: simulated hardware has no buttons to press. Give it input with "
-                "--script FILE (one key press a line, docs/scripted-input.md), let a simulated table play with "
-                "--autoplay SEED, plug in USB keypads (pads.serial in the config), or open a window with "
-                "`doge-companion sim`. Ctrl-C stops."
+                "--script FILE (one key press a line, docs/scripted-input.md) or, as they come, --keys FIFO; let a "
+                "simulated table play with --autoplay SEED, plug in USB keypads (pads.serial in the config), join "
+                "with phones (the join link is in the file the log names), or open a window with `doge-companion "
+                "sim`. Ctrl-C stops."
             ),
             file=sys.stderr,
             flush=True,
@@ -119,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         return app.run(stop, script, args.autoplay)
     finally:
+        if keys is not None:
+            keys.close()
         app.close()
         _stopped_in_time()
         if lock is not None:
@@ -126,8 +146,9 @@ def run(args: argparse.Namespace) -> int:
         if args.record:
             from ..store.export import public_record
 
-            # The same public history as `export`: no unrevealed ballot, no unturned card (rules.md 11).
-            record = app.controller.record
+            # The same public history as `export`: no unrevealed ballot, no unturned card, no reveal not yet shown
+            # (rules.md 11).
+            record = app.controller.public_record()
             try:
                 Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
             except OSError as error:
@@ -239,6 +260,13 @@ def sim(args: argparse.Namespace) -> int:
     except StoreError as error:
         print(logs.error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
         return 1
+    if app.web is not None:
+        print(
+            _("doge-companion sim: serving phones and the table view at {address} (port {port} of this machine; "
+              "web.enabled = false in the config turns it off)").format(address=app.phones_served, port=app.web.port),
+            file=sys.stderr,
+            flush=True,
+        )  # fmt: skip
     try:
         from display.simulator import Simulator
 

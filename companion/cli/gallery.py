@@ -18,9 +18,11 @@ from hardware.events import InputEvent
 from ..flow.autoplay import Table
 from ..flow.controller import Controller
 from ..flow.modes import ResumeOffer
+from ..flow.modes.board_check import PAGES
 from ..flow.modes.notices import showing_notice
 from ..flow.modes.setup import more_to_read
 from ..flow.sound import Sound
+from ..flow.undo_chain import undo_blocker, undo_chain
 from ..i18n import LANGUAGES, set_language
 
 SIZES = ((160, 128), (240, 240), (320, 240))
@@ -36,10 +38,12 @@ def kind(screen: Screen) -> str:
     if first == "private":
         return f"private-{marks['stage']}"
     if first == "reminder":
-        return f"reminder-{marks['page']}"
+        return f"reminder-{marks.get('page', 'next-game')}"  # the next game's one page: setting up the board
     if first == "over" and "page" in marks:
         return f"over-{marks['page']}"
     if first == "board":
+        if marks["page"] == "race":
+            return "check-race"
         pages = ("check-map", "check-districts", "check-advisors", "check-supplies", "check-voting-order")
         return pages[int(marks["page"])]
     return first
@@ -47,7 +51,8 @@ def kind(screen: Screen) -> str:
 
 def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]:
     """The first screen of each kind; ``notices`` (if given) gets the kinds that were notices, whose parts end in
-    "ok: more" before the last (flow/modes/setup.py's ``more_to_read``)."""
+    "ok: more" before the last (flow/modes/setup.py's ``more_to_read``). Two seeded games: three players with ballots
+    one at a time, and three on keypads with a computer player; then the next game's first screen."""
     found: dict[str, Screen] = {}
 
     def keep(controller: Controller, _event: InputEvent) -> None:
@@ -55,24 +60,28 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
         if name not in found:
             shot(controller, name, found, notices)
 
-    for keypads, players in ((False, 3), (True, 4)):
+    for keypads, computers in ((False, 0), (True, 1)):
         controller = Controller(random.Random(seed), entry="private")
+        controller.sync_bots = True
         found.setdefault("setup", controller.screen())
-        table = Table(controller, random.Random(seed), [str(n) for n in range(1, players + 1)], keypads, keep)
+        table = Table(controller, random.Random(seed), ["1", "2", "3"], keypads, keep, computers=computers)
         table.setup()
-        while controller.stage != "over" or controller.notices:
+        while controller.stage != "over":
             table.turn()
             screen = controller.screen()
             if "decision" in screen.tags and "help" not in found and controller.state and controller.state.year > 1:
                 for key, kind_name in (("left", "help"), ("back", "check")):
                     table.press("host", key)
-                    for _page in range(5 if key == "back" else 1):
+                    for _page in range(PAGES if key == "back" else 1):
                         found.setdefault(kind(controller.screen()) if key == "back" else kind_name, controller.screen())
                         table.press("host", "right" if key == "back" else "ok")
                     if key == "back":
                         table.press("host", "back")
+                table.press("1", "back")  # a player's back: the year so far, on the shared screen
+                shot(controller, "this-year-pad", found, notices)
+                table.press("1", "left")
                 sound_page(table, found)
-            if controller.history and controller.history[-1][2] and "undo" not in found:
+            if controller.history and undo_blocker(controller) is None and "undo" not in found:
                 table.press("host", "back", "hold")
                 found["undo"] = controller.screen()
                 table.press("host", "back")
@@ -81,7 +90,12 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
         for _page in range(2):
             table.press("host", "right")
             found.setdefault(kind(controller.screen()), controller.screen())
-        table.press("host", "back")  # the next game is offered (it stays unanswered here)
+        table.press("host", "back")  # back closes the chart
+        table.press("host", "back")  # the next game is offered
+        found.setdefault("next-game", controller.screen())
+    table.press("host", "ok")
+    table.press("host", "ok")  # the same table again: the introduction shows only how to set up the board
+    found.setdefault(kind(controller.screen()), controller.screen())
     found["resume"] = resume_page(seed)
     return found
 
@@ -112,19 +126,24 @@ def shot(controller: Controller, name: str, found: dict[str, Screen], notices: s
 
 
 def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None = None) -> None:
-    """rules.md 11.4 in pictures: the question naming a decision that changed the board, the notice putting the
-    board back, and a refusal naming what became public (each the first time it can be shown)."""
+    """rules.md 11.4 in pictures: the question naming a decision that changed the board (and one naming a computer
+    player's decisions taken back with a person's), the notice putting the board back, and a refusal naming what
+    was shown (each the first time it can be shown)."""
     controller = table.controller
     if controller.notices or controller.stage != "game" or not controller.history:
         return
-    if controller.history[-1][2] and "undone" not in found and controller.game.last_decision().changes:
+    chain = undo_chain(controller)
+    if not isinstance(chain, str) and len(chain) > 1 and "undo-chain" not in found:  # a computer's with a person's
+        table.press("host", "back", "hold")
+        found["undo-chain"] = controller.screen()
+        table.press("host", "ok")
+        shot(controller, "undone-chain", found, notices)
+    elif not isinstance(chain, str) and "undone" not in found and any(step.undone.changes for step in chain):
         table.press("host", "back", "hold")
         found["undo-decision"] = controller.screen()
         table.press("host", "ok")
         shot(controller, "undone", found, notices)
-    elif (
-        not controller.history[-1][2] and "undo-refused" not in found and controller.state and controller.state.year > 1
-    ):
+    elif isinstance(chain, str) and "undo-refused" not in found and controller.state and controller.state.year > 1:
         table.press("host", "back", "hold")
         shot(controller, "undo-refused", found, notices)
 

@@ -76,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--entry", choices=("private", "keypads"), help=_("how ballots are entered (default: config)"))
     run.add_argument("--autoplay", type=int, metavar="SEED", help=_("a simulated table plays the game (demos, tests)"))
+    run.add_argument(
+        "--keys",
+        metavar="FILE",
+        help=_("also take input events from FILE (a FIFO, made if missing) as they come (docs/scripted-input.md)"),
+    )
     run.add_argument("--acks", action="store_true", help=_("print a line on standard output for every saved line"))
     run.add_argument(
         "--resume",

@@ -2,12 +2,16 @@
 
 Whatever the store holds, each says what it can in one line and never a traceback (issue 35): a store that cannot
 be read at all, a game whose row or record is damaged (listed as such; its export refused, nothing written).
+
+The simulator keeps its games apart from a real device's (``doge-companion sim``: its own store beside it), so that
+trying it never lists or resumes a real game; ``games`` says so, and with no device games lists the simulator's.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import _
@@ -20,7 +24,7 @@ if TYPE_CHECKING:
 def stored(args: argparse.Namespace) -> int:
     import sqlite3
 
-    from ..store import FILENAME, Store, StoreError, default_directory, simulator_directory
+    from ..store import StoreError, default_directory, simulator_directory
 
     settings = load_settings(args.config)
     if settings is None:
@@ -30,13 +34,14 @@ def stored(args: argparse.Namespace) -> int:
         return 1
     configured = settings["game"]["state_dir"]
     directory = simulator_directory() if args.sim and not configured else default_directory(configured)
-    if not (directory / FILENAME).exists() and not (directory / FILENAME).is_symlink():
+    simulator = simulator_directory() if not configured and not args.sim else None  # kept apart: said, or listed
+    if args.command == "games" and simulator is not None and _exists(simulator):
+        return _list_with_simulator(directory, simulator)
+    if not _exists(directory):
         print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
         return 0 if args.command == "games" else 1
-    try:
-        store = Store(directory, read_only=True)  # a listing never moves, creates or writes anything
-    except StoreError as error:
-        print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
+    store = _open(directory)
+    if store is None:
         return 1
     try:
         return _list(store) if args.command == "games" else _export(store, args.game, args.out)
@@ -47,22 +52,80 @@ def stored(args: argparse.Namespace) -> int:
         store.close()
 
 
+def _exists(directory: Path) -> bool:
+    from ..store import FILENAME
+
+    return (directory / FILENAME).exists() or (directory / FILENAME).is_symlink()
+
+
+def _open(directory: Path) -> Store | None:
+    from ..store import Store, StoreError
+
+    try:
+        return Store(directory, read_only=True)  # a listing never moves, creates or writes anything
+    except StoreError as error:
+        print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
+        return None
+
+
+def _list_with_simulator(directory: Path, simulator: Path) -> int:
+    """The device's games, and a line saying where the simulator's are; none on the device: the simulator's."""
+    sim = _open(simulator)
+    if sim is None:
+        return 1
+    try:
+        count = len(sim.games())
+        device = _open(directory) if _exists(directory) else None
+        if device is not None:
+            try:
+                if device.games() or not count:
+                    _list(device)
+                    if count:
+                        print(_("the simulator keeps {n} more apart: doge-companion games --sim").format(n=count),
+                              file=sys.stderr)  # fmt: skip
+                    return 0
+            finally:
+                device.close()
+        if not count:
+            print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
+            return 0
+        print(_("no games on this device; the simulator's (doge-companion sim, {directory}):").format(
+            directory=simulator), file=sys.stderr)  # fmt: skip
+        return _list(sim)
+    finally:
+        sim.close()
+
+
 def _list(store: Store) -> int:
+    """One line a game; a computer player's colour is marked as one (the game's header names them)."""
     columns = (_("game"), _("started (UTC)"), _("players"), _("year"), _("status"), _("winner"))
     print(f"{columns[0]:>4}  {columns[1]:<20}  {columns[2]:<30}  {columns[3]:>4}  {columns[4]:<9}  {columns[5]}")
     for game in store.games():
+        computers = {} if game.problem else _computers(store, game.id)
+        players = ", ".join(_("{name} (computer)").format(name=p) if p in computers else p for p in game.players)
         last = f"{', '.join(game.winners) or '-'}" + (f" ({game.problem})" if game.problem else "")
-        print(
-            f"{game.id:>4}  {game.started:<20}  {', '.join(game.players) or '-':<30}  {game.year:>4}  "
-            f"{game.status:<9}  {last}"
-        )
+        print(f"{game.id:>4}  {game.started:<20}  {players or '-':<30}  {game.year:>4}  {game.status:<9}  {last}")
     return 0
 
 
-def _export(store: Store, game: int, out: str | None) -> int:
-    from pathlib import Path
+def _computers(store: Store, game: int) -> dict[str, str]:
+    """The computer players a game's header names (colour: level), none if it cannot be read."""
+    import sqlite3
 
+    from ..engine import RecordError, parse_header
+    from ..store import StoreError
+
+    try:
+        lines = store.lines(game)
+        bots = parse_header(lines[0]).extra.get("bots") if lines else None
+    except (StoreError, sqlite3.Error, RecordError):
+        return {}
+    return bots if isinstance(bots, dict) else {}
+
+
+def _export(store: Store, game: int, out: str | None) -> int:
     from ..engine import LineError
+    from ..flow.shown import public_length
     from ..store.export import public_record
 
     lines = store.lines(game)
@@ -71,6 +134,8 @@ def _export(store: Store, game: int, out: str | None) -> int:
             _("doge-companion: there is no game {game} (see: doge-companion games)").format(game=game), file=sys.stderr
         )
         return 1
+    # A line whose reveals no screen has shown yet stays on the device, with everything after it (rules.md 11.4).
+    lines = lines[: public_length(store.screen(game), len(lines))]
     try:
         text = "\n".join(public_record(lines)) + "\n"
     except LineError as error:

@@ -57,7 +57,7 @@ from .tasks import (
     Task,
     revealed_by,
 )
-from .year_end import conditions_met
+from .year_end import conditions_met, palaces_to_go
 from .year_end import outcome as game_outcome
 
 FIELDS: Final = (
@@ -360,6 +360,10 @@ class State:
     def victory_conditions(self, player: int) -> tuple[Condition, ...]:
         """rules.md 9.2: the conditions ``player`` meets now, by name."""
         return conditions_met(self.palaces_of(player), self.districts_of(player))
+
+    def palaces_to_go(self, player: int) -> tuple[tuple[Condition, int | None], ...]:
+        """rules.md 9.2: how many more palaces ``player`` needs for each victory condition (None: out of reach)."""
+        return palaces_to_go(self, player)
 
     def outcome(self) -> Outcome | None:
         """rules.md 9.2 to 9.4: who won and why, once the game is over."""

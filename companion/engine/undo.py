@@ -7,8 +7,11 @@ turnarounds (houses leaving a district for the supply, a palace leaving its spac
 worded like the rest; every other reverse is a change record-format.md 4 already has (a ring taken back is
 ``advisor_back``, a ring put back is ``advisor``, a move is a move the other way).
 
-A line that made something hidden public (a reveal, a count, a turned card) cannot be taken back (11.4); for those
-:attr:`UndoneLine.revealed` says what became public, so a refusal can name it.
+A line is the decision's own changes, then what the rules did after it (:func:`first_reveal` is the boundary): a
+count, a turned card, a round's reveal, the year's end, and the board changes they cause. The decision may be taken
+back while nothing of the second part has been shown (rules.md 11.4.1; the game flow knows what was shown), and the
+table then undoes only the first part, which is all its board notice told it: :attr:`UndoneLine.changes`.
+:attr:`UndoneLine.revealed` says what the line made public, so a refusal can name what of it was shown.
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ Revealed = tuple[str, int]
 class UndoneLine:
     """One decision line seen from the state before it: who decided what about which advisor or district
     (``subject``: a district, the Quarantia for a Quarantia advisor, None for a ballot or a free move), the
-    changes that put the table back, and what the line made public (empty when it may be undone)."""
+    changes that put the table back (its own part's), and what the line made public."""
 
     player: int
     decision: Decision
@@ -99,20 +102,35 @@ def reverse_changes(changes: Sequence[Change]) -> tuple[UndoChange, ...]:
     return tuple(reverse_change(change) for change in reversed(changes))
 
 
-def _revealed(events: Sequence[Event], before: State) -> tuple[Revealed, ...]:
+REVEALING = (PutMarkers, MarkersBack, TurnCard, NewYear)
+
+
+def first_reveal(events: Sequence[Event]) -> int:
+    """Where a line's own part ends: the index of its first count or reveal (rules.md 4.3, 5.2, 6.1, 9.1), or the
+    number of events. The engine notes events in the order the rules act, so a decision's own board changes (8.6's
+    builds of every tied player too) come before the election it ends is wrapped up."""
+    for index, event in enumerate(events):
+        if isinstance(event, Count) or type(event) in REVEALING:
+            return index
+    return len(events)
+
+
+def revealed_items(events: Sequence[Event], ballot_round: int) -> tuple[Revealed, ...]:
+    """What ``events`` made public, in order: ("ballots", round), ("count", area), ("card", area)."""
     found: list[Revealed] = []
     for event in events:
         if isinstance(event, Count):
             found.append(("count", event.area))
         elif type(event) is PutMarkers:
             if not found or found[-1][0] != "ballots":
-                found.append(("ballots", before.round))
+                found.append(("ballots", ballot_round))
         elif type(event) is TurnCard:
             found.append(("card", event.area))
     return tuple(found)
 
 
-def _subject(before: State, decision: Decision) -> int | None:
+def decision_subject(before: State, decision: Decision) -> int | None:
+    """What ``decision`` is about: the advisor's slot, the district, or None (a ballot, a free move)."""
     if type(decision) is Ballot:
         return None
     awaited = before.awaiting()[0]
@@ -124,13 +142,12 @@ def _subject(before: State, decision: Decision) -> int | None:
 
 
 def undo_line(before: State, seat: int, decision: Decision) -> UndoneLine:
-    """``seat``'s ``decision``, applied to ``before``, seen for undoing it; ``before`` is not changed."""
+    """``seat``'s ``decision``, applied to ``before``, seen for undoing it; ``before`` is not changed. The changes
+    put back the line's own part only (:func:`first_reveal`): what came after it is undone with it unseen."""
     events = before.copy().apply_with_changes(seat, decision)
-    revealed = _revealed(events, before)
-    board = [e for e in events if not isinstance(e, Count)]
-    reveals = (PutMarkers, MarkersBack, TurnCard, NewYear)
-    changes = () if any(type(e) in reveals for e in board) else reverse_changes(board)
-    return UndoneLine(seat, decision, _subject(before, decision), changes, revealed)
+    own = events[: first_reveal(events)]
+    changes = reverse_changes(own)  # type: ignore[arg-type]  # a count or a reveal ends the own part
+    return UndoneLine(seat, decision, decision_subject(before, decision), changes, revealed_items(events, before.round))
 
 
 def undo_record(change: UndoChange, players: Sequence[str]) -> dict[str, Any]:
@@ -144,6 +161,9 @@ __all__ = [
     "Revealed",
     "UndoChange",
     "UndoneLine",
+    "decision_subject",
+    "first_reveal",
+    "revealed_items",
     "reverse_change",
     "reverse_changes",
     "undo_line",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .areas import MARKER_COUNTS, MARKERS_PER_PLAYER
+from .areas import DISTRICTS, MARKER_COUNTS, MARKERS_PER_PLAYER, MAX_PALACES
 from .changes import MarkersBack
 from .tasks import OVER, YEAR_END, Condition, Outcome, TieBreak
 
@@ -27,6 +27,32 @@ def conditions_met(palaces: int, districts: int) -> tuple[Condition, ...]:
     if palaces >= 8 and districts >= 4:
         met.append("eight_in_four")
     return tuple(met)
+
+
+# rules.md 9.2 as (condition, palaces, districts) it asks for; all 6 districts take a palace in each, no more.
+CONDITIONS: tuple[tuple[Condition, int, int], ...] = (
+    ("six_districts", 6, 6),
+    ("seven_in_five", 7, 5),
+    ("eight_in_four", 8, 4),
+)
+
+
+def palaces_to_go(state: State, player: int) -> tuple[tuple[Condition, int | None], ...]:
+    """rules.md 9.2: for each victory condition, the fewest further palaces ``player`` needs to meet it (0: met),
+    or None when their palace supply or the free palace spaces cannot give them that many (a district without their
+    palace must have a free space for each district they still need). Houses, rivals and elections are not
+    foreseen: this says how far away a condition is, not whether it will be reached."""
+    palaces, districts = state.palaces_of(player), state.districts_of(player)
+    supply = state._palace_supply[player]
+    free = [MAX_PALACES - len(state._palaces[d]) for d in DISTRICTS]
+    new_districts = sum(1 for d, room in enumerate(free) if room and player not in state._palaces[d])
+    result: list[tuple[Condition, int | None]] = []
+    for condition, want_palaces, want_districts in CONDITIONS:
+        more_districts = max(0, want_districts - districts)
+        more = max(more_districts, want_palaces - palaces)
+        possible = more <= supply and more_districts <= new_districts and more <= sum(free)
+        result.append((condition, more if possible else None))
+    return tuple(result)
 
 
 def end_year(state: State) -> None:

@@ -17,6 +17,7 @@ from hardware.events import InputEvent
 
 from ..engine import AREAS, private_view
 from .controller import Controller
+from .narration import ANYONE
 
 NOTICE_TAGS = {"notice", "reveal", "count", "empty", "instructions", "year", "undo", "error"}
 
@@ -30,8 +31,10 @@ class Table:
         keypads: bool,
         watch: Callable[[Controller, InputEvent], None] | None = None,
         handle: Callable[[InputEvent], None] | None = None,
+        computers: int = 0,
     ) -> None:
         self.controller = controller
+        self.computers = computers  # computer players the host adds at setup
         self.handle = handle or controller.handle
         self.rng = rng
         self.pads = pads
@@ -49,6 +52,8 @@ class Table:
     def setup(self) -> None:
         for pad in self.pads:
             self.press(pad, "ok")
+        for _computer in range(self.computers):
+            self.press("host", "back")
         if self.keypads != (self.controller.seats.entry == "keypads"):
             self.press("host", "right")
         for _part in range(4):  # a setup too long for the display comes in parts: ok shows each, then starts it
@@ -73,8 +78,7 @@ class Table:
         if tags & {"reminder", "resume"}:  # no draw: every seeded game plays as before (resume: the game goes on)
             self.press("host", "ok")
         elif tags & NOTICE_TAGS:
-            self.rng.choice(["host", *self.pads])  # (a draw kept, so that every seeded game stays the same)
-            self.press("host", "ok")  # only the host dismisses a notice
+            self.confirm(self.rng.choice(["host", *self.pads]))
         elif "ballot-gate" in tags:
             turn = self.controller.private
             assert turn is not None
@@ -88,6 +92,15 @@ class Table:
             self.pick(screen, self.source(colour))
         else:
             raise AssertionError(f"nobody knows what to do on {screen}")
+
+    def confirm(self, source: str) -> None:
+        """Someone says the notice on screen is done: ``source`` if the notice waits for them (or for anyone, a
+        computer's pieces), else the host, whose ok confirms any notice."""
+        notices = self.controller.notices
+        waiting = notices[0].waiting if notices and not self.controller.overlays else ()
+        seat = self.controller.seats.seat_of(source) if source != "host" else None
+        mine = seat is not None and (self.controller.players[seat] in waiting or ANYONE in waiting)
+        self.press(source if mine else "host", "ok")
 
     def wander(self, source: str) -> None:
         """Look around a menu first, as people do."""

@@ -36,8 +36,23 @@ def player_name(player: str) -> str:
     return _(name) if name else player.capitalize()
 
 
-def change_text(change: Change | UndoChange, players: Sequence[str]) -> str:
-    """The sentence for one change: who, which piece, how many, where (a palace space by its printed number)."""
+def seat_name(player: str, computers: Sequence[str] = ()) -> str:
+    """A player's name, a computer seat's as such ("Yellow (computer)"): the table moves its pieces for it."""
+    return _("{name} (computer)").format(name=player_name(player)) if player in computers else player_name(player)
+
+
+def markers_text(change: PutMarkers, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+    """A round's reveal line, short enough for the four of a round to fit the smallest display at once (issue 34):
+    "Red: 4 on Dorsoduro" under the title that says they go face down (``replay --changes`` keeps the sentence)."""
+    name = seat_name(players[change.player], computers)
+    if change.area == QUARANTIA:
+        return _("{name}: {n} on the Quarantia").format(name=name, n=change.count)
+    return _("{name}: {n} on {area}").format(name=name, n=change.count, area=AREA_NAMES[change.area])
+
+
+def change_text(change: Change | UndoChange, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+    """The sentence for one change: who, which piece, how many, where (a palace space by its printed number);
+    a computer seat (``computers``: their colours) is named as one, so the table knows to move its pieces."""
     if type(change) is MarkersBack:
         return _("Everyone: take back all your markers.")
     if type(change) is TurnCard:
@@ -49,7 +64,7 @@ def change_text(change: Change | UndoChange, players: Sequence[str]) -> str:
         return _(
             "Year {year} begins: the turned-up cards are its order; the other cards go face down for the year after"
         ).format(year=change.year)
-    name = player_name(players[change.player])  # type: ignore[union-attr]
+    name = seat_name(players[change.player], computers)  # type: ignore[union-attr]
     if type(change) is PutMarkers:
         if change.area == QUARANTIA:
             return ngettext(

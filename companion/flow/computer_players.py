@@ -1,8 +1,9 @@
 """Computer seats in the game flow: when one may decide, what it may see, and taking its answer.
 
 A computer player locks in its ballot any time in the ballot phase (it is secret), and in an election acts only when
-it is its turn and the humans have read what happened. Its view is built from what its seat may know
-(``companion.bots.make_view``); an answer to a moment that has passed is dropped.
+it is its turn and the table has done what the notices asked: the count it acts on does not wait for anyone (it is
+*passive*), and its move joins that count's notice, so the table reads both and confirms them with one ok. Its view
+is built from what its seat may know (``companion.bots.make_view``); an answer to a moment that has passed is dropped.
 """
 
 from __future__ import annotations
@@ -10,7 +11,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from display.screen import Line
+
 from ..engine import Decision
+from ..i18n import _
+from .narration import ANYONE, Notice
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -36,9 +41,34 @@ def pending_bot(ctx: Controller) -> int | None:
         return None
     if state.phase == "ballot":
         return awaited[0]
-    if ctx.notices or state.awaiting()[0].player != awaited[0]:
+    if any(not n.passive for n in ctx.notices) or state.awaiting()[0].player != awaited[0]:
         return None
     return awaited[0]
+
+
+def under_its_count(ctx: Controller, notices: list[Notice]) -> list[Notice]:
+    """A computer player's move joins the passive count it acted on: one notice, the count then "On the board:"
+    and its sentences, confirmed by whoever moves the pieces. What is left of ``notices`` follows it."""
+    passive = next((n for n in ctx.notices if n.passive), None)
+    if passive is None or not notices or notices[0].reveals:
+        return notices
+    head = notices[0]
+    passive.lines += [Line(_("On the board:"), "small"), *head.lines]
+    passive.owners, passive.passive = head.owners, False
+    return notices[1:]
+
+
+def settle_passive(ctx: Controller) -> None:
+    """A passive count whose computer player is no longer the one to act (it decided with nothing to move, or the
+    host undid) waits for whoever acts now, as any count does."""
+    state = ctx.state
+    awaited = state.awaiting() if state is not None and state.phase == "election" else ()
+    if awaited and awaited[0].player in ctx.bots:
+        return
+    for notice in ctx.notices:
+        if notice.passive:
+            notice.passive = False
+            notice.owners = (ctx.players[awaited[0].player],) if awaited else (ANYONE,)
 
 
 def bot_view(ctx: Controller, seat: int, rng: random.Random) -> Any:

@@ -21,10 +21,11 @@ from hardware.events import InputEvent
 
 from ..engine import Decision, State, dump_header, parse_header
 from ..i18n import _
-from . import computer_players
+from . import computer_players, undo_chain
+from .additions import Additions
 from .cues import Cues
-from .first_year import first_year_notices
-from .game import Game, NotSaved, Saver
+from .decision_text import decided
+from .game import Game, NotSaved, Saver, Step
 from .menus import Menu
 from .modes import (
     DECISION,
@@ -41,11 +42,14 @@ from .modes import (
 )
 from .modes.evening import let_players_in
 from .modes.setup import ok_shows_more, part_to_show
+from .modes.this_year import ThisYear
 from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate, restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
-from .undo_text import refusal_notice, undo_notices
+from .settling import settle
+from .shown import public_length
+from .undo_text import refusal_notice
 from .views import keep_names_together
 
 log = logging.getLogger(__name__)
@@ -93,8 +97,11 @@ class Controller:
         self.parts = Parts()  # which part of a screen too long for the display is shown (paging.py)
         self.menus: list[Menu] = []  # the acting player's menu and the submenus they opened (modes/decision.py)
         self.menus_for: Any = None  # the moment they were built for
+        self.additions = Additions()  # what the App adds to the screens (the phones'): additions.py
         self._saved_screen: dict[str, Any] | None = None
         self._bot_rng = random.Random(rng.randrange(1 << 30))
+        # The table read the first year's reminder this evening: the next game offers to skip it (first_year.py).
+        self.intro_read = False
 
     # ------------------------------------------------------------------ what the modes and the App read
 
@@ -107,7 +114,7 @@ class Controller:
         return self.game.record
 
     @property
-    def history(self) -> list[Any]:
+    def history(self) -> list[Step]:
         return self.game.history
 
     @property
@@ -116,8 +123,9 @@ class Controller:
 
     @property
     def stage(self) -> Stage:
+        """A game is over once its last notices are read: until then its last decision may still be taken back."""
         state = self.game.state
-        return "setup" if state is None else "over" if state.is_over else "game"
+        return "setup" if state is None else "over" if state.is_over and not self.notices else "game"
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -158,16 +166,17 @@ class Controller:
             self.seats.pad_status(event.source, event.connected)
             return
         let_players_in(self, event)
-        if event.source == "host" and event.kind == "hold" and not (self.overlays and self.overlays[-1].holds_back):
+        top = self.overlays[-1] if self.overlays else None
+        if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
             if event.key == "back" and self.stage == "game" and not self.confirm_undo:
                 self._ask_undo()
-        elif event.source == "host" or not self.overlays:
+        elif event.source == "host" or top is None or (type(top) is ThisYear and top.opened_by == event.source):
             self._route(event)
-        elif self.mode() is KEYPAD_BALLOT:  # keyed and echoed on the pad itself: a host screen never swallows it
+        elif self.mode() in (KEYPAD_BALLOT, NOTICES):  # keyed, and confirmed, on the pad itself: never swallowed
             self._route(event, self.mode())
         if self.overlays and self.private is not None:  # rules.md 11: a half-keyed ballot goes behind its gate
             self.private.stage = "gate"
-        self._draw_chance()
+        settle(self)
         if self.sync_bots:
             self.run_bots(self._bot_rng)
         self.cues.update(self)
@@ -185,11 +194,11 @@ class Controller:
             self.overlays.append(after)
 
     def _ask_undo(self) -> None:
-        blocker = self.game.undo_blocker()
-        if blocker is None:
-            self.overlays.append(UndoConfirm())
+        chain = undo_chain.undo_chain(self)
+        if isinstance(chain, str):
+            self.notices.insert(0, refusal_notice(chain))
         else:
-            self.notices.insert(0, refusal_notice(blocker))
+            self.overlays.append(UndoConfirm(chain))
 
     # ------------------------------------------------------------------ changing the game
 
@@ -201,7 +210,7 @@ class Controller:
             self._not_saved(error)
             return
         self.bots = computer_players.make_bots(self)
-        self._draw_chance()
+        settle(self)  # settling.py: what is shown, passive counts, the shuffles the rules call for
 
     def apply(self, seat: int, decision: Decision) -> bool:
         """A decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
@@ -214,35 +223,16 @@ class Controller:
             return False
         after = self.game.state
         assert after is not None
-        self.notices += narrate(events, after, state.round, self.seats.computers)  # keypads go on under a reveal
-        self._draw_chance()
+        line = len(self.record) - 1
+        notices = narrate(events, after, state.round, self.seats.computers, line, decided(state, seat, decision))
+        self.notices += computer_players.under_its_count(self, notices)  # keypads go on under a reveal
+        settle(self)
         return True
 
-    def _draw_chance(self) -> None:
-        """Shuffle whenever the rules call for it (2.2, 5.3); retried on the next press if it could not be saved."""
-        while (state := self.game.state) is not None and not state.is_over and state.chance_awaited():
-            setup = state.phase == "setup"  # year 1 begins
-            try:
-                events = self.game.shuffle()
-            except NotSaved as error:
-                self._not_saved(error)
-                return
-            state = self.game.state
-            assert state is not None
-            if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
-                self.notices += first_year_notices(state, self.seats.entry)
-            self.notices += narrate(events, state, 0)  # a new year (5.3)
-
     def undo(self) -> None:
-        """Back to the state before the last decision (rules.md 11.4: only when it revealed nothing)."""
-        if self.game.undo_blocker() is not None:
+        """The host's undo (undo_chain.py); what was being keyed or chosen starts afresh."""
+        if not undo_chain.take_back(self):
             return
-        try:
-            undone = self.game.undo()
-        except NotSaved as error:
-            self._not_saved(error)
-            return
-        self.notices = undo_notices(undone, self.players, self.notices)  # the table puts the board back
         self.menus = []
         self.menus_for = None
         self.keypad = {}
@@ -295,15 +285,16 @@ class Controller:
             banner.insert(0, Line(self.storage_problem, "small", "red"))
         if banner:
             screen = replace(screen, lines=(*banner, *screen.lines))
-        return part_to_show(self, keep_names_together(screen))
+        return part_to_show(self, keep_names_together(self.additions.add(self, screen)))
 
-    def _screen_state(self) -> dict[str, Any]:
-        return screen_state(self.notices)
+    def public_record(self) -> list[str]:
+        """The record as far as it may leave the device: not from a line whose reveals no screen has shown yet."""
+        return self.record[: public_length(screen_state(self.notices), len(self.record))]
 
     def _save_screen(self) -> None:
         if self.stage == "setup":
             return
-        state = self._screen_state()
+        state = screen_state(self.notices)
         if state != self._saved_screen:
             self._saved_screen = state
             self.game.saver.screen(state)
@@ -316,5 +307,5 @@ class Controller:
         self.game.resume(lines)
         self.bots = computer_players.make_bots(self)
         self.notices = restore_screen(screen)
-        self._saved_screen = self._screen_state()
-        self._draw_chance()
+        self._saved_screen = screen_state(self.notices)
+        settle(self)

@@ -1,12 +1,15 @@
 """Cues on the players' pads: a pad's "turn" LED lights and it beeps when its player is newly awaited.
 
 Only the players who may act now are cued: the one whose turn it is in an election or at a private ballot, every
-player still to lock in with keypads; nobody while a notice is to be read or for a computer seat.
+player still to lock in with keypads; while a notice is to be read, the players it waits for ("done" on their pad),
+or every player when it waits only for someone to move a computer's pieces; never a computer seat.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from .narration import ANYONE
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -14,8 +17,14 @@ if TYPE_CHECKING:
 
 def awaited_seats(ctx: Controller) -> set[int]:
     state = ctx.state
-    if ctx.stage != "game" or state is None or ctx.notices:
+    if ctx.stage != "game" or state is None:
         return set()
+    if ctx.notices:
+        waiting = ctx.notices[0].waiting
+        humans = [seat for seat in range(len(ctx.players)) if seat not in ctx.bots]
+        if waiting == (ANYONE,):
+            return set(humans)
+        return {seat for seat in humans if ctx.players[seat] in waiting}
     awaited = [a.player for a in state.awaiting() if a.player not in ctx.bots]
     if state.phase == "election" or ctx.seats.entry == "private":
         return set(awaited[:1])

@@ -13,7 +13,7 @@ from display.screen import Screen
 
 from ..engine import State, snapshot
 from ..i18n import _
-from .views import board_view, chart_view, final_view, map_key, standings_view
+from .views import board_view, chart_view, final_view, standings_view
 
 
 @dataclass(frozen=True)
@@ -77,16 +77,14 @@ def ending_pages(state: State, palaces_by_year: Sequence[dict[str, int]]) -> lis
 
 def summary_pages(state: State, palaces_by_year: Sequence[dict[str, int]]) -> list[Screen]:
     """The summary picture's panels, each shown once: the result (winners, tie-break, standings), the board at the
-    end as a map (its footer the key to its square rings, if it has any), and the palace chart. No keys to press on
-    paper: no footers of keys."""
+    end as a map with its key, and the palace chart. No keys to press on paper: no footers of keys."""
     players = state.players
     chart = chart_of(state, palaces_by_year)
     final = final_view([players[s] for s in state.winners], tie_break_text(state), {}, ())
     table = standings_view(_rows(state))
     result = Screen(final.title, final.lines + table.lines, rule=final.rule, tags=("summary", "result"))
-    board = board_view(snapshot(state), 0)
-    key = map_key() if any(area.from_quarantia for area in board.board or ()) else ""  # what its squares are
-    return [result, replace(board, footer=key, tags=("summary", "board")), replace(chart_view(chart), footer="")]
+    board = board_view(snapshot(state), 0)  # its key above it
+    return [result, replace(board, footer="", tags=("summary", "board")), replace(chart_view(chart), footer="")]
 
 
 def _rows(state: State) -> list[tuple[int, str, int, int, int, tuple[str, ...]]]:

@@ -3,7 +3,7 @@ markers, read page by page before the "Year 1" notice (issue 17: a table that ne
 
 The pages are notices (``modes/notices.py``): the host's ok turns each one, they are saved with the other pending
 notices, so a power cut while the table reads them shows the unread pages again on resume, and once read they are
-gone for good: they are made only when a new game starts (``Controller._draw_chance``), never on resume. Everything
+gone for good: they are made only when a new game starts (``settling.draw_chance``), never on resume. Everything
 on them is public (rules.md 11.3): the seats and how ballots are entered, nothing of anyone's markers.
 
 Every page fits the smallest display (160x128) in every language: tests/display/test_layout.py renders them from the
@@ -23,9 +23,16 @@ from .narration import Notice, year_start_notice
 from .seats import COLOURS
 
 
-def first_year_notices(state: State, entry: str) -> list[Notice]:
-    """What a new game shows once both decks are shuffled (rules.md 2.2): the reminder, then year 1's order."""
-    return [*reminder_pages(state.players, entry), year_start_notice(state, [], "2.2")]
+def first_year_notices(state: State, entry: str, short: bool = False) -> list[Notice]:
+    """What a new game shows once both decks are shuffled (rules.md 2.2): the reminder, then year 1's order. The
+    next game of an evening (``short``) shows only how to set up the board, which every game needs, and offers the
+    rest (the host's right) instead of making the table page through what it read an hour ago."""
+    pages = reminder_pages(state.players, entry)
+    if short:
+        first = pages[0]
+        more = Line(_("Host right: the other pages of the introduction again"), "small")
+        pages = [Notice(first.title, [*first.lines, more], rule=first.rule, tag="reminder")]
+    return [*pages, year_start_notice(state, [], "2.2")]
 
 
 def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
@@ -48,12 +55,10 @@ def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
         Line(_("Nothing to shuffle: the device draws the voting order."), "small"),
         # Which deck is which (issue 23's read-through: "the other deck" named none; the area cards are a third kind).
         Line(_("Lay out one voting-order deck face up in a row, in year 1's order as the next page shows."), "small"),
+        # Two sentences, each a line: the one sentence was longer than a part at 160x128 and was cut mid-sentence.
+        Line(_("Keep the second voting-order deck aside."), "small"),
         Line(
-            _(
-                "Keep the second voting-order deck aside: after each election the device names a card to take from"
-                " it and lay face up as next year's next card."
-            ),
-            "small",
+            _("After each election the device names a card from it to lay face up as next year's next card."), "small"
         ),
         Line(_("Area cards stay in the box: ballots are chosen on the pads."), "small"),
     ]

@@ -8,14 +8,14 @@ state, the record and the undo history stay as they were, so what the screen sho
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
 
-from ..engine import Decision, DecisionLine, Event, Phase, Replay, ShuffleLine, State, dump_line, parse_header
+from ..engine import Count, Decision, DecisionLine, Event, Phase, Replay, ShuffleLine, State, dump_line, parse_header
 from ..engine.determinize import draw_order
-from ..engine.undo import UndoneLine, undo_line
-from ..i18n import _
-from .undo_text import refusal
+from ..engine.undo import Revealed, UndoneLine, revealed_items, undo_line
 
 
 class Saver:
@@ -41,16 +41,29 @@ class NotSaved(Exception):
     """The store refused a line (its message says why, for the screen); nothing changed."""
 
 
-class Step(NamedTuple):
-    """One applied decision in the undo history: the state before it, where the record stood, whether undoing it
-    is allowed (rules.md 11.4: not once it revealed anything, as the engine reports), and the decision itself."""
+@dataclass(eq=False)
+class Step:
+    """One applied decision in the undo history: the state before it, where the record stood (``length``: the
+    line's index), the decision itself, what it made public (rules.md 11.4.1: it may be taken back until some of
+    that has been shown, which the notices know: ``shown.py``) and the counts it held (the year so far)."""
 
     before: State
     length: int
-    undoable: bool
     line: str
     seat: int
     decision: Decision
+    reveals: tuple[Revealed, ...]
+    counts: tuple[Count, ...]
+
+    @cached_property
+    def undone(self) -> UndoneLine:
+        """The line seen for undoing it (worked out once: the screen asks on every press)."""
+        return undo_line(self.before, self.seat, self.decision)
+
+
+def _step(before: State, length: int, line: str, seat: int, decision: Decision, events: Sequence[Event]) -> Step:
+    counts = tuple(e for e in events if isinstance(e, Count))
+    return Step(before, length, line, seat, decision, revealed_items(events, before.round), counts)
 
 
 def _summary(state: State) -> dict[str, Any]:
@@ -75,7 +88,6 @@ class Game:
         self.record: list[str] = []
         self.history: list[Step] = []
         self.palaces_by_year: list[dict[str, int]] = []
-        self._undone: tuple[Step, UndoneLine] | None = None
         self.players: tuple[str, ...] = ()
 
     def begin(self, header: str) -> None:
@@ -104,7 +116,7 @@ class Game:
         applied = trial.apply_reporting(seat, decision)  # only legal choices are ever offered
         line = dump_line(DecisionLine(state.players[seat], decision, self.clock() if self.clock else None))
         self._commit(line, trial)
-        self.history.append(Step(state, len(self.record), not applied.revealed.anything, line, seat, decision))
+        self.history.append(_step(state, len(self.record), line, seat, decision, applied.events))
         self.state = trial
         self.record.append(line)
         self._note_year_end(state.phase, trial)
@@ -130,39 +142,26 @@ class Game:
 
     # ------------------------------------------------------------------ undo
 
-    def undo_blocker(self) -> str | None:
-        if not self.history:
-            return _("Nothing to undo.")
-        if not self.history[-1].undoable:
-            return refusal(self.last_decision(), self.players)
-        return None
-
-    def last_decision(self) -> UndoneLine:
-        """The last decision line seen for undoing it: what it was, the changes that put the table back, what it
-        made public (worked out once per line: the screen asks on every press)."""
-        step = self.history[-1]
-        if self._undone is None or self._undone[0] is not step:
-            self._undone = (step, undo_line(step.before, step.seat, step.decision))
-        return self._undone[1]
-
-    def undo(self) -> UndoneLine:
-        """Back to the state before the last decision (the caller checked :meth:`undo_blocker`); what was undone,
-        with the changes that put the table back."""
-        undone = self.last_decision()
-        step = self.history[-1]
+    def undo(self, target: Step) -> None:
+        """Back to the state before ``target`` and every decision after it (the caller checked that 11.4 allows it:
+        ``undo_chain.py``). Raises :class:`NotSaved` and changes nothing if the store cannot cut the record."""
+        index = self.history.index(target)
+        assert len(self.record) - target.length == len(self.history) - index, "an undo never crosses a shuffle"
         try:
-            self.saver.rewind(step.length, _summary(step.before))
+            self.saver.rewind(target.length, _summary(target.before))
         except Exception as error:  # the store says why
             raise NotSaved(str(error)) from error
-        self.history.pop()
-        self.state = step.before
-        del self.record[step.length :]
-        return undone
+        del self.history[index:]
+        self.state = target.before
+        del self.record[target.length :]
+        while len(self.palaces_by_year) > target.before.year - 1:  # the year's end was taken back
+            self.palaces_by_year.pop()
 
     # ------------------------------------------------------------------ resume
 
     def resume(self, lines: list[str]) -> None:
-        """Replay a stored record: the same state, undo history (with the same undoable flags) and chart."""
+        """Replay a stored record: the same state, undo history and chart (what of it was shown comes with the
+        notices the screen saved)."""
         replay = Replay()
         replay.feed(lines[0])
         self.players = parse_header(lines[0]).players
@@ -177,8 +176,7 @@ class Game:
             line = read.line
             if type(line) is DecisionLine:
                 seat = state.players.index(line.player)
-                undoable = not read.revealed.anything
-                self.history.append(Step(saved, len(self.record), undoable, text, seat, line.decision))
+                self.history.append(_step(saved, len(self.record), text, seat, line.decision, read.events))
                 self._note_year_end(saved.phase, state)
             self.record.append(text)
         self.state = replay.state

@@ -3,23 +3,34 @@
 The controller hands over what :meth:`State.apply_with_changes` reported for one record line; nothing here looks at
 snapshots or works out a change itself, so every sentence on the board notices is exactly the one
 :func:`.board_text.change_text` renders for a change (record-format.md 4), in the order the table does them.
-Consecutive changes of one sort share a notice; a count (6.1 to 6.5) gets its own, where it happened.
+
+A line is told in two parts (``engine.undo.first_reveal``): first the decision's own board changes, then what the
+rules did after it (a round's reveal, a turned card, the next count, the year's end). The second part waits behind
+the first, so nothing a decision made public reaches a screen before the table has done what the decision itself
+asked (rules.md 11.4.1: until then the decision may be taken back). A turned card and an area nobody voted in head
+the notice that follows them rather than stopping play on their own.
+
+Each notice says who confirms it (``owners``): the players whose pieces it moves, each with ok on their own pad
+("done"); a computer seat's pieces are moved by anyone at the table (:data:`ANYONE`). The host's ok confirms any
+notice; a notice with no owners (the reminder, a refusal) is the host's alone.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from display.screen import Line
 
 from ..engine import Count, Event, State
 from ..engine.areas import AREA_NAMES, QUARANTIA
-from ..engine.changes import MarkersBack, NewYear, PutMarkers, TurnCard
+from ..engine.changes import Change, MarkersBack, NewYear, PutMarkers, TurnCard
+from ..engine.undo import Revealed, first_reveal
 from ..i18n import N_, _, and_list, ngettext
-from .board_text import change_owner, change_text, player_name
+from .board_text import change_owner, change_text, markers_text, player_name, seat_name
+from .decision_text import Decided
 
 log = logging.getLogger(__name__)
 
@@ -28,78 +39,166 @@ CONDITION_NAMES = {
     "seven_in_five": N_("7 palaces in 5 districts"),
     "eight_in_four": N_("8 palaces in 4 districts"),
 }
+SHORT_CONDITIONS = {  # the same, where a line has room for only a few words
+    "six_districts": N_("all 6 districts"),
+    "seven_in_five": N_("7 in 5"),
+    "eight_in_four": N_("8 in 4"),
+}
+ANYONE = "*"
+"""The owner of a computer seat's pieces on a notice: any player at the table moves them and confirms."""
 
 
 @dataclass
 class Notice:
-    """Something everybody reads before play goes on (a count, what to do on the board); ok clears it."""
+    """Something the table reads, and does, before play goes on (a count, what to do on the board).
+
+    ``owners`` confirm it with ok on their own pads, the host's ok confirms it whoever is left; with no owners only
+    the host's ok clears it, unless it is ``passive``: a count a computer player acts on, which yields to that
+    player's move and heads its notice. ``reveals`` is what the table learns when it reaches the screen (``seen``)
+    from record line ``line`` (its index): until then that line may be taken back (rules.md 11.4.1)."""
 
     title: str
     lines: list[Line]
     rule: str | None = None
     tag: str = "notice"
     page: tuple[int, int] | None = None  # (n, of): one page of several read in a row (the first year's reminder)
+    owners: tuple[str, ...] = ()
+    confirmed: set[str] = field(default_factory=set)
+    reveals: tuple[Revealed, ...] = ()
+    line: int | None = None
+    seen: bool = False
+    passive: bool = False
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The owners still to confirm, in the order the notice names them."""
+        return tuple(owner for owner in self.owners if owner not in self.confirmed)
 
 
-def _group(event: Event) -> str:
-    if isinstance(event, Count):
-        return "count"
-    if type(event) is PutMarkers:
-        return "reveal"
-    if type(event) is TurnCard:
-        return "cards"
-    if type(event) in (MarkersBack, NewYear):
-        return "year"
-    return "board"
+def owners_of(colours: Sequence[str | None], computers: Sequence[str]) -> tuple[str, ...]:
+    """Who confirms a notice moving these colours' pieces: each human for themselves, anyone for a computer."""
+    found: list[str] = []
+    for colour in colours:
+        owner = ANYONE if colour in computers else colour
+        if owner is not None and owner not in found:
+            found.append(owner)
+    return tuple(found)
 
 
-def narrate(events: Sequence[Event], state: State, revealed_round: int, computers: Sequence[str] = ()) -> list[Notice]:
-    """The notices for one line's events; ``state`` is the state after the line (for the year's end). A computer
-    player's pieces (``computers``: their colours) are moved by the people at the table: each board notice asks."""
+def narrate(
+    events: Sequence[Event],
+    state: State,
+    revealed_round: int,
+    computers: Sequence[str] = (),
+    line: int | None = None,
+    decided: Decided | None = None,
+) -> list[Notice]:
+    """The notices for one line's events; ``state`` is the state after the line (the year's end, who decides next),
+    ``revealed_round`` the round its ballots belong to, ``line`` its index in the record. A decision that changes
+    nothing on the board but reveals something (``decided``) gets a notice of its own first, so it too is shown
+    before what it made public."""
+    cut = first_reveal(events)
+    own, rest = events[:cut], events[cut:]
+    notices: list[Notice] = []
+    if own:
+        notices.append(board_notice(own, state.players, computers, line))  # type: ignore[arg-type]
+    elif rest and decided is not None:
+        text = _("{name}'s decision: {what}").format(name=seat_name(decided.player, computers), what=decided.text)
+        lines = [Line(text, "normal", decided.player), Line(_("Nothing changes on the board."), "small")]
+        notices.append(
+            Notice(_("Decided"), lines, tag="instructions", owners=owners_of([decided.player], computers), line=line)
+        )
+    return notices + consequences(rest, state, revealed_round, computers, line)
+
+
+def board_notice(
+    changes: Sequence[Change], players: Sequence[str], computers: Sequence[str], line: int | None
+) -> Notice:
+    """ "On the board": one sentence a change, each in the colour of the pieces it moves, confirmed by their owners."""
+    colours = [change_owner(c, players) for c in changes]
+    lines = [
+        Line(change_text(c, players, computers), "normal", colour) for c, colour in zip(changes, colours, strict=True)
+    ]
+    return Notice(_("On the board"), lines, tag="instructions", owners=owners_of(colours, computers), line=line)
+
+
+def consequences(
+    events: Sequence[Event], state: State, revealed_round: int, computers: Sequence[str], line: int | None
+) -> list[Notice]:
+    """What the rules did after a decision, as notices: a turned card and an area nobody voted in head the notice
+    after them; the count a computer player acts on is ``passive`` (it waits for that player's move)."""
     players = state.players
     notices: list[Notice] = []
-    run: list[Event] = []
+    head: list[Line] = []
+    reveals: list[Revealed] = []
+    markers: list[PutMarkers] = []
+    board: list[Change] = []
 
-    def close() -> None:
-        if not run:
-            return
-        kind = _group(run[0])
-        lines = [Line(change_text(e, players), "normal", change_owner(e, players)) for e in run]  # type: ignore[arg-type]
-        lines += computer_lines(computers, [line.colour for line in lines])
-        if kind == "reveal":
-            title = _("Round {n} revealed").format(n=revealed_round)
-            notices.append(Notice(title, [Line(x.text, "small", x.colour) for x in lines], rule="4.3", tag="reveal"))
-        elif kind == "cards":
-            notices.append(Notice(_("Next year's order"), lines, rule="5.2"))
-        elif kind == "board":
-            notices.append(Notice(_("On the board"), lines, tag="instructions"))
-        run.clear()
+    def add(notice: Notice, revealed: tuple[Revealed, ...] = ()) -> None:
+        notice.lines[:0] = head
+        notice.reveals = (*reveals, *revealed)
+        notice.line = line
+        head.clear()
+        reveals.clear()
+        notices.append(notice)
+
+    def flush() -> None:
+        if markers:
+            add(reveal_notice(markers, players, computers, revealed_round), (("ballots", revealed_round),))
+            markers.clear()
+        if board:
+            add(board_notice(board, players, computers, line))
+            board.clear()
 
     for event in events:
-        kind = _group(event)
-        if run and _group(run[0]) != kind:
-            close()
+        if type(event) is PutMarkers:
+            markers.append(event)
+            continue
+        if isinstance(event, Count) or type(event) in (TurnCard, MarkersBack, NewYear) or markers:
+            flush()
         if isinstance(event, Count):
-            notices.append(count_notice(event, players))
+            if event.winner is None and not event.first:
+                nobody = _("{area}: nobody has a vote; nothing happens.").format(area=AREA_NAMES[event.area])
+                head.append(Line(nobody, "small"))
+                reveals.append(("count", event.area))
+            else:
+                add(count_notice(event, players, computers), (("count", event.area),))
+        elif type(event) is TurnCard:
+            head.append(Line(change_text(event, players), "small"))
+            reveals.append(("card", event.area))
         elif type(event) is MarkersBack:
-            notices.append(year_end_notice(state, change_text(event, players)))
+            add(year_end_notice(state, change_text(event, players), computers))
         elif type(event) is NewYear:
-            notices.append(year_start_notice(state, [Line(change_text(event, players), "small")], "9.5"))
+            add(year_start_notice(state, [Line(change_text(event, players), "small")], "9.5", (ANYONE,)))
         else:
-            run.append(event)
-    close()
+            board.append(event)  # a count's board changes (advisors going neutral)
+    flush()
+    if head:  # nothing followed a turned card in its line: it is a notice of its own
+        add(Notice(_("Next year's order"), [], rule="5.2", owners=(ANYONE,)))
+    _count_owner(notices, state, computers)
     return notices
 
 
-def computer_lines(computers: Sequence[str], owners: Sequence[str | None]) -> list[Line]:
-    """ "Green is a computer player: someone please move Green's pieces." for each computer a notice names."""
-    return [
-        Line(
-            _("{name} is a computer player: someone please move {name}'s pieces.").format(name=player_name(c)), "small"
-        )
-        for c in computers
-        if c in owners
-    ]
+def _count_owner(notices: list[Notice], state: State, computers: Sequence[str]) -> None:
+    """A count is confirmed by the player who acts on it; the last one, when a computer acts on it, is passive."""
+    awaited = state.awaiting() if state.phase == "election" else ()
+    decider = state.players[awaited[0].player] if awaited else None
+    for notice in notices:
+        if notice.tag == "count":
+            notice.owners = owners_of([decider], computers) if decider else (ANYONE,)
+    last = notices[-1] if notices else None
+    if last is not None and last.tag == "count" and decider in computers:
+        last.owners, last.passive = (), True
+
+
+def reveal_notice(
+    markers: Sequence[PutMarkers], players: Sequence[str], computers: Sequence[str], revealed_round: int
+) -> Notice:
+    """rules.md 4.3: who put how many markers where, one short line each (the round fits one part at 160x128)."""
+    lines = [Line(markers_text(m, players, computers), "small", players[m.player]) for m in markers]
+    owners = owners_of([players[m.player] for m in markers], computers)
+    title = _("Round {n} revealed").format(n=revealed_round)
+    return Notice(title, lines, rule="4.3", tag="reveal", owners=owners)
 
 
 def order_lines(names: Sequence[str]) -> list[Line]:
@@ -107,19 +206,20 @@ def order_lines(names: Sequence[str]) -> list[Line]:
     return [Line(", ".join(names[:4]) + ",", "small"), Line(", ".join(names[4:]), "small")]
 
 
-def year_start_notice(state: State, lines: list[Line], rule: str) -> Notice:
+def year_start_lines(state: State) -> list[Line]:
+    return [
+        Line(_("This year's voting order:"), "small"),
+        *order_lines([AREA_NAMES[a] for a in state.this_order()]),
+    ]
+
+
+def year_start_notice(state: State, lines: list[Line], rule: str, owners: tuple[str, ...] = ()) -> Notice:
     return Notice(
-        _("Year {year}").format(year=state.year),
-        [
-            *lines,
-            Line(_("This year's voting order:"), "small"),
-            *order_lines([AREA_NAMES[a] for a in state.this_order()]),
-        ],
-        rule=rule,
+        _("Year {year}").format(year=state.year), [*lines, *year_start_lines(state)], rule=rule, owners=owners
     )
 
 
-def count_notice(count: Count, players: Sequence[str]) -> Notice:
+def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] = ()) -> Notice:
     """rules.md 6.1 to 6.5: everyone's votes (markers and advisors), then the result."""
     area = count.area
     if count.winner is None and not count.first:
@@ -196,48 +296,88 @@ def what_follows(count: Count, players: Sequence[str]) -> str:
     return _("{name} decides on the advisor and may place 2 houses here.").format(name=name)
 
 
-def year_end_notice(state: State, markers_back: str) -> Notice:
-    """rules.md 9.1, 9.2: markers come back; where each player stands against the victory conditions."""
+def standing_text(state: State, seat: int) -> str:
+    """Where one player stands against the victory conditions (rules.md 9.2): the conditions met, or their palaces
+    and districts and the nearest condition still ahead, never worded like a condition (issue 34: "5 palaces in 5
+    districts" read as met)."""
+    met = state.victory_conditions(seat)
+    if met:
+        return ", ".join(_(CONDITION_NAMES[m]) for m in met)
+    palaces, districts = state.palaces_of(seat), state.districts_of(seat)
+    text = ngettext("{n} palace", "{n} palaces", palaces).format(n=palaces) + ", "
+    text += ngettext("{d} district", "{d} districts", districts).format(d=districts)
+    reachable = [(more, condition) for condition, more in state.palaces_to_go(seat) if more is not None]
+    if reachable:
+        more, condition = min(reachable)
+        text += ngettext("; {n} more for {condition}", "; {n} more for {condition}", more).format(
+            n=more, condition=_(SHORT_CONDITIONS[condition])
+        )
+    return text
+
+
+def year_end_notice(state: State, markers_back: str, computers: Sequence[str] = ()) -> Notice:
+    """rules.md 9.1, 9.2: markers come back; where each player stands against the victory conditions. Everyone takes
+    their own markers back (a computer's: anyone)."""
     lines = [Line(markers_back, "small")]
     for seat, player in enumerate(state.players):
-        met = state.victory_conditions(seat)
-        palaces = state.palaces_of(seat)
-        districts = state.districts_of(seat)
-        status = (
-            ", ".join(_(CONDITION_NAMES[m]) for m in met)
-            if met
-            else ngettext("{n} palace", "{n} palaces", palaces).format(n=palaces)
-            + ngettext(" in {d} district", " in {d} districts", districts).format(d=districts)
-        )
-        lines.append(Line(f"{player_name(player)}: {status}", "small", player))
-    return Notice(_("Year {year} ends").format(year=state.year), lines, rule="9.2", tag="year")
+        lines.append(Line(f"{player_name(player)}: {standing_text(state, seat)}", "small", player))
+    return Notice(
+        _("Year {year} ends").format(year=state.year),
+        lines,
+        rule="9.2",
+        tag="year",
+        owners=owners_of(state.players, computers),
+    )
 
 
 def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
-    """The notices still to read, as data the store keeps, so a resumed game shows them again (errors excepted)."""
+    """The notices still to read, as data the store keeps, so a resumed game shows them again (errors excepted),
+    with who has confirmed them and whether what they reveal has been on the screen."""
 
     def lines(items: Sequence[Line]) -> list[list[Any]]:
         # a line kept with the one before (``with_previous``) says so in a fourth item; older saves have three
         return [[line.text, line.size, line.colour, *([True] if line.with_previous else [])] for line in items]
 
-    kept = [
-        {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag, "page": n.page}
-        for n in notices
-        if n.tag != "error"
-    ]
+    kept = []
+    for n in notices:
+        if n.tag == "error":
+            continue
+        item: dict[str, Any] = {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag, "page": n.page}
+        if n.owners:
+            item["owners"], item["confirmed"] = list(n.owners), sorted(n.confirmed)
+        if n.reveals:
+            item["reveals"], item["seen"] = [list(r) for r in n.reveals], n.seen
+        if n.line is not None:
+            item["line"] = n.line
+        if n.passive:
+            item["passive"] = True
+        kept.append(item)
     return {"notices": kept}
 
 
 def restore_screen(screen: dict[str, Any]) -> list[Notice]:
-    """The notices saved by :func:`screen_state` (an older version's "last_reveal", a keypad round's reveal shown
-    beside the next round, is not shown again: its sentences were on the screen before the game stopped)."""
+    """The notices saved by :func:`screen_state`. An older version's notices have no owners (the host confirms them)
+    and no reveals (their lines count as shown); its "last_reveal", a keypad round's reveal shown beside the next
+    round, is not shown again: its sentences were on the screen before the game stopped. A damaged row gives none."""
 
     def restore(items: list[list[Any]]) -> list[Line]:
         return [Line(text, size, colour, *kept) for text, size, colour, *kept in items]
 
     try:
         notices = [
-            Notice(n["title"], restore(n["lines"]), n["rule"], n["tag"], tuple(n["page"]) if n.get("page") else None)
+            Notice(
+                n["title"],
+                restore(n["lines"]),
+                n["rule"],
+                n["tag"],
+                tuple(n["page"]) if n.get("page") else None,
+                owners=tuple(n.get("owners", ())),
+                confirmed=set(n.get("confirmed", ())),
+                reveals=tuple((what, which) for what, which in n.get("reveals", ())),
+                line=n.get("line"),
+                seen=n.get("seen", False),
+                passive=n.get("passive", False),
+            )
             for n in screen.get("notices", [])
         ]
         if not all(type(text) is str for n in notices for text in (n.title, *(line.text for line in n.lines))):

@@ -16,7 +16,10 @@ RULES: dict[str, str] = {
     "6.3": N_(
         "Most votes wins. Tied for first: no single winner, no runner-up; ties have their own rule (10.2.2, 10.5)."
     ),
-    "6.4": N_("The runner-up has the second-most votes; a tie for second: tied runners-up."),
+    "6.4": N_(
+        "The runner-up has the second-most votes. If several tie for second, each may place 1 house in the district"
+        " (10.2.1); in the Quarantia each may move 1 house instead (10.4)."
+    ),
     "6.5": N_("If nobody has a vote, nothing happens in that area."),
     "7.2": N_("Taking control: put your ring on the advisor and stand it in any area but its home. It may stay."),
     "7.3": N_("You need a free ring to take control, unless the advisor is already yours. Without one: abstain."),
@@ -33,7 +36,10 @@ RULES: dict[str, str] = {
     "10.3": N_("Quarantia: all three advisors go back. Winner, runner-up, winner each decide on one."),
     "10.4": N_("Tied runners-up in the Quarantia: each may move 1 house instead; that advisor stays back."),
     "10.5": N_("Tied for first in the Quarantia: each tied player may move up to 2 houses."),
-    "11.4": N_("Undo never reopens a revealed ballot, a count or a turned card."),
+    "11.4": N_(
+        "A decision can be undone until what it made public (ballots, a count, a turned card) has been shown; a"
+        " computer's decisions after it go with it."
+    ),
 }
 
 

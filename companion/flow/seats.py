@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import LANGUAGES, N_, language, set_language
+from ..i18n import LANGUAGES, language, set_language
 from .sound import Sound
 
 COLOURS = ("red", "blue", "green", "yellow")
 ENTRY_MODES = ("private", "keypads")
-BOT_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
 @dataclass

@@ -9,17 +9,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from display.screen import Line, MapArea, MenuView, Screen
+from display.screen import Line, MapArea, MenuView, Screen, Size
 
 from ..engine import AREAS
 from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
 from .board_text import NAMES, player_name
 from .menus import Menu
-from .narration import CONDITION_NAMES, Notice, order_lines
+from .narration import ANYONE, CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text
-from .seats import BOT_LEVEL_NAMES, Seats
+from .seats import Seats
 
 QUARANTIA_ADVISORS = 3  # rules.md 1.2
+
 NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
 
 
@@ -50,35 +51,40 @@ def menu_view(menu: Menu) -> MenuView:
 
 
 def setup_view(seats: Seats) -> Screen:
-    """rules.md 2.3: the seats taken, then every host setting and the key that changes it. Too long for a small
-    display with 4 seats, it comes in parts (display/pages.py): the host's ok shows the next part, and starts the game
-    from the last one (``SetupMode``)."""
+    """rules.md 2.3: the seats taken, then every host setting with the key that changes it, on one line each: the
+    whole setup fits the smallest display at once (issue 34: in two parts at 160x128, the documented example script
+    took its first ok for "more"). Four seats take small lines."""
     lines = []
-    if not seats.ready:
-        lines.append(Line(_("Each player: ok on your pad"), "small"))
+    waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
+    if not seats.ready and not (waiting and len(seats.joined) < 4):  # else the pads waiting are named below
+        lines.append(Line(_("Players: ok on your pad"), "small"))
+    size: Size = "small" if len(seats.joined) >= 4 else "normal"
     for source, colour in seats.joined:
         if seats.is_bot(source):
-            text = _("{colour}: computer ({level})").format(
-                level=_(BOT_LEVEL_NAMES[seats.bot_levels[source]]), colour=player_name(colour)
-            )
+            text = computer_seat(seats.bot_levels[source], player_name(colour))
         else:
             text = _("{colour}: pad {pad}").format(pad=source, colour=player_name(colour))
-        lines.append(Line(text, "normal", colour))
-    waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
+        lines.append(Line(text, size, colour))
     if waiting and len(seats.joined) < 4:
-        text = ngettext("Pad {pads}: press ok to join", "Pads {pads}: press ok to join", len(waiting))
+        text = ngettext("Pad {pads}: ok to join", "Pads {pads}: ok to join", len(waiting))
         lines.append(Line(text.format(pads=", ".join(waiting)), "small"))
-    # Each setting as it stands, then the key that changes it ("key: what it does", as everywhere else).
+    # Each setting as it stands, after the host's key that changes it (a pad's left/right is its own colour).
     mode = _("keypads") if seats.entry == "keypads" else _("one at a time")
-    lines.append(Line(_("Ballots: {mode}").format(mode=mode), "small"))
-    lines.append(Line(_("host right: change"), "small", with_previous=True))  # a pad's left/right is its colour
-    lines.append(Line(_("Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
-    lines.append(Line(_("host left: change"), "small", with_previous=True))
-    full = len(seats.joined) >= 4
-    if not full or seats.bot_levels:
-        lines.append(Line(_("back: no computers") if full else _("back: add a computer"), "small"))
+    lines.append(Line(_("▶ Ballots: {mode}").format(mode=mode), "small"))
+    lines.append(Line(_("◀ Language: {language}").format(language=LANGUAGE_NAMES[seats.language]), "small"))
+    if len(seats.joined) < 4 and not waiting:  # a pad waiting to join comes first; at a full table back clears the
+        lines.append(Line(_("back: add a computer"), "small"))  # computers: the keys say so, no line fits there
     footer = _("ok: start") if seats.ready else _("3 or 4 players")
     return Screen(_("New game"), tuple(lines), footer=footer, rule="2.3", tags=("setup",))
+
+
+def computer_seat(level: str, colour: str) -> str:
+    """A computer seat at setup with its level, short enough for one line at 160x128."""
+    if level == "easy":
+        return _("{colour}: easy computer").format(colour=colour)
+    if level == "hard":
+        return _("{colour}: hard computer").format(colour=colour)
+    return _("{colour}: normal computer").format(colour=colour)
 
 
 def round_title(snap: dict[str, Any]) -> str:
@@ -131,7 +137,7 @@ def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, su
     if computer:
         footer = _("the computer is deciding")
     elif submenu:
-        footer = _("your pad: left/right, ok; back: previous list")
+        footer = _("pad: left/right, ok, back")
     else:
         footer = _("your pad: left/right, ok")
     return Screen(
@@ -145,10 +151,33 @@ def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, su
     )
 
 
-def notice_view(notice: Notice) -> Screen:
+def notice_footer(notice: Notice) -> str:
+    """What the notice waits for: the players to confirm on their own pads ("done"), a computer player deciding
+    under its count, or the host. Whose pieces are whose the lines' colours say; who is done, a tick before them."""
+    if notice.waiting == (ANYONE,):  # only a computer's pieces are left: anyone moves them
+        return _("done? anyone: ok on a pad")
+    if notice.waiting:
+        return _("done? ok on your pad")
+    if notice.passive:
+        return _("the computer is deciding")
+    return _("ok: go on")
+
+
+def notice_lines(notice: Notice, computers: Sequence[str] = ()) -> tuple[Line, ...]:
+    """The notice's lines, each one whose owner has confirmed it ticked (a computer's, once anyone has)."""
+
+    def done(colour: str | None) -> bool:
+        return colour is not None and (ANYONE if colour in computers else colour) in notice.confirmed
+
+    return tuple(replace(line, text=f"✓ {line.text}") if done(line.colour) else line for line in notice.lines)
+
+
+def notice_view(notice: Notice, computers: Sequence[str] = ()) -> Screen:
     """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery)."""
     if notice.page is None:
-        return Screen(notice.title, tuple(notice.lines), footer=_("ok: go on"), rule=notice.rule, tags=(notice.tag,))
+        footer = notice_footer(notice)
+        lines = notice_lines(notice, computers)
+        return Screen(notice.title, lines, footer=footer, rule=notice.rule, tags=(notice.tag,))
     page, pages = notice.page
     return Screen(
         notice.title,
@@ -159,13 +188,13 @@ def notice_view(notice: Notice) -> Screen:
     )
 
 
-def undo_view(question: str, board: bool) -> Screen:
-    """The host's undo question, naming the decision (``undo_text.undo_question``); ``board``: whether the table
-    will have pieces to put back."""
+def undo_view(question: Sequence[str], board: bool) -> Screen:
+    """The host's undo question, naming the decision and each computer player's decision taken back with it
+    (``undo_text.undo_question``); ``board``: whether the table will have pieces to put back."""
     then = _("The screen then says how to put the board back.") if board else _("Nothing on the board changes.")
     return Screen(
         _("Undo?"),
-        (Line(question, "normal"), Line(then, "small")),
+        (Line(question[0], "normal"), *(Line(text, "small") for text in question[1:]), Line(then, "small")),
         footer=_("host ok: undo   back: keep"),
         rule="11.4",
         tags=("undo",),
@@ -183,7 +212,7 @@ def help_view(rule: str | None) -> Screen:
 
 def map_view(snap: dict[str, Any]) -> Screen:
     """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors' rings; a
-    Quarantia advisor's is square)."""
+    Quarantia advisor's is square), with its key."""
     districts = [snap["advisors"][d] for d in AREAS[:6]]
     areas = []
     for area in AREAS:
@@ -196,8 +225,14 @@ def map_view(snap: dict[str, Any]) -> Screen:
         _("Board"),
         footer=_("left/right: page   back: close"),
         tags=("board", "page:0"),
+        legend=(map_legend(),),
         board=tuple(areas),
     )
+
+
+def map_legend() -> str:
+    """What the map's marks mean (issue 34: the map had no key, in the game or the summary picture)."""
+    return _("○ advisor · □ Quarantia advisor · 3-7 palaces")
 
 
 def board_view(snap: dict[str, Any], page: int) -> Screen:
@@ -348,7 +383,7 @@ def chart_view(chart: tuple[tuple[str, tuple[int, ...]], ...]) -> Screen:
     return Screen(
         _("Palaces by year"),
         (),
-        footer=_("host left: page   back: next game"),
+        footer=_("host left: page   back: close"),
         tags=("over", "page:chart"),
         chart=chart,
         legend=tuple(player_name(p) for p, _series in chart),

@@ -27,7 +27,7 @@ from .damage import DAMAGED, WrongStore, check_shape, damaged, link_problem, mig
 
 log = logging.getLogger(__package__)  # "companion.store", the name its lines have always had
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 FILENAME = "games.sqlite3"
 APPLICATION_ID = 0x446F6765  # "Doge": marks the file as ours (PRAGMA application_id)
 
@@ -55,6 +55,9 @@ _MIGRATIONS = {
             state TEXT NOT NULL
         );
     """,
+    # Which phone holds a seat (the pad source the header names): the SHA-256 of its seat token, never the token.
+    3: "CREATE TABLE phones (game INTEGER NOT NULL REFERENCES games(id), source TEXT NOT NULL, "
+    "digest TEXT NOT NULL, PRIMARY KEY (game, source));",
 }
 
 
@@ -293,7 +296,8 @@ class Store:
             for sql, parameters in statements:
                 db.execute(sql, parameters)
 
-    def new_game(self, header: str) -> int:
+    def new_game(self, header: str, phones: Mapping[str, str] | None = None) -> int:
+        """A new game, and which phone holds each of its seats (source -> digest): one transaction."""
         players = json.loads(header)["players"]
         stamp = now()
         with self._transaction() as db:
@@ -303,7 +307,12 @@ class Store:
             game = cursor.lastrowid
             assert game is not None
             db.execute("INSERT INTO lines (game, seq, text) VALUES (?, 1, ?)", (game, header))
+            db.executemany("INSERT INTO phones VALUES (?, ?, ?)", [(game, *held) for held in (phones or {}).items()])
         return game
+
+    def give_seat(self, game: int, source: str, digest: str) -> None:
+        """The seat of ``source`` now held by the phone of ``digest`` (the host gave it); raises StoreError."""
+        self._write([("INSERT OR REPLACE INTO phones VALUES (?, ?, ?)", (game, source, digest))])
 
     def append(self, game: int, seq: int, lines: list[str], summary: Mapping[str, Any] | None = None) -> None:
         """Commit record lines ``seq``, ``seq + 1``... of a game (1 is the header); raises StoreError."""
@@ -369,6 +378,9 @@ class Store:
                     _("game {game}'s record is damaged: {why}").format(game=game, why=why.format(number=number))
                 )
         return [text for _seq, text in rows]
+
+    def phones(self, game: int) -> dict[str, str]:
+        return dict(self._db.execute("SELECT source, digest FROM phones WHERE game = ?", (game,)).fetchall())
 
     def screen(self, game: int) -> dict[str, Any]:
         row = self._db.execute("SELECT state FROM screens WHERE game = ?", (game,)).fetchone()

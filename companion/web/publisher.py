@@ -1,9 +1,12 @@
-"""The game thread's side of the web pads: views built after every step, and the state id that makes a phone's
-press count exactly once.
+"""The game thread's side of the web pads: the events a phone's page puts on the App's queue, the views built after
+every step, and the state id that makes a phone's press count exactly once.
 
 Each phone's view carries a version ``v``; a press names the version it was made on, and the game thread applies
-it only if that seat's view is still that version, then moves the version on (boardgame.io's state id). A press made
-on a stale screen, or sent twice by a reconnecting phone, is refused and the phone is sent its current view.
+it only if that phone's view is still that version, then moves the version on (boardgame.io's state id). A press
+made on a stale screen, or sent twice by a reconnecting phone, is refused and the phone is sent its current view.
+
+Every stream's shape is public (rules.md 11): the table view, and every phone but the one pressing, is sent a frame
+only when what it shows changed, so nobody can count another player's keys by the frames they cause.
 """
 
 from __future__ import annotations
@@ -12,41 +15,51 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .views import public_view, seat_view
+from .views import public_view
 
 if TYPE_CHECKING:
     from ..flow.controller import Controller
+    from .seating import PhoneSeats
 
 
 class WebPress(NamedTuple):
     """A key pressed on a phone pad: ``view`` is the version of the view it was pressed on."""
 
-    source: str
+    phone: str  # the phone: the SHA-256 of its seat token (hex), never the token
     key: str
     view: int
 
 
-class SeatRequest(NamedTuple):
-    """A phone with no seat asks for ``colour``'s seat; the host answers on the device (``request`` names it)."""
+class WebHello(NamedTuple):
+    """A phone's page connected: it is sent its view, and at setup it sits down (once)."""
 
-    request: int
+    phone: str
+
+
+class SeatRequest(NamedTuple):
+    """A phone asks for ``colour``'s seat; only the host can give it, on the device."""
+
+    phone: str
     colour: str
 
 
-class WebHello(NamedTuple):
-    """A phone's page connected for ``source``: send it its view."""
+class WebDevices(NamedTuple):
+    """How many browsers have a page open on one phone's seat token now, and have had in this run: more than one
+    means the seat's cookie was copied (or moved), which the seat's phones and the device show."""
 
-    source: str
+    phone: str
+    open: int
+    seen: int
+
+
+WebEvent = WebPress | WebHello | SeatRequest | WebDevices
 
 
 class Frames(NamedTuple):
-    """What the game thread hands the server after a step: the public view's JSON and each phone's whole message."""
+    """What the game thread hands the server after a step."""
 
-    public: str
-    seats: dict[str, str]
-    stage: str
-    seated: frozenset[str]
-    free: bool  # a new phone may still join a free seat (setup, fewer than four)
+    public: str | None  # the public view's JSON when it changed (the table view's frame), else None
+    phones: dict[str, str]  # each phone's whole message, for the phones whose view changed (or that pressed)
 
 
 def _dump(value: Any) -> str:
@@ -54,36 +67,37 @@ def _dump(value: Any) -> str:
 
 
 class Publisher:
-    def __init__(self, send: Callable[[Frames], None]) -> None:
+    def __init__(self, send: Callable[[Frames], None], seats: PhoneSeats) -> None:
         self._send = send
-        self.phones: set[str] = set()  # every source a phone has spoken for (phone1..., or a keypad seat taken over)
+        self.seats = seats
+        self.connected: set[str] = set()  # every phone that said hello in this run
         self.versions: dict[str, int] = {}
         self._last: dict[str, str] = {}
         self._public = ""
 
     def accept(self, press: WebPress) -> bool:
         """On the game thread, just before the press is handled: only a press on the view now shown counts."""
-        self.phones.add(press.source)
-        if self.versions.get(press.source, 0) != press.view:
+        self.connected.add(press.phone)
+        if self.versions.get(press.phone, 0) != press.view:
             return False
-        self.versions[press.source] = press.view + 1  # spent: the same press sent again is stale
+        self.versions[press.phone] = press.view + 1  # spent: the same press sent again is stale
         return True
 
     def publish(self, ctx: Controller, force: str | None = None) -> None:
-        """Everything that changed since the last step; ``force``: send that phone its view even if unchanged."""
+        """Everything that changed since the last step; ``force``: send that phone (the one that pressed) its view
+        even if unchanged, and nobody else anything for it."""
         public = _dump(public_view(ctx))
+        public_changed = public != self._public
         changed: dict[str, str] = {}
-        for source in sorted(self.phones):
-            mine = _dump(seat_view(ctx, source))
-            if public != self._public or self._last.get(source) != mine or source == force:
-                if self._last.get(source) != mine or public != self._public:
-                    self.versions[source] = self.versions.get(source, 0) + 1
-                self._last[source] = mine
-                version = self.versions.get(source, 0)
-                changed[source] = f'{{"t":"view","v":{version},"mine":{mine},"public":{public}}}'
-        if public == self._public and not changed:
+        for phone in sorted(self.connected):
+            mine = _dump(self.seats.mine(ctx, phone))
+            if public_changed or self._last.get(phone) != mine:
+                self.versions[phone] = self.versions.get(phone, 0) + 1
+                self._last[phone] = mine
+            elif phone != force:
+                continue
+            changed[phone] = f'{{"t":"view","v":{self.versions.get(phone, 0)},"mine":{mine},"public":{public}}}'
+        if not public_changed and not changed:
             return
         self._public = public
-        seated = frozenset(source for source, _colour in ctx.seats.joined)
-        free = ctx.stage == "setup" and len(ctx.seats.joined) < 4
-        self._send(Frames(public, changed, ctx.stage, seated, free))
+        self._send(Frames(public if public_changed else None, changed))

@@ -1,10 +1,11 @@
 """The web pads' server: aiohttp on its own thread and event loop, in the companion's process (docs/web-pads.md).
 
 It only passes things across: a phone's press goes onto the App's event queue as a :class:`WebPress`, exactly as a
-keypad's key does, and the frames the game thread built (``publisher.py``) go out, each connection getting only
-its own seat's frame or, for the table view and phones without a seat, the public one. Everything a client can do
-is bounded (message size, messages a second, connections per address and in all, frames waiting for a client that
-does not read), and each refusal is one log line that names the client's address and never a token or a key.
+keypad's key does, and the frames the game thread built (``publisher.py``) go out, each phone getting only its own
+frame, the table view the public one. Everything a client can do is bounded (message size, messages a second,
+connections per address and in all, frames waiting for a client that does not read), and each refusal is one log
+line that names the client's address and never a token or a key, at most one a second per reason, whether our code
+or aiohttp's own parser refused it. Whatever fails in the server, the device plays on without phones.
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ import logging
 import socket
 import threading
 import time
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, http_exceptions, web
 
 from hardware.events import EventQueue
 
-from .hub import COOKIE, Client, Hub, Limits
+from .hub import COOKIE, DEVICE, Client, Frame, Hub, Limits
 from .publisher import Frames
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,7 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
 }
+START_TIMEOUT_S = 10.0
 
 
 def _address(request: web.Request) -> str:
@@ -43,6 +46,41 @@ def _address(request: web.Request) -> str:
 
 def _page(name: str) -> web.FileResponse:
     return web.FileResponse(STATIC / name, headers=HEADERS)
+
+
+class Refused(logging.Handler):
+    """aiohttp's own refusals (a header over 8 KB, a request that is not HTTP, a TLS hello on the plain port) come
+    to the request handler's logger with a traceback: here each is one refusal line, at most one a second per kind
+    (the traceback only at DEBUG, for whoever debugs the server)."""
+
+    KINDS = (
+        (http_exceptions.LineTooLong, "an oversized request line or header"),
+        (http_exceptions.BadStatusLine, "a request that is not HTTP"),  # aiohttp 3.9+: BadHttpMethod too
+        (http_exceptions.HttpProcessingError, "a malformed request"),
+    )
+
+    def __init__(self, hub: Hub) -> None:
+        super().__init__(logging.DEBUG)
+        self.hub = hub
+
+    def emit(self, record: logging.LogRecord) -> None:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is None and record.levelno < logging.WARNING:
+            return
+        reason = next((why for kind, why in self.KINDS if isinstance(error, kind)), None)
+        if reason is None:
+            reason = f"a request the server could not handle ({type(error).__name__ if error else 'no reason'})"
+        address = record.args[0] if isinstance(record.args, tuple) and record.args else "unknown"
+        self.hub.refuse(reason, str(address))
+        log.debug("web pads: %s", record.getMessage(), exc_info=record.exc_info)
+
+
+def protocol_log(hub: Hub) -> logging.Logger:
+    """The logger aiohttp's request handlers write to (``AppRunner(logger=...)``): nothing of it reaches the log as
+    it is, and it is nobody else's (made here, not registered by name)."""
+    logger = logging.Logger("companion.web.protocol", logging.DEBUG)
+    logger.addHandler(Refused(hub))
+    return logger
 
 
 def make_app(hub: Hub) -> web.Application:
@@ -63,6 +101,12 @@ def make_app(hub: Hub) -> web.Application:
 
     async def started(_app: web.Application) -> None:
         hub.loop = asyncio.get_running_loop()
+
+    async def stopping(_app: web.Application) -> None:
+        """Every page is told the server goes (each reconnects to the next one), before the loop stops."""
+        closing = [client.ws.close(code=WSCloseCode.GOING_AWAY) for client in list(hub.clients)]
+        await asyncio.gather(*closing, return_exceptions=True)
+        hub.refuse.flush()
 
     async def pad(request: web.Request) -> web.StreamResponse:
         return _page("pad.html")
@@ -86,39 +130,46 @@ def make_app(hub: Hub) -> web.Application:
     async def socket_(request: web.Request) -> web.StreamResponse:
         address = _address(request)
         table_view = request.query.get("table") == "1"
-        token = None if table_view else request.cookies.get(COOKIE)
+        phone = None if table_view else hub.phone_of(request.cookies.get(COOKIE))
         limits = hub.limits
-        if not table_view and (token is None or token not in hub.phones):
+        if not table_view and phone is None:
             hub.refuse("an unknown seat token", address)
             return web.Response(status=403, text="Forbidden", headers=HEADERS)
         origin, host = request.headers.get("Origin"), request.headers.get("Host")
         if origin is not None and origin.split("://", 1)[-1] != host:
             hub.refuse("a page of another site", address)
             return web.Response(status=403, text="Forbidden", headers=HEADERS)
+        if "Sec-WebSocket-Protocol" in request.headers:  # our pages ask for none (aiohttp logs each it cannot give)
+            hub.refuse("a WebSocket subprotocol", address)
+            return web.Response(status=400, text="Bad Request", headers=HEADERS)
         if len(hub.clients) >= limits.total:
             hub.refuse("too many connections in all", address)
             return web.Response(status=503, text="Service Unavailable", headers=HEADERS)
         if sum(1 for c in hub.clients if c.address == address) >= limits.per_client:
             hub.refuse("too many connections from one address", address)
             return web.Response(status=503, text="Service Unavailable", headers=HEADERS)
+        device = request.query.get("d", "")
         ws = web.WebSocketResponse(max_msg_size=limits.message_bytes, heartbeat=limits.heartbeat_s)
         await ws.prepare(request)
-        client = Client(ws, address, token, request.transport, allowance=float(limits.burst))
+        client = Client(ws, address, phone, device if DEVICE.fullmatch(device) else "", request.transport)
+        client.allowance = float(limits.burst)
         hub.clients.add(client)
         sender = asyncio.ensure_future(_send_loop(hub, client))
         try:
-            if token is None:
-                hub._push(client, f'{{"t":"table","public":{hub.public}}}')
+            if phone is None:
+                hub._push(client, Frame(f'{{"t":"table","public":{hub.public}}}', whole=True))
             else:
                 hub.hello(client)
             await _read_loop(hub, client)
         finally:
-            hub.clients.discard(client)
-            await ws.close()
+            hub.leave(client)
             sender.cancel()
+            await asyncio.wait([sender])  # ended before its client goes: no task is left pending
+            await ws.close()
         return ws
 
     app.on_startup.append(started)
+    app.on_shutdown.append(stopping)
     app.router.add_get("/", pad)
     app.router.add_get("/table", table)
     app.router.add_post("/api/join", join)
@@ -154,18 +205,18 @@ async def _send_loop(hub: Hub, client: Client) -> None:
     while True:
         await client.wake.wait()
         client.wake.clear()
-        if not client.pending:
-            continue
-        text = client.pending.popleft()
-        if client.pending:
-            client.wake.set()
-        try:
-            await asyncio.wait_for(client.ws.send_str(text), hub.limits.send_timeout_s)
-        except (TimeoutError, ConnectionError, RuntimeError):
-            hub.refuse("it stopped reading", client.address)
-            hub.clients.discard(client)
-            await client.ws.close(code=1008)
-            return
+        while client.pending:
+            frame = client.pending.popleft()
+            try:
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for loses a cancel that comes as the send ends,
+                # and the task is left pending ("Task was destroyed but it is pending!", CPython gh-86296).
+                async with asyncio.timeout(hub.limits.send_timeout_s):
+                    await client.ws.send_str(frame.text)
+            except (TimeoutError, ConnectionError, RuntimeError):
+                hub.refuse("it stopped reading", client.address)
+                hub.leave(client)
+                await client.ws.close(code=1008)
+                return
 
 
 # ---------------------------------------------------------------------------------------------- the thread
@@ -184,23 +235,46 @@ def lan_address(bind: str) -> str:
 
 
 class WebPads:
-    """The server's thread and loop. ``start`` says in one line why it could not start, or None."""
+    """The server's thread and loop. ``start`` says in one line why it could not start, or None: it never waits
+    longer than ``start_timeout`` (the companion must show its first screen whatever the network does)."""
 
-    def __init__(self, events: EventQueue, bind: str, port: int, limits: Limits | None = None) -> None:
-        self.hub = Hub(events, limits)
+    def __init__(
+        self,
+        events: EventQueue,
+        bind: str,
+        port: int,
+        limits: Limits | None = None,
+        known: Iterable[str] = (),
+        start_timeout: float | None = None,
+    ) -> None:
+        """``known``: the phones that hold a seat of the game going on (the digests the store kept)."""
+        self.hub = Hub(events, limits, known=known)
         self.bind, self.port = bind, port
+        self.start_timeout = START_TIMEOUT_S if start_timeout is None else start_timeout
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._problem: str | None = None
         self.address = "127.0.0.1"
         self._runner: web.AppRunner | None = None
-        self._thread = threading.Thread(target=self._run, name="web pads", daemon=True)
+        self._thread: threading.Thread | None = None
 
     def start(self) -> str | None:
+        app = make_app(self.hub)  # here, not on the thread: what cannot be built (static files) raises to the caller
+        self._thread = threading.Thread(target=self._run, args=(app,), name="web pads", daemon=True)
         self._thread.start()
-        self._ready.wait()
-        self.address = lan_address(self.bind)
+        if not self._ready.wait(self.start_timeout):
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            return (
+                f"web pads: the server did not start within {self.start_timeout:g} s; the companion goes on "
+                "without phones"
+            )
+        if self._problem is None:
+            self.address = lan_address(self.bind)
         return self._problem
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive() and self._problem is None
 
     @property
     def unreachable(self) -> bool:
@@ -219,54 +293,67 @@ class WebPads:
 
     def send(self, frames: Frames) -> None:
         """From the game thread."""
-        if self._thread.is_alive():
+        if self.running:
             self._loop.call_soon_threadsafe(self.hub.deliver, frames)
 
-    def answer(self, request: int, source: str | None) -> None:
-        if self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self.hub.answer, request, source)
+    def tell(self, phone: str, text: str) -> None:
+        """From the game thread: a message for one phone's pages alone."""
+        if self.running:
+            self._loop.call_soon_threadsafe(self.hub.tell, phone, text)
 
-    def _run(self) -> None:
+    def _run(self, app: web.Application) -> None:
         asyncio.set_event_loop(self._loop)
+        self._loop.set_exception_handler(self._loop_trouble)
         try:
-            self._loop.run_until_complete(self._serve())
+            self._loop.run_until_complete(self._serve(app))
         except OSError as error:
-            if error.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES) and self.port >= 1024:
-                self._problem = (
-                    f"web pads: this process may not use the network ({error.strerror or error}; the service's "
-                    "sandbox: install systemd/web-pads.conf, docs/web-pads.md); the companion goes on without phones"
-                )
-            else:
-                self._problem = (
-                    f"web pads: cannot listen on {self.bind} port {self.port} ({error.strerror or error}): set "
-                    "web.port to a free port or web.enabled = false; the companion goes on without phones"
-                )
+            self._problem = self._network_problem(error)
+        except Exception as error:  # anything else: said in one line, and the device plays on
+            self._problem = (
+                f"web pads: cannot start ({type(error).__name__}: {error}); the companion goes on without phones"
+            )
+        finally:
             self._ready.set()
-            return
-        self._ready.set()
-        self._loop.run_forever()
-        self._loop.run_until_complete(self._shutdown())
+        if self._problem is None:
+            self._loop.run_forever()
+            self._loop.run_until_complete(self._shutdown())
         self._loop.close()
 
-    async def _serve(self) -> None:
-        self._runner = web.AppRunner(make_app(self.hub), access_log=None, handle_signals=False)
+    def _network_problem(self, error: OSError) -> str:
+        if error.errno in (errno.EAFNOSUPPORT, errno.EPERM, errno.EACCES) and self.port >= 1024:
+            return (
+                f"web pads: this process may not use the network ({error.strerror or error}; the service's "
+                "sandbox: install systemd/web-pads.conf, docs/web-pads.md); the companion goes on without phones"
+            )
+        return (
+            f"web pads: cannot listen on {self.bind} port {self.port} ({error.strerror or error}): set "
+            "web.port to a free port or web.enabled = false; the companion goes on without phones"
+        )
+
+    def _loop_trouble(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """What asyncio would log with a traceback on the server's loop: one line, at most one a second."""
+        error = context.get("exception")
+        what = str(context.get("message", "an error")) + (f" ({type(error).__name__})" if error is not None else "")
+        self.hub.note(what, "the server's loop")
+        log.debug("web pads: %s", what, exc_info=error)
+
+    async def _serve(self, app: web.Application) -> None:
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=protocol_log(self.hub))
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.bind, self.port)
         await site.start()
-        sockets = getattr(site._server, "sockets", None) or []
-        if not sockets:  # asyncio skips every address family it may not use, and listens on none
+        addresses = self._runner.addresses
+        if not addresses:  # asyncio skips every address family it may not use, and listens on none
             await self._runner.cleanup()
             raise OSError(errno.EAFNOSUPPORT, "no address family may be used")
         if self.port == 0:
-            self.port = sockets[0].getsockname()[1]
+            self.port = addresses[0][1]
 
     async def _shutdown(self) -> None:
-        for client in list(self.hub.clients):
-            await client.ws.close()
         if self._runner is not None:
-            await self._runner.cleanup()
+            await self._runner.cleanup()  # on_shutdown closes every page's socket first
 
     def close(self) -> None:
-        if self._thread.is_alive():
+        if self._thread is not None and self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=5)

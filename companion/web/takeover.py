@@ -1,5 +1,10 @@
-"""A phone asks for a seat that is taken (its owner's phone died, or a player swaps phones): only the host, on the
-device, can give it (an overlay like the undo question: ok gives the seat, any other key keeps it)."""
+"""A phone asks for a seat that is taken (its owner's phone died, a player swaps phones, or the power came back and a
+phone lost its cookie): only the host, on the device, can give it.
+
+The host presses ok all evening, so ok cannot be the answer that gives a seat away: the question names who asks and
+what happens to the seat's ballot, and only left, then right gives it. Any other key refuses, a held back included
+(it never opens the undo question on top of this one).
+"""
 
 from __future__ import annotations
 
@@ -18,21 +23,42 @@ if TYPE_CHECKING:
 
 
 class TakeoverConfirm(Mode):
-    def __init__(self, colour: str, answer: Callable[[bool], None]) -> None:
-        self.colour = colour
-        self.answer = answer
+    holds_back = True  # a held back refuses, as any key but left then right does
+
+    def __init__(self, colour: str, lost: str | None, ballot: str, answer: Callable[[bool], None]) -> None:
+        """``lost``: the colour of the seat the asking phone had before another phone got it, or None: a new phone.
+        ``ballot``: "locked", "keyed" or "" (nothing keyed)."""
+        self.colour, self.lost, self.ballot, self.answer = colour, lost, ballot, answer
+        self.armed = False
 
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
-        self.answer(event.key == "ok")
+        if event.source != "host":
+            return self  # a player's key is theirs (a keypad ballot goes on underneath)
+        if event.key == "left" and event.kind == "press" and not self.armed:
+            self.armed = True
+            return self
+        self.answer(self.armed and event.key == "right" and event.kind == "press")
         return None
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
-        return (("ok", _("give the seat")), ("back", _("refuse")))
+        if self.armed:
+            return (("right", _("give the seat")), ("any", _("refuse")))
+        return (("left", _("then right: give the seat")), ("ok", _("refuse")), ("back", _("refuse")))
 
     def view(self, ctx: Controller) -> Screen:
         name = player_name(self.colour)
-        lines = (
-            Line(_("A new phone asks for {colour}'s seat.").format(colour=name), "normal", self.colour),
-            Line(_("Only if {colour} asked for it: the old phone stops working.").format(colour=name), "small"),
-        )
-        return Screen(_("Phone takeover"), lines, footer=_("ok: give it, back: refuse"), tags=("takeover",))
+        if self.lost is None:
+            asks = _("A new phone asks for {colour}'s seat.").format(colour=name)
+        else:
+            asks = _("{lost}'s old phone asks for {colour}'s seat.").format(lost=player_name(self.lost), colour=name)
+        lines = [Line(asks, "normal", self.colour)]
+        if self.ballot == "locked":
+            lines.append(Line(_("{colour} has locked in: the phone will show only that.").format(colour=name), "small"))
+        elif self.ballot == "keyed":
+            lines.append(Line(_("{colour}'s keyed ballot is cleared: it is keyed again.").format(colour=name), "small"))
+        lines.append(Line(_("The phone that has the seat now stops working for it."), "small"))
+        if self.armed:
+            footer = _("right: give it   any other key: refuse")
+        else:
+            footer = _("left, then right: give it   ok: refuse")
+        return Screen(_("Phone takeover"), tuple(lines), footer=footer, tags=("takeover",))

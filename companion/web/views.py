@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import AREAS, private_view, snapshot
+from ..engine import AREAS, private_view
 from ..engine.areas import AREA_NAMES
 from ..flow.board_text import player_name
 from ..flow.cues import awaited_seats
 from ..flow.modes import DECISION
 from ..flow.modes.decision import current_menus
+from ..flow.shown import shown_snapshot
 from ..i18n import language
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def public_view(ctx: Controller) -> dict[str, Any]:
             for source, colour in seats.joined
         ],
         "areas": {area: AREA_NAMES[i] for i, area in enumerate(AREAS)},
-        "snapshot": snapshot(state) if state is not None else None,
+        "snapshot": shown_snapshot(ctx) if state is not None else None,  # a reveal still to come is not in it
         "locked": [state.locked_in(p) for p in range(state.player_count)] if state is not None else [],
         "notice": None
         if notice is None
@@ -52,9 +53,10 @@ def _kind(ctx: Controller, source: str) -> str:
     return "phone" if source.startswith("phone") else "pad"
 
 
-def seat_view(ctx: Controller, source: str) -> dict[str, Any] | None:
+def seat_view(ctx: Controller, source: str, hide_pending: bool = False) -> dict[str, Any] | None:
     """What the phone of ``source`` alone may see: its own held markers, its own unrevealed ballot or the ballot it
-    is keying, the areas it may still choose, and its own decision's menu (the LCD menu's very options)."""
+    is keying, the areas it may still choose, and its own decision's menu (the LCD menu's very options).
+    ``hide_pending``: the seat's locked-in ballot was made on another phone (a takeover): only that it is locked in."""
     seat = ctx.seats.seat_of(source)
     if seat is None:
         return None
@@ -70,7 +72,7 @@ def seat_view(ctx: Controller, source: str) -> dict[str, Any] | None:
         used=[AREAS[a] for a in private.used_areas],
         locked=state.locked_in(seat),
         pending=None
-        if private.pending is None
+        if private.pending is None or hide_pending
         else {"area": AREAS[private.pending.area], "markers": list(private.pending.markers)},
         keyed=None
         if keyed is None

@@ -32,14 +32,16 @@ from companion.cli.gallery import SIZES, kind
 from companion.flow.autoplay import Table
 from companion.flow.board_text import NAMES
 from companion.flow.controller import Controller
+from companion.flow.modes.board_check import PAGES
+from companion.flow.undo_chain import undo_blocker
 from companion.i18n import LANGUAGES, set_language
 from display.pages import paginate
 from display.render import LEGIBLE, font, margin_of, render, smallest_text, type_sizes, wrap
 from display.screen import TEXT_SIZES, Line, Screen
 from hardware.events import InputEvent
 
-# (players, ballots on keypads, seed): seeds of shorter games (1,800 to 4,800 presses, 11 to 19 years)
-GAMES = ((3, False, 12), (3, True, 21), (4, False, 25), (4, True, 23))
+# (players, ballots on keypads, seed): seeds of shorter games (2,100 to 3,900 presses, 15 to 17 years)
+GAMES = ((3, False, 2), (3, True, 21), (4, False, 25), (4, True, 4))
 PER_KIND = 40
 NBSP = "\u00a0"
 
@@ -85,11 +87,11 @@ class Watcher:
         press("left")  # the rule's help; any host key closes it
         press("ok")
         if board:
-            press("back")  # the board check: the map, then four pages of detail
-            for _page in range(4):
+            press("back")  # the board check: the map, pages of detail, the race, the year so far
+            for _page in range(PAGES - 1):
                 press("right")
             press("back")
-            if controller.game.undo_blocker() is None:
+            if undo_blocker(controller) is None:
                 press("back", "hold")  # the undo question, answered "keep"
                 press("back")
 
@@ -111,7 +113,7 @@ class UndoingWatcher(Watcher):
             return
         self.busy = True
         try:
-            allowed = controller.game.undo_blocker() is None
+            allowed = undo_blocker(controller) is None
             controller.handle(InputEvent("host", "back", "hold"))
             self.keep(controller.screen())  # the question naming the decision, or the refusal naming the reveal
             if allowed:
@@ -174,13 +176,30 @@ def split_names(screen: Screen, size: tuple[int, int], text_size: str = "normal"
     return found
 
 
+def mid_sentence(whole: Screen, parts: tuple[Screen, ...]) -> list[str]:
+    """Parts after the first that start in the middle of a sentence where they need not (issue 34: a part that
+    started "card."): a line too long for a whole part may be cut inside a sentence only if its piece on the part
+    before holds no end of a sentence or clause to cut after (a sentence longer than a whole part is cut somewhere)."""
+    found = []
+    for before, part in itertools.pairwise(parts):
+        first = part.lines[0].text if part.lines else ""
+        if not before.lines or any(line.text.startswith(first) for line in whole.lines):
+            continue  # the part starts a line of the screen
+        head = before.lines[-1].text.split(" ")
+        if not head[-1].endswith((".", ";", ":")) and any(w.endswith((".", ";", ":")) for w in head[1:-1]):
+            found.append(f"part {part.part} starts mid-sentence: {first[:30]!r}")
+    return found
+
+
 def check(
     whole: Screen, size: tuple[int, int], text_size: str = "normal", heights: list[int] | None = None
 ) -> list[str]:
     """What does not fit, in each part the display shows of the screen (display/pages.py); the x-height of the
     smallest text of each part goes to ``heights``."""
     problems: list[str] = []
-    for screen in paginate(whole, size, text_size):
+    parts = paginate(whole, size, text_size)
+    problems += mid_sentence(whole, parts)
+    for screen in parts:
         cursors = range(len(screen.menu.options)) if screen.menu else (None,)
         for cursor in cursors:  # every option, as it looks when highlighted (and the window of options around it)
             shown = screen if screen.menu is None else replace(screen, menu=replace(screen.menu, cursor=cursor))

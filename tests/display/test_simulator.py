@@ -12,6 +12,7 @@ import pytest
 from companion.app import App
 from companion.engine import AREAS, replay_text, snapshot
 from companion.flow.autoplay import Table
+from companion.flow.undo_chain import undo_blocker
 from companion.system import config
 from hardware.events import InputEvent
 
@@ -139,7 +140,7 @@ def test_holding_host_back_asks_to_undo_before_it_is_let_go(simulator: Any) -> N
     table.setup()
     while "decision" not in app.controller.screen().tags or not app.controller.history:
         table.turn()
-    while not app.controller.history[-1][2]:
+    while undo_blocker(app.controller) is not None:
         table.turn()
     pygame = simulator.pygame
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
@@ -292,7 +293,7 @@ def test_the_hint_line_says_what_the_host_keys_do_on_the_screen_shown(simulator:
     assert line in drawn_texts(simulator)
     table = Table(app.controller, random.Random(1), ["1", "2", "3"], False, handle=lambda e: synthetic(simulator, e))
     table.setup()
-    while "decision" not in app.controller.screen().tags or not app.controller.history[-1].undoable:
+    while "decision" not in app.controller.screen().tags or undo_blocker(app.controller) is not None:
         table.turn()
     line = simulator.hint_lines()[0]
     assert line.startswith("Host: left: rule help; back: board check; hold back: undo.") and "language" not in line
@@ -334,6 +335,26 @@ def test_a_window_without_audio_says_so_in_one_line_and_stays_silent(
         assert sim.mixer is None and app.voice.speaker is None
         lines = [record.getMessage() for record in caplog.records if "sound:" in record.getMessage()]
         assert len(lines) == 1 and lines[0].startswith("sound: no audio output for the window ("), lines
+    finally:
+        sim.close()
+        app.close()
+
+
+def test_the_window_says_it_serves_phones_and_on_which_port(tmp_path: Path) -> None:
+    """Issue 34: the simulator opened port 8080 to the network without a word."""
+    from display.simulator import Simulator
+
+    settings = make_settings(tmp_path)
+    settings.data["web"] = {**settings.data["web"], "enabled": True, "port": 0, "bind": "127.0.0.1"}
+    app = App(settings, seed=6, serve_web=True)
+    sim = Simulator(app, clock=FakeClock())
+    try:
+        assert app.web is not None
+        line = next(line for line in sim.hint_lines() if line.startswith("Phones"))
+        assert f":{app.web.port}" in line and "web.enabled = false" in line
+        app.show(app.controller.screen())
+        sim.draw()
+        assert line in drawn_texts(sim)
     finally:
         sim.close()
         app.close()

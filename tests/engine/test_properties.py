@@ -6,6 +6,8 @@ every single line.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import random
 
@@ -143,6 +145,13 @@ def test_apply_accepts_exactly_the_legal_choices(seed: int, players: tuple[str, 
         random_step(state, rng)
 
 
+@functools.cache
+def hands(count: int) -> list[tuple[int, ...]]:
+    """Every hand of ``count`` markers a player could hold (how many of each value), drawn from uniformly: the same
+    as drawing each value's count at random until they add up, without the hundreds of tries a full hand takes."""
+    return [held for held in itertools.product(*(range(c + 1) for c in MARKER_COUNTS)) if sum(held) == count]
+
+
 def scramble_secrets(state: State, rng: random.Random) -> State:
     """A state that differs from ``state`` in everything secret (rules.md 11) and in nothing public."""
     twin = state.copy()
@@ -156,11 +165,7 @@ def scramble_secrets(state: State, rng: random.Random) -> State:
         if placed and not (twin._count is not None and twin._count.area == area):  # values revealed at the count
             twin._stack_sum[slot] = rng.randint(0, 3 * placed)
     for p in range(n):
-        while True:
-            held = [rng.randint(0, c) for c in MARKER_COUNTS]
-            if sum(held) == twin._markers_left[p]:
-                twin._markers[4 * p : 4 * p + 4] = held
-                break
+        twin._markers[4 * p : 4 * p + 4] = list(rng.choice(hands(twin._markers_left[p])))
     hidden = list(twin._next_order[twin._turned :])
     rng.shuffle(hidden)
     twin._next_order = twin._next_order[: twin._turned] + tuple(hidden)

@@ -84,7 +84,9 @@ def test_every_advisor_is_a_ring_in_its_controllers_colour_in_its_area_at_every_
     table.setup()
 
     def interesting(board: tuple[MapArea, ...]) -> bool:
-        return bool(board[6].advisors) and any(len(set(area.advisors)) > 1 for area in board[:6])
+        """Rings in every row of the map (the Quarantia's is the third), two players' in one district."""
+        rows = {PLACES[index][1] for index, area in enumerate(board[:6]) if area.advisors}
+        return bool(board[6].advisors) and rows >= {0, 1} and any(len(set(area.advisors)) > 1 for area in board[:6])
 
     while controller.state is None or not interesting(map_view(snapshot(controller.state)).board or ()):
         assert controller.state is None or not controller.state.is_over, "no board with advisors to check"
@@ -157,3 +159,20 @@ def test_a_quarantia_advisor_is_a_square_beside_a_district_advisors_ring(size: t
 
 def _shows(part: Screen, size: tuple[int, int], index: int) -> bool:
     return bool(rings_drawn(part, size, index))
+
+
+def test_the_map_carries_its_key_at_every_size_and_on_the_summary_picture() -> None:
+    """Issue 34: the map had no key, in the game or the summary picture: under the Quarantia now, on one line in the
+    grid, wrapped on the last part where the map comes in parts (the summary picture's: tests/test_summary.py)."""
+    controller = Controller(random.Random(5))
+    table = Table(controller, random.Random(5), ["1", "2", "3", "4"], keypads=False)
+    table.setup()
+    while controller.state is None or controller.state.year < 4:
+        table.turn()
+    screen = map_view(snapshot(controller.state))
+    assert screen.legend == ("○ advisor · □ Quarantia advisor · 3-7 palaces",)
+    for size in ((160, 128), (240, 240), (320, 240)):
+        last = paginate(screen, size)[-1]
+        problems: list[str] = []
+        drawn = render(last, size, problems)
+        assert problems == [] and drawn.tobytes() != render(replace(last, legend=()), size).tobytes(), size

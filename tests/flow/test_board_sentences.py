@@ -14,11 +14,50 @@ from typing import Any
 import pytest
 
 from companion.engine import Count, Replay, snapshot
+from companion.engine.changes import PutMarkers
 from companion.flow.autoplay import NOTICE_TAGS, Table
-from companion.flow.board_text import change_text
+from companion.flow.board_text import change_text, markers_text
 from companion.flow.controller import Controller
 from tests.sentences import read_sentence
 from tests.twin import TableTwin
+
+
+class Reader:
+    """A table that knows no rules, reading the board sentences off the shared screen: each notice, each part of one
+    too long for the display (or the lines added to it since it was read) once it is on top, carried out on the
+    table twin; with no notice up, the twin must be the game's board."""
+
+    def seen(self, notice: object) -> bool:
+        return any(id(notice) == key for key, _part in self._seen)
+
+    def __init__(self) -> None:
+        self.twin: TableTwin | None = None
+        self.read: list[str] = []
+        self.checks = 0
+        # the parts of notices read, and how many of their lines (the notice kept referenced, so ids stay unique)
+        self._seen: dict[tuple[int, tuple[int, int] | None], tuple[object, int]] = {}
+
+    def follow(self, lines: Any) -> None:
+        assert self.twin is not None
+        for line in lines:
+            change = read_sentence(line.text)
+            if change is not None:
+                self.read.append(line.text.replace("\u00a0", " ").removeprefix("✓ "))  # glued names, ticks
+                self.twin.follow([change])
+
+    def look(self, controller: Controller) -> None:
+        state = controller.state
+        if state is not None and self.twin is None:
+            self.twin = TableTwin(state.players)
+        screen = controller.screen()
+        if set(screen.tags) & NOTICE_TAGS and controller.notices:
+            top = controller.notices[0]
+            _notice, read = self._seen.get((id(top), screen.part), (top, 0))
+            self._seen[(id(top), screen.part)] = (top, len(screen.lines))
+            self.follow(screen.lines[read:])
+        if self.twin is not None and not controller.notices and state is not None:
+            assert self.twin.differences(snapshot(state)) == [], controller.record[-1]
+            self.checks += 1
 
 
 class ReadingTable(Table):
@@ -26,42 +65,45 @@ class ReadingTable(Table):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.twin: TableTwin | None = None
-        self.read: list[str] = []
-        self.checks = 0
-        self._seen: dict[int, object] = {}  # notices already read (kept referenced so ids stay unique)
+        self.reader = Reader()
 
-    def follow(self, lines: Any) -> None:
-        assert self.twin is not None
-        for line in lines:
-            change = read_sentence(line.text)
-            if change is not None:
-                self.read.append(line.text.replace("\u00a0", " "))  # a no-break space reads as a space
-                self.twin.follow([change])
+    @property
+    def twin(self) -> TableTwin | None:
+        return self.reader.twin
+
+    @twin.setter
+    def twin(self, twin: TableTwin | None) -> None:
+        self.reader.twin = twin
+
+    @property
+    def read(self) -> list[str]:
+        return self.reader.read
+
+    @property
+    def checks(self) -> int:
+        return self.reader.checks
+
+    def look(self) -> None:
+        self.reader.look(self.controller)
 
     def turn(self) -> None:
-        controller = self.controller
-        state = controller.state
-        if state is not None and self.twin is None:
-            self.twin = TableTwin(state.players)
-        screen = controller.screen()
-        tags = set(screen.tags)
-        if tags & NOTICE_TAGS and controller.notices and id(controller.notices[0]) not in self._seen:
-            self._seen[id(controller.notices[0])] = controller.notices[0]
-            self.follow(screen.lines)
-        if self.twin is not None and not controller.notices and state is not None:
-            assert self.twin.differences(snapshot(state)) == [], controller.record[-1]
-            self.checks += 1
+        self.look()
         super().turn()
 
 
-def expected_sentences(record: list[str]) -> list[str]:
+def expected_sentences(record: list[str], computers: tuple[str, ...] = ()) -> list[str]:
+    """Every board sentence the record's changes render, as the notices word them (a round's reveal in short)."""
     replay = Replay()
     texts = []
     for line in record:
         events = replay.feed_with_changes(line)
         assert replay.state is not None
-        texts += [change_text(e, replay.state.players) for e in events if not isinstance(e, Count)]
+        players = replay.state.players
+        texts += [
+            markers_text(e, players, computers) if type(e) is PutMarkers else change_text(e, players, computers)
+            for e in events
+            if not isinstance(e, Count)
+        ]
     return texts
 
 
@@ -92,5 +134,5 @@ def test_following_the_screen_literally_rebuilds_the_board(seed: int, players: i
     state = controller.state
     assert state is not None and state.is_over and table.twin is not None
     assert table.twin.differences(snapshot(state)) == []
-    assert table.read == expected_sentences(controller.record)
+    assert table.read == expected_sentences(controller.record, controller.seats.computers)
     assert table.checks > 100 and len(table.read) > 50

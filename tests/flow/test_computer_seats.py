@@ -1,5 +1,6 @@
 """Computer seats are named as such wherever they act (issue 23): their decision screen says the computer decides
-(never "your pad"), and a board notice that moves their pieces asks someone at the table to move them."""
+(never "your pad"), and a board notice that moves their pieces names them as a computer's in the sentence itself
+(issue 34: a line of its own filled a part at 160x128) and waits for anyone at the table to move them."""
 
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ def test_a_computer_seat_is_named_on_its_decisions_and_its_board_changes() -> No
             assert screen.title == "Green (computer) decides" and "your pad" not in screen.footer, screen
             decisions += 1
         if "instructions" in screen.tags and any(line.colour == "green" for line in screen.lines):
-            assert "Green is a computer player: someone please move Green's pieces." in screen.text()
+            greens = [line.text for line in screen.lines if line.colour == "green"]
+            assert all(text.startswith("Green (computer): ") or "Green (computer) takes" in text for text in greens)
+            assert "anyone" in screen.footer and "someone please move" not in screen.text(), screen
             notices += 1
         if controller.pending_bot() is not None:
             controller.run_bots(bot_rng)

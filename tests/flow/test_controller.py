@@ -7,6 +7,7 @@ import random
 from companion.engine import snapshot
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, Effect
+from companion.flow.undo_chain import undo_blocker
 from hardware.events import InputEvent
 
 
@@ -70,7 +71,7 @@ def test_undo_needs_a_confirm_and_restores_the_state_exactly() -> None:
     controller, table = started()
     for _ in range(200):
         before, length = decide_once(controller, table)
-        if controller.history[-1][2]:
+        if undo_blocker(controller) is None:
             break
     else:
         raise AssertionError("no undoable decision in 200 tries")
@@ -82,29 +83,39 @@ def test_undo_needs_a_confirm_and_restores_the_state_exactly() -> None:
     press(controller, "host", "ok")
     assert controller.state is not None
     assert snapshot(controller.state) == before and len(controller.record) == length
+    clear_notices(table)  # the table puts the board back
     assert "decision" in controller.screen().tags
 
 
-def test_a_decision_that_opened_the_next_count_cannot_be_undone() -> None:
+def test_a_decision_that_opened_the_next_count_may_be_undone_until_the_count_is_shown() -> None:
+    """rules.md 11.4.1: while its own board notice is up, nothing it made public has been shown."""
     controller, table = started(seed=3)
     for _ in range(200):
-        decide_once(controller, table)
-        if not controller.history[-1][2]:
+        before, length = decide_once(controller, table)
+        if any(what == "count" for what, _which in controller.history[-1].reveals):
             break
     else:
         raise AssertionError("no election ended in 200 decisions")
-    length = len(controller.record)
+    assert controller.notices[0].tag == "instructions" and "count" in controller.notices[1].tag
+    press(controller, "host", "back", "hold")
+    assert controller.confirm_undo, controller.screen().text()
+    press(controller, "host", "ok")
+    assert controller.state is not None and snapshot(controller.state) == before and len(controller.record) == length
+    clear_notices(table)
+    decide_once(controller, table)  # decided again; its board notice read: the count is on the screen now
+    while controller.notices[0].tag == "instructions":
+        press(controller, "host", "ok")
     press(controller, "host", "back", "hold")
     assert not controller.confirm_undo and "cannot be undone" in controller.screen().text()
-    assert len(controller.record) == length
+    assert len(controller.record) == length + 1
 
 
-def test_undo_never_reopens_a_revealed_ballot() -> None:
+def test_11_4_4_a_rounds_last_ballot_is_final_once_its_reveal_is_shown() -> None:
     controller, table = started()
     state = controller.state
     assert state is not None
     play_until(table, lambda: controller.state is not None and controller.state.round == 2)
-    assert controller.history[-1][2] is False, "the last ballot of round 1 revealed the round"
+    assert controller.history[-1].reveals == (("ballots", 1),), "the last ballot of round 1 revealed the round"
     length = len(controller.record)
     before = snapshot(controller.state)
     press(controller, "host", "back", "hold")
@@ -145,10 +156,12 @@ def test_board_check_pages_through_the_public_state() -> None:
     play_until(table, lambda: controller.state is not None and controller.state.year == 2)
     press(controller, "host", "back")
     titles = []
-    for _ in range(5):
+    for _ in range(7):
         titles.append(controller.screen().title)
         press(controller, "host", "right")
-    assert titles == ["Board", "Board: districts", "Board: advisors", "Board: supplies", "Voting order"]
+    assert titles == [
+        "Board", "Board: districts", "Board: advisors", "Board: supplies", "The race", "Voting order", "Year 2 so far"
+    ]  # fmt: skip
     assert controller.screen().title == "Abandon this game?", "after the last page: the way out of the game"
     press(controller, "host", "right")
     assert controller.screen().title == "Board" and controller.screen().board, "pages wrap around to the map"

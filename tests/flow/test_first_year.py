@@ -1,6 +1,7 @@
 """Issue 17: the first year's reminder (how to set up the table, what the device does instead of cards and markers),
 read page by page before "Year 1", once per game: a power cut while it is read shows the unread pages again; once
-read it never comes back, not on resume and not later in the game."""
+read it never comes back, not on resume and not later in the game. Issue 34: the next game of the evening shows only
+how to set up the board, and offers the rest."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from companion.flow.autoplay import Table
 from companion.flow.board_text import change_text
 from companion.flow.controller import Controller
 from companion.flow.first_year import reminder_pages
+from companion.flow.modes.evening import next_game
 from companion.i18n import LANGUAGES, set_language
 from hardware.events import InputEvent
 from tests.helpers import app_settings
@@ -43,6 +45,42 @@ def test_a_new_game_opens_with_the_reminder_pages_then_year_1() -> None:
     assert "§2.1" not in texts[0] and controller.screen().title == "Year 1" and controller.screen().rule == "2.2"
     assert "a palace in all 6 districts" in texts[1] and "year's end" in texts[1], "how to win (rules.md 9.2)"
     assert "own keypad" in texts[2] and "Area cards stay in the box" in texts[4], "the cards just before year 1"
+
+
+def test_the_next_game_of_the_evening_offers_to_skip_the_intro_the_table_just_read() -> None:
+    controller = started(3, "private")
+    table = Table(controller, random.Random(2), ["1", "2", "3"], keypads=False)
+    table.play()
+    controller.handle(InputEvent("host", "back"))  # game over: the next game is offered
+    assert "host right there shows the rest" in controller.screen().text()
+    controller.handle(InputEvent("host", "ok"))
+    controller.handle(InputEvent("host", "ok"))  # the same table, started
+    screen = controller.screen()
+    assert (
+        screen.title == "Set up the board"
+        and screen.tags == ("reminder",)
+        and "Start with an empty board" in (screen.text())
+    ), screen
+    assert ("right", "the other introduction pages") in screen.keys and "(1/5)" not in screen.footer
+    controller.handle(InputEvent("host", "right"))  # the rest, on request
+    assert [n.page for n in controller.notices[1:5]] == [(2, 5), (3, 5), (4, 5), (5, 5)]
+    controller.handle(InputEvent("host", "ok"))
+    assert controller.screen().tags == ("reminder", "page:2")
+    for _page in range(4):
+        controller.handle(InputEvent("host", "ok"))
+    assert controller.screen().title == "Year 1"
+
+
+def test_without_a_request_the_next_game_goes_from_setting_up_the_board_to_year_1() -> None:
+    controller = started(3, "private")
+    for _page in range(5):
+        controller.handle(InputEvent("host", "ok"))
+    assert controller.intro_read and controller.screen().title == "Year 1", "the reminder's last page was read"
+    next_game(controller)  # as the game-over screen's next game and the board check's abandon do
+    controller.handle(InputEvent("host", "ok"))
+    assert controller.screen().title == "Set up the board"
+    controller.handle(InputEvent("host", "ok"))
+    assert controller.screen().title == "Year 1"
 
 
 def test_four_players_one_at_a_time_get_their_own_words() -> None:

@@ -3,6 +3,10 @@ clearing it, right and left turn a board-check page's parts before paging on; ke
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from companion.flow.narration import Notice
 from companion.flow.paging import Parts
 from display.screen import Line, Screen
@@ -36,7 +40,8 @@ def test_the_host_ok_shows_a_long_notices_next_part_before_clearing_it() -> None
 
 def test_a_paged_notices_counter_waits_for_its_last_part() -> None:
     """A reminder page in parts showed two counters at once ("ok: go on (2/5)" and the part's "1/3"): before its
-    last part the footer says "ok: more", the page's counter comes with the last."""
+    last part the footer says "ok: more", and the last says "ok: go on" beside its part's counter alone (issue 34:
+    the page's "(2/5)" there was a second one)."""
     controller = table().controller
     controller.parts.size = (160, 128)
     page = Notice("How to win", long_notice().lines, rule="9.2", tag="reminder", page=(2, 5))
@@ -45,7 +50,7 @@ def test_a_paged_notices_counter_waits_for_its_last_part() -> None:
     while controller.notices and controller.notices[0] is page:
         footers.append(controller.screen().footer)
         press(controller, "host", "ok")
-    assert len(footers) > 1 and footers == ["ok: more"] * (len(footers) - 1) + ["ok: go on (2/5)"], footers
+    assert len(footers) > 1 and footers == ["ok: more"] * (len(footers) - 1) + ["ok: go on"], footers
 
 
 def test_without_a_display_size_nothing_is_cut() -> None:
@@ -88,14 +93,15 @@ def test_a_keypad_rounds_reveal_is_a_notice_and_the_next_round_is_keyed_under_it
 
 
 def test_the_host_ok_shows_a_long_setups_next_part_before_starting() -> None:
-    """Issue 23: at 160x128 a setup with four seats takes two parts; ok shows the second (the settings) before it
-    starts the game, so no setting goes unseen."""
+    """Issue 23: where a setup takes two parts (issue 34: at 160x128 only in the larger type now), ok shows the
+    second (the settings) before it starts the game, so no setting goes unseen."""
     import random
 
     from companion.flow.controller import Controller
 
     controller = Controller(random.Random(1))
     controller.parts.size = (160, 128)
+    controller.parts.text_size = "large"
     for pad in "1234":
         controller.seats.pad_status(pad, True)
         press(controller, pad, "ok")
@@ -104,7 +110,7 @@ def test_the_host_ok_shows_a_long_setups_next_part_before_starting() -> None:
     press(controller, "host", "ok")
     second = controller.screen()
     assert second.part == (2, 2) and controller.stage == "setup"
-    assert any(line.text.startswith("Language:") for line in second.lines)
+    assert any(line.text.startswith("◀ Language:") for line in second.lines)
     press(controller, "host", "ok")
     assert controller.stage == "game"
 
@@ -124,3 +130,45 @@ def test_a_screen_changed_in_place_keeps_its_part_and_another_kind_starts_at_the
     parts.show(other)
     assert parts.next()
     assert parts.show(setup, keep=True).part == (1, parts.count)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "it"])
+@pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
+def test_a_screen_in_parts_has_one_page_counter(language: str, size: tuple[int, int]) -> None:
+    """Issue 34: a reminder page in parts showed "ok: go on (1/5)" beside the part's "2/2"; the part's counter alone
+    now (the page's number is in its place in the reading order)."""
+    import random
+
+    from companion.flow.controller import Controller
+    from companion.i18n import set_language
+
+    set_language(language)
+    try:
+        controller = Controller(random.Random(1))
+        controller.parts.size = size
+        for pad in "123":
+            press(controller, pad, "ok")
+        press(controller, "host", "ok")
+        seen = 0
+        while controller.notices and controller.notices[0].tag == "reminder":
+            screen = controller.screen()
+            assert screen.part is None or not re.search(r"\(\d+/\d+\)", screen.footer), (screen.part, screen.footer)
+            seen += screen.part is not None
+            press(controller, "host", "ok")
+        assert seen or size != (160, 128), "at 160x128 some reminder page comes in parts"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "it"])
+def test_the_help_on_tied_runners_up_says_what_they_do(language: str) -> None:
+    """Issue 34: "a tie for second: tied runners-up" explained nothing."""
+    from companion.flow.rules_text import rule_text
+    from companion.i18n import set_language
+
+    set_language(language)
+    try:
+        text = rule_text("6.4")
+    finally:
+        set_language("en")
+    assert {"en": "house", "de": "Haus", "it": "casa"}[language] in text and "10.2.1" in text and "10.4" in text

@@ -21,7 +21,7 @@ def test_the_language_is_chosen_at_setup_and_kept_in_the_record() -> None:
         controller.handle(InputEvent(pad, "ok"))
     controller.handle(InputEvent("host", "left"))
     assert language() == "de" and "Sprache: Deutsch" in controller.screen().text()
-    assert "Rot: Pad 1" in controller.screen().text()
+    assert "Rot: Tastenfeld 1" in controller.screen().text()
     controller.handle(InputEvent("host", "left"))
     assert "Lingua: Italiano" in controller.screen().text()
     controller.handle(InputEvent("host", "ok"))

@@ -46,3 +46,14 @@ def test_the_web_pages_german_says_palazzi_too() -> None:
     text = (ROOT / "companion" / "web" / "static" / "common.js").read_text(encoding="utf-8")
     assert not FORBIDDEN["de"].search(text)
     assert "Palazzi im Vorrat" in text
+
+
+def test_the_german_texts_say_gerat_and_tastenfeld_never_host_or_pad() -> None:
+    """Issue 34: five German texts kept "Host" and about ten "Pad"; the German for the device is "Gerät", for a
+    pad "Tastenfeld" (or its keys: "deine Tasten"). Placeholders such as {pad} and config keys such as pads.serial
+    are not words of the text."""
+    leftover = re.compile(r"\b(host|pads?)\b", re.IGNORECASE)
+    names = re.compile(r"\{[a-z_]+\}|\b[a-z_]+\.[a-z_.]+\b")
+    found = [text for _english, text in entries("de") if leftover.search(names.sub("", text))]
+    assert found == []
+    assert sum("Tastenfeld" in text for _english, text in entries("de")) >= 5

@@ -8,6 +8,7 @@ reads them all).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -16,21 +17,20 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import yarl
 
 from companion.app import App
 from companion.store import Store
 from companion.web.hub import Limits
-from companion.web.publisher import WebHello
 from hardware.events import InputEvent
 from tests.helpers import app_settings, game_thread
 
 
 @contextmanager
-def running_companion(tmp_path: Path, limits: Limits | None = None) -> Iterator[App]:
+def running_companion(tmp_path: Path, limits: Limits | None = None, store: Store | None = None) -> Iterator[App]:
+    """``store``: the games kept there (a store on disk survives a restart: a second companion on it resumes)."""
     settings = app_settings(tmp_path)
     settings.data["web"].update(bind="127.0.0.1", port=0)
-    app = App(settings, seed=7, store=Store(None, memory=True), serve_web=True)
+    app = App(settings, seed=7, store=store or Store(None, memory=True), serve_web=True)
     assert app.web is not None
     # Simulated players press far faster than people (a person: a few presses a second): the rate limit is tested
     # on its own (test_hostile.py), and these games are not slowed to a person's pace.
@@ -44,6 +44,9 @@ def base_url(app: App) -> str:
     return f"http://127.0.0.1:{app.web.port}"
 
 
+BROWSERS = itertools.count(1)
+
+
 class Phone:
     def __init__(self, app: App, rng: random.Random) -> None:
         self.app = app
@@ -55,13 +58,7 @@ class Phone:
         self.changed = asyncio.Event()
         self.reader: asyncio.Task[None] | None = None
         self.presses = 0
-
-    @property
-    def source(self) -> str:
-        assert self.app.web is not None
-        cookie = self.session.cookie_jar.filter_cookies(yarl.URL(base_url(self.app))).get("doge_seat")
-        assert cookie is not None
-        return self.app.web.hub.phones[cookie.value].source
+        self.device = f"browser-{next(BROWSERS)}"  # the page's own id for its browser (localStorage)
 
     async def join(self, secret: str | None = None) -> int:
         assert self.app.web is not None
@@ -70,7 +67,7 @@ class Phone:
             return answer.status
 
     async def connect(self) -> None:
-        self.ws = await self.session.ws_connect(base_url(self.app) + "/ws")
+        self.ws = await self.session.ws_connect(base_url(self.app) + f"/ws?d={self.device}")
         self.reader = asyncio.ensure_future(self._read(self.ws))
 
     async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
@@ -91,14 +88,13 @@ class Phone:
         self.view = None
 
     async def press(self, key: str) -> None:
+        """One key, and the answer to it: a view newer than the one it was pressed on (a late frame of an older
+        view is not the answer, and a press sent on it would be refused as stale)."""
         assert self.ws is not None and self.view is not None
-        self.changed.clear()
+        pressed_on = self.view["v"]
         self.presses += 1
-        await self.ws.send_str(json.dumps({"t": "press", "key": key, "v": self.view["v"]}))
-        try:
-            await asyncio.wait_for(self.changed.wait(), 20)
-        except TimeoutError:
-            raise AssertionError(f"no answer to {key} on {self.view}") from None
+        await self.ws.send_str(json.dumps({"t": "press", "key": key, "v": pressed_on}))
+        await until(self, lambda view: view["v"] > pressed_on, f"an answer to {key} on {self.view}")
 
     async def wait_view(self) -> dict[str, Any]:
         while self.view is None:
@@ -157,7 +153,10 @@ async def sit_down(app: App, phones: list[Phone]) -> None:
     await until(phones[0], lambda v: len(v["public"]["seats"]) == len(phones), "everyone seated")
     host(app, "right")  # ballots at once, on the phones
     await until(phones[0], lambda v: v["public"]["entry"] == "keypads", "keypads chosen")
-    host(app, "ok")
+    while app.controller.stage == "setup":  # a setup too long for the display is in parts: ok shows each, then starts
+        shown = app.screen
+        host(app, "ok")
+        await game_thread_shows(app, lambda shown=shown: app.screen != shown, "the host's ok")
     await until(phones[0], lambda v: v["public"]["stage"] == "game", "the game started")
 
 
@@ -176,12 +175,7 @@ async def play(app: App, phones: list[Phone], max_steps: int = 50_000, after: An
         if after is not None:
             await after(steps)
         if pub["notice"] is not None:
-            watcher.changed.clear()
-            host(app, "ok")
-            # A long notice turns a part with ok and may look the same to a phone: a hello after the ok (the queue
-            # is first in, first out) gets the watcher its frame once the ok was handled.
-            app.events.put(WebHello(watcher.source))  # type: ignore[arg-type]
-            await asyncio.wait_for(watcher.changed.wait(), 20)
+            await read_notices(app, watcher)
             continue
         acted = False
         for phone in phones:
@@ -203,3 +197,25 @@ async def any_frame(phones: list[Phone], what: str) -> None:
         wait.cancel()
     if not done:
         raise AssertionError(f"never happened: {what}")
+
+
+async def game_thread_shows(app: App, ready: Any, what: str) -> None:
+    """Wait until the game thread's state satisfies ``ready()`` (polled: a hang guard, never a verdict on speed)."""
+    for _ in range(2000):
+        if ready():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def read_notices(app: App, watcher: Phone) -> None:
+    """The host reads every notice with ok (as at a real table), until the watcher's phone shows none."""
+
+    def shown() -> tuple[object, int]:
+        return app.screen, len(app.controller.notices)
+
+    while app.controller.notices:
+        before = shown()
+        host(app, "ok")
+        await game_thread_shows(app, lambda before=before: shown() != before, "a notice read")
+    await until(watcher, lambda v: v["public"]["notice"] is None, "no notice on the phone")

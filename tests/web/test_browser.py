@@ -2,9 +2,11 @@
 (simulated hardware, its game thread, the server on loopback).
 
 Three phones join by the QR code's link and play a whole game to its end (keyed ballots, decisions); one reloads
-and one loses its connection mid-round and both come back to exactly where they were; a fourth asks for a seat and
-is refused until the host confirms on the device. Without Debian's chromium on PATH it is skipped, saying how to
-install it (`python3 dev.py test` names it in its first line); in CI, which installs it, it fails instead.
+and one loses its connection mid-round and both come back to exactly where they were; a fourth asks for a seat, is
+refused by the host's ok, and gets it by left, then right, with the seat's keyed ballot cleared and no line left
+over from asking. The table view at 1920x1080 is read across a table: its headline and labels are 40 px or more.
+Without Debian's chromium on PATH it is skipped, saying how to install it (`python3 dev.py test` names it in its
+first line); in CI, which installs it, it fails instead.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ FLAGS = [
 ]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+# The table view's headline and labels, with their font sizes in CSS pixels.
+SIZES = """() => [...document.querySelectorAll("h1, h2, th, .area strong")]
+  .map((e) => [e.tagName + " " + e.textContent.slice(0, 20), parseFloat(getComputedStyle(e).fontSize)])"""
 
 
 def settle(page: Any) -> None:
@@ -110,10 +115,16 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         assert "setup" in app.screen_tags and app.screen is not None and app.screen.qr
         pages[1].click("button[data-key=right]")  # another colour, like a keypad's right
         host(app, "right")
-        host(app, "ok")
-        until(lambda: app.controller.stage == "game", "the game started", pages[0])
-        table = browser.new_page(viewport={"width": 1280, "height": 800})
+        while app.controller.stage == "setup":  # a setup in parts: the host's ok shows each, then starts the game
+            shown = app.screen
+            host(app, "ok")
+            until(lambda shown=shown: app.screen != shown, "the host's ok was read", pages[0])
+        table = browser.new_page(viewport={"width": 1920, "height": 1080})
         table.goto(app.web.table_url)
+        table.wait_for_selector("#board")
+        sizes = table.evaluate(SIZES)
+        assert sizes and all(size >= 40 for _label, size in sizes), sizes  # read across a table
+        assert table.evaluate("document.documentElement.scrollWidth") <= 1920  # nothing cut off at the side
         # the first round: phone 0 keys an area, then reloads; phone 2 keys one and loses its connection
         while read_notice(app, pages[0]):
             pass
@@ -141,14 +152,18 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         name = pages[0].locator("#title").inner_text().split(" ")[0]
         stranger.get_by_text(f"Ask for {name}'s seat").click()
         until(lambda: "takeover" in app.screen_tags, "the host was asked", stranger)
-        host(app, "back")
+        host(app, "ok")  # the key the host presses all evening keeps the seat
         # its "Asked: ..." message is already there: wait for the answer's words, not for a #message
         until(lambda: "kept the seat" in message(stranger), "the stranger was told the seat is kept", stranger)
         assert not stranger.locator("#keyed").count()
+        until(lambda: "takeover" not in app.screen_tags, "the first question answered", stranger)
         stranger.get_by_text(f"Ask for {name}'s seat").click()
         until(lambda: "takeover" in app.screen_tags, "the host was asked again", stranger)
-        host(app, "ok")
-        stranger.wait_for_selector("#keyed")
+        host(app, "left")
+        host(app, "right")
+        stranger.wait_for_selector("#keyed", state="attached")  # empty: it is hidden
+        assert stranger.locator("#keyed").inner_text() == ""  # the seat's keyed ballot was cleared, not handed over
+        assert message(stranger) == ""  # the answer came: "Asked: ..." is gone
         until(lambda: "Another phone" in message(pages[0]), "the first phone was told it lost its seat", pages[0])
         pages[0] = stranger
         # and on to the end of the game

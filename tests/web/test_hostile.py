@@ -58,7 +58,10 @@ def test_hostile_clients_are_refused_and_the_phones_play_on(tmp_path: Path, capl
             for _ in range(50):
                 if flood.ws.closed:
                     break
-                await flood.ws.send_str('{"t": "press", "key": "left", "v": -1}')
+                try:
+                    await flood.ws.send_str('{"t": "press", "key": "left", "v": -1}')
+                except ConnectionResetError:  # the server dropped the flood between the check and this send
+                    break
             await asyncio.wait_for(flood.reader, 20)  # type: ignore[arg-type]
             await flood.close()
             # 200 table views that never read: dropped when their queue is full, nobody else is
@@ -108,6 +111,9 @@ def test_a_client_that_never_reads_is_dropped_and_holds_one_frame(
     caplog.set_level(logging.INFO)
     limits = Limits(send_timeout_s=0.5, write_buffer=64 * 1024)
 
+    def dropped() -> bool:
+        return any(r.getMessage().startswith("web pads: refused") and "read" in r.getMessage() for r in caplog.records)
+
     async def stall() -> None:
         with running_companion(tmp_path, limits) as app:
             assert app.web is not None
@@ -130,10 +136,10 @@ def test_a_client_that_never_reads_is_dropped_and_holds_one_frame(
                 app.events.put(InputEvent("host", "right"))
                 await asyncio.sleep(0.001)
                 most = max([most, *(len(client.pending) for client in hub.clients)])
-                if any("read" in r.getMessage() for r in caplog.records):
+                if dropped():
                     break
             for _ in range(200):
-                if any("read" in r.getMessage() for r in caplog.records):
+                if dropped():
                     break
                 await asyncio.sleep(0.05)
             assert most <= 1
@@ -141,4 +147,4 @@ def test_a_client_that_never_reads_is_dropped_and_holds_one_frame(
             writer.close()
 
     asyncio.run(stall())
-    assert any("read" in r.getMessage() for r in caplog.records)
+    assert dropped()

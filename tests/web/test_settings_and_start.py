@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 import os
 import socket
+import threading
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ import pytest
 from companion.app import App
 from companion.store import Store
 from companion.system import config
+from companion.web import server
 from companion.web.join import qr_rows, with_join_code
 from display.render import render
 from display.screen import Screen
@@ -46,7 +49,7 @@ def test_a_port_in_use_is_one_line_and_the_device_plays_on(tmp_path: Path, caplo
         caplog.set_level(logging.INFO)
         app = App(settings, store=Store(None, memory=True), serve_web=True)
         try:
-            assert app.web is None and app.publisher is None
+            assert app.web is None and app.phones is None
             errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
             assert len(errors) == 1 and "port" in errors[0].getMessage() and "web.port" in errors[0].getMessage()
             assert errors[0].exc_info is None  # one line, no traceback
@@ -95,10 +98,9 @@ def test_no_server_for_a_script_or_a_tests_app(tmp_path: Path) -> None:
 
 def test_the_setup_screen_carries_the_join_links_qr_code_drawn_module_by_module() -> None:
     url = "http://192.168.1.20:8080/#j=abcdefghijklmnopqrstuv"
-    screen = with_join_code(Screen("New game", tags=("setup",)), url, "http://192.168.1.20:8080/table")
+    screen = with_join_code(Screen("New game", tags=("setup",)), url)
     rows = qr_rows(url)
     assert screen.qr == rows and len(rows) == len(rows[0]) >= 21
-    assert any("192.168.1.20:8080/table" in line.text for line in screen.lines)
     assert "abcdefghij" not in " ".join(line.text for line in screen.lines)  # the secret only in the code
     image = render(screen, (320, 240)).convert("L")
     # find the code's white quiet zone at the right, then read the modules back at their centres
@@ -119,3 +121,44 @@ def test_the_setup_screen_carries_the_join_links_qr_code_drawn_module_by_module(
         for r in range(len(rows))
     )
     assert read == rows
+
+
+def test_whatever_fails_in_the_server_the_companion_starts_and_plays_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33: start() waited for "ready" with no timeout and the server's thread caught only OSError, so a
+    missing static folder froze the companion before its first screen. Each failure is one line now."""
+    caplog.set_level(logging.INFO)
+    settings = app_settings(tmp_path)
+    settings.data["web"].update(bind="127.0.0.1", port=0)
+    started = threading.Event()
+
+    async def hangs(self: server.WebPads, app: object) -> None:
+        started.set()
+        await asyncio.Event().wait()
+
+    async def fails(self: server.WebPads, app: object) -> None:
+        raise RuntimeError("something aiohttp did not expect")
+
+    cases = [
+        ("STATIC", tmp_path / "missing", "cannot start (ValueError"),
+        ("WebPads._serve", fails, "cannot start (RuntimeError: something aiohttp did not expect)"),
+        ("WebPads._serve", hangs, "did not start within 0.2 s"),
+    ]
+    monkeypatch.setattr(server, "START_TIMEOUT_S", 0.2)
+    for name, replacement, said in cases:
+        with monkeypatch.context() as patch:
+            patch.setattr(server if name == "STATIC" else server.WebPads, name.split(".")[-1], replacement)
+            caplog.clear()
+            app = App(settings, store=Store(None, memory=True), serve_web=True)
+            try:
+                assert app.web is None and app.phones is None
+                errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+                assert len(errors) == 1 and said in errors[0].getMessage(), errors
+                assert errors[0].exc_info is None and "goes on without phones" in errors[0].getMessage()
+                entry = app.controller.seats.entry
+                app.step(InputEvent("host", "right"))  # the device plays on
+                assert app.controller.seats.entry != entry
+            finally:
+                app.close()
+    assert started.is_set()

@@ -35,6 +35,10 @@ class GameMode(Mode):
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
         if event.source != "host":
             if seat is not None:
+                from .this_year import ThisYear, uses_back
+
+                if event.key == "back" and ctx.stage == "game" and not uses_back(ctx, seat):
+                    return ThisYear(event.source)  # the year so far, for anyone (issue 34)
                 self.pad(ctx, seat, event.key)
             return self
         from .board_check import BoardCheck

@@ -1,5 +1,7 @@
-"""The board check: the host's back shows the board as the game has it, page by page, to compare with the table;
-left of the map, the sound setting (flow/sound.py)."""
+"""The board check: the host's back shows the board as the game has it, page by page, to compare with the table,
+then where the race stands (how close each player is to each victory condition) and the year so far. Everything as
+the table has been shown it (``shown.py``): a card or a count still to come is not on these pages yet. Left of the
+map, the sound setting (flow/sound.py)."""
 
 from __future__ import annotations
 
@@ -8,36 +10,40 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 from hardware.events import InputEvent
 
-from ...engine import snapshot
 from ...i18n import _
+from ..shown import shown_snapshot
 from ..sound import sound_view
 from ..views import board_view
 from .base import Mode
 from .evening import abandon, abandon_view
+from .this_year import race_screen, year_screen
 
 if TYPE_CHECKING:
     from ..controller import Controller
 
-PAGES = 5  # the map, districts, advisors, supplies, voting order
-END = PAGES  # then, during a game, the way out of it
+VIEWS = (0, 1, 2, 3, "race", 4, "year")  # the map, districts, advisors, supplies, the race, voting order, the year
+PAGES = len(VIEWS)
+END = PAGES  # then the pages the App adds (ctx.additions.pages), then, during a game, the way out of it
 SOUND = -1  # left of the map: the voice's level, which ok changes
 
 
 class BoardCheck(Mode):
     """The board pages; right from the last one (in a game) shows the way out of it: a held back there gives the game
-    up (modes/evening.py). Left from the map is the sound page, and left from it wraps to the voting order, so the
+    up (modes/evening.py). Left from the map is the sound page, and left from it wraps to the year so far, so the
     way out is never one stray key away."""
 
     def __init__(self) -> None:
         self.page = 0
+        self.end = END
 
     @property
     def holds_back(self) -> bool:  # type: ignore[override]
-        return self.page == END
+        return self.page == self.end
 
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
-        pages = PAGES + (ctx.stage == "game")
-        if event.kind == "hold" and self.page == END:
+        self.end = END + len(ctx.additions.pages)
+        pages = self.end + (ctx.stage == "game" and ctx.state is not None and not ctx.state.is_over)
+        if event.kind == "hold" and self.page == self.end:
             abandon(ctx)
             return self  # the overlays are gone with the game
         if self.page == SOUND:
@@ -47,7 +53,7 @@ class BoardCheck(Mode):
                 self.page = (self.page + 1) % pages
         elif event.key == "left":
             if not ctx.parts.back():
-                self.page = SOUND if self.page == 0 else self.page - 1 if self.page < PAGES else PAGES - 1
+                self.page = SOUND if self.page == 0 else self.page - 1
         else:
             return None
         return self
@@ -63,7 +69,7 @@ class BoardCheck(Mode):
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
-        if self.page == END:
+        if self.page == self.end:
             return (("hold:back", _("abandon the game")), ("back", _("close")), ("left", _("previous page")))
         if self.page == SOUND:
             ok = ("ok", _("louder, then off") if ctx.seats.sound.adjustable else _("close"))
@@ -71,9 +77,17 @@ class BoardCheck(Mode):
         return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
-        assert ctx.state is not None
-        if self.page == END:
+        if self.page == self.end:
             return abandon_view(ctx)
         if self.page == SOUND:
             return sound_view(ctx.seats.sound)
-        return board_view(snapshot(ctx.state), self.page)
+        if self.page >= PAGES:
+            return ctx.additions.pages[self.page - PAGES](ctx)
+        view = VIEWS[self.page]
+        footer = _("left/right: page   back: close")
+        if view == "race":
+            return race_screen(ctx, footer)
+        if view == "year":
+            return year_screen(ctx, footer)
+        assert isinstance(view, int)
+        return board_view(shown_snapshot(ctx), view)

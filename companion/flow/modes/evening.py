@@ -81,11 +81,17 @@ class NextGame(Mode):
         return (("ok", _("new game")), ("any", _("stay")))
 
     def view(self, ctx: Controller) -> Screen:
+        intro = (
+            [Line(_("The introduction shows only how to set up the board; host right there shows the rest."), "small")]
+            if ctx.intro_read
+            else []
+        )  # the table read it this evening (first_year.py)
         return Screen(
             _("Next game?"),
             (
                 Line(_("A new game at this table: {seats}.").format(seats=seats_text(ctx)), "normal"),
                 Line(_("Setup comes next: seats, computers, ballots and language can all be changed there."), "small"),
+                *intro,
                 Line(_("This game stays in the archive."), "small"),
             ),
             footer=_("host ok: new game"),

@@ -51,8 +51,7 @@ class EndingPages(Mode):
             self.page += 1
         elif event.key == "left" and not ctx.parts.back():
             self.page -= 1
-        if event.key == "back" and self.page == len(_pages(ctx)) - 1:
-            return NextGame()  # the chart was the last page: back asks about the next game
+        # back closes on every page, as its footer says (issue 34: on the chart it once asked about the next game)
         return self if event.key != "back" and 0 < self.page < len(_pages(ctx)) else None
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:

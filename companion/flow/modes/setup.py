@@ -3,6 +3,7 @@ language, and starts."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,8 @@ class SetupMode(Mode):
         return setup_view(ctx.seats)
 
 
+COUNTER = re.compile(r" ?\(\d+/\d+\)")  # a page counter in a footer: "ok: go on (2/5)"
+
 # Screens whose ok answers a question (start, undo, the next game, abandon, go on with a saved game): cut in parts on
 # a small display, ok first shows the parts not yet seen, so nobody answers what they could not read.
 ASKING = frozenset({"setup", "undo", "next-game", "abandon", "resume"})
@@ -64,9 +67,13 @@ def ok_shows_more(ctx: Controller, event: InputEvent) -> bool:
 
 def part_to_show(ctx: Controller, whole: Screen) -> Screen:
     """The part of the screen the display shows (flow/paging.py). Setup keeps its part when a setting changes; a
-    notice's ok also shows its next part first (modes/notices.py)."""
+    notice's ok also shows its next part first (modes/notices.py). A screen in parts has one page counter, the
+    part's: a reminder page's "(2/5)" leaves the footer (issue 34: "(1/5)" beside "2/2")."""
     setup = ctx.stage == "setup" and not ctx.overlays
-    return more_to_read(ctx.parts.show(whole, keep=setup), showing_notice(ctx))
+    shown = more_to_read(ctx.parts.show(whole, keep=setup), showing_notice(ctx))
+    if shown.part is not None and COUNTER.search(shown.footer):
+        shown = replace(shown, footer=COUNTER.sub("", shown.footer))
+    return shown
 
 
 def more_to_read(screen: Screen, notice: bool = False) -> Screen:

@@ -1,4 +1,5 @@
-"""Undo (rules.md 11.4): after a held host back, ok takes back the last decision; any other host key keeps it."""
+"""Undo (rules.md 11.4): after a held host back, ok takes back the last human decision with the computer players'
+decisions after it (``undo_chain.py``); any other host key keeps them."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..undo_text import undo_question
+from ..game import Step
+from ..undo_chain import undo_blocker, undo_chain
+from ..undo_text import refusal_notice, undo_question
 from ..views import undo_view
 from .base import Mode
 
@@ -19,20 +22,30 @@ if TYPE_CHECKING:
 def undo_key(ctx: Controller) -> tuple[tuple[str, str], ...]:
     """The host's held back asks to undo on any screen of a game (``Controller.handle``), when there is something
     that may be undone: said with the keys of whatever screen is on top."""
-    if ctx.stage == "game" and not ctx.confirm_undo and ctx.game.undo_blocker() is None:
+    if ctx.stage == "game" and not ctx.confirm_undo and undo_blocker(ctx) is None:
         return (("hold:back", _("undo")),)
     return ()
 
 
 class UndoConfirm(Mode):
+    """The question names the decisions it was asked about; players may go on under it (a keypad ballot locked in,
+    a notice confirmed), and if that changed what an undo would take back, ok takes back nothing and says so."""
+
+    def __init__(self, chain: list[Step]) -> None:
+        self.chain = chain
+
     def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
         if event.key == "ok":
-            ctx.undo()
+            if undo_chain(ctx) == self.chain:
+                ctx.undo()
+            else:
+                ctx.notices.insert(0, refusal_notice(_("Nothing was undone: the game went on under the question.")))
         return None
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
         return (("ok", _("undo")), ("left", _("keep")), ("right", _("keep")), ("back", _("keep")))
 
     def view(self, ctx: Controller) -> Screen:
-        undone = ctx.game.last_decision()
-        return undo_view(undo_question(undone, ctx.players), bool(undone.changes))
+        chain = [step.undone for step in self.chain]
+        board = any(undone.changes for undone in chain)
+        return undo_view(undo_question(chain, ctx.players, ctx.seats.computers), board)

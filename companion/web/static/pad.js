@@ -36,11 +36,12 @@ function setupPart(pub, mine) {
 }
 
 function ballotPart(pub, mine) {
-  if (mine.locked && mine.pending) {
-    return [h("p", { id: "locked" }, t("locked", { area: pub.areas[mine.pending.area],
-      markers: mine.pending.markers.join(" + ") }))];
+  if (mine.locked) {  // a ballot locked in on another phone (a takeover) shows only that it is
+    return [h("p", { id: "locked" }, mine.pending ? t("locked", { area: pub.areas[mine.pending.area],
+      markers: mine.pending.markers.join(" + ") }) : t("lockedonly"))];
   }
   const keyed = mine.keyed || { area: null, markers: [] };
+  const complete = keyed.area !== null && keyed.markers.length > 0;
   const areas = Object.keys(pub.areas).map((area) => button(pub.areas[area], "area:" + area,
     { class: keyed.area === area ? "on" : "", disabled: pending || mine.used.includes(area) }));
   const held = [0, 1, 2, 3].map((value) => {
@@ -54,7 +55,8 @@ function ballotPart(pub, mine) {
     h("h2", {}, t("areas")), h("div", { class: "grid", id: "areas" }, areas),
     h("h2", {}, t("markers")), h("div", { class: "markers", id: "markers" }, held),
     h("p", { id: "keyed" }, keyedText),
-    h("div", { class: "row" }, button(t("undo"), "back"), button(t("lockin"), "ok", { class: "main", id: "lockin" })),
+    h("div", { class: "row" }, button(t("undo"), "back"),
+      button(t("lockin"), "ok", { class: "main", id: "lockin", disabled: pending || !complete })),
   ];
 }
 
@@ -99,18 +101,51 @@ function draw() {
   const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + (mine.act ? " — " + t("yourturn") : ""))
     : h("h1", { id: "title" }, "Doge");
   const parts = pub.stage === "setup" ? setupPart(pub, mine) : gamePart(pub, mine);
-  render([title, h("p", { class: "dim", id: "headline" }, headline(pub)), message ? h("p", { id: "message" },
-    message) : null, noticeBox(pub), ...parts, pub.snapshot ? h("p", { class: "dim" }, orderText(pub)) : null]);
+  const copied = mine && mine.copied ? h("p", { id: "copied", class: "warning" }, t("copied")) : null;
+  // The table view's address, for a tablet or TV (beside the device's QR code it would be cut off)
+  const tableView = pub.stage === "setup" || !mine ? h("p", { class: "dim", id: "tableview" }, t("tableview") + " ",
+    h("a", { href: "/table" }, location.host + "/table")) : null;
+  render([title, h("p", { class: "dim", id: "headline" }, headline(pub)), copied, message ? h("p", { id: "message" },
+    message) : null, noticeBox(pub), ...parts, pub.snapshot ? h("p", { class: "dim" }, orderText(pub)) : null,
+    tableView]);
   if (mine && mine.act && !acted && navigator.vibrate) navigator.vibrate([120, 60, 120]);
   acted = Boolean(mine && mine.act);
   document.body.classList.toggle("act", acted);
 }
 
+const REFUSALS = { seated: "seated", host: "refused", "no-seat": "noseat", "not-saved": "noseat" };
+
 function received(data) {
-  if (data.t === "view") { view = data; pending = false; }
-  else if (data.t === "refused") message = t("refused");
-  else if (data.t === "revoked") { message = t("revoked"); view = null; }
+  if (data.t === "view") {
+    if (data.mine) message = "";  // a seat answers whatever was asked (no line left over from before)
+    view = data;
+    pending = false;
+  } else if (data.t === "refused") {
+    message = t(REFUSALS[data.why] || "refused", { name: data.colour ? colourName(view, data.colour) : "" });
+  } else if (data.t === "revoked") {
+    message = t("revoked");  // the next view has no seat in it
+  }
   draw();
+}
+
+function colourName(current, colour) {
+  const seat = current ? current.public.seats.find((s) => s.colour === colour) : null;
+  return seat ? seat.name : colour;
+}
+
+// This browser's own id (not a secret): a seat opened by a second browser is shown to both, and to the host.
+function deviceId() {
+  try {
+    let id = localStorage.getItem("doge_device");
+    if (!id) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      localStorage.setItem("doge_device", id);
+    }
+    return id;
+  } catch (error) {
+    return "";  // no storage (a private window): the server counts it as one unnamed browser
+  }
 }
 
 async function start() {
@@ -124,7 +159,7 @@ async function start() {
     joined = true;  // perhaps: a reload, with the seat's cookie
   }
   draw();
-  connect("/ws", received, (state, open) => {
+  connect("/ws?d=" + encodeURIComponent(deviceId()), received, (state, open) => {
     socket = open;
     pending = false;
     if (state === "refused") { view = null; joined = false; }

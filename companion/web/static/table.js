@@ -56,4 +56,11 @@ function draw(pub) {
         h("th", {}, t("houses")), h("th", {}, t("palaces")), h("th", {}, "")), rows))),
   ]);
 }
-connect("/ws?table=1", (data) => { if (data.t === "table" && data.public) draw(data.public); }, () => {});
+// While the companion cannot be reached (a restart, the Wi-Fi), the page says so and greys out what it last showed.
+connect("/ws?table=1", (data) => { if (data.t === "table" && data.public) draw(data.public); }, (state) => {
+  const lost = state !== "open";
+  document.body.classList.toggle("lost", lost);
+  const status = document.getElementById("status");
+  status.textContent = lost ? t("connecting") : "";
+  status.hidden = !lost;
+});

@@ -40,6 +40,6 @@ def test_back_goes_up_a_level() -> None:
     assert inner.lines != top.lines and len(controller.menus) == 2
     # back is offered where it does something (issue 23's read-through: "back: up" on every list was cryptic)
     assert top.footer == "your pad: left/right, ok" and "back" not in top.footer
-    assert inner.footer == "your pad: left/right, ok; back: previous list"
+    assert inner.footer == "pad: left/right, ok, back"
     press(controller, own, "back")
     assert controller.screen() == top

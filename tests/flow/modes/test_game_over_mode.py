@@ -26,3 +26,17 @@ def test_the_end_shows_winners_tie_break_and_chart() -> None:
     assert controller.screen() == view, "pads do nothing"
     press(controller, "host", "left")
     assert type(controller.overlays[-1]) is Help and controller.screen().title == "Rule 9.4"
+
+
+def test_back_closes_the_standings_and_the_chart_alike() -> None:
+    """Issue 34: back said "close" on the standings but asked about the next game on the chart beside it."""
+    at = table(seed=2)
+    at.play()
+    controller = at.controller
+    for pages in (1, 2):  # the standings, then the chart
+        for _page in range(pages):
+            press(controller, "host", "right")
+        screen = controller.screen()
+        assert ("back", "close") in screen.keys and screen.footer.endswith("back: close"), screen
+        press(controller, "host", "back")
+        assert controller.screen().tags == ("over",) and not controller.overlays

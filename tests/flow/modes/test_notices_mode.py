@@ -1,4 +1,5 @@
-"""Notices mode: only the host's ok clears a notice; keypad ballots go on underneath; help and board open on top."""
+"""Notices mode: a notice nobody owns (the reminder) only the host's ok clears (a player's ok is their own); keypad
+ballots go on underneath; help and board open on top. Owners' "done": tests/flow/test_table_pace.py."""
 
 from __future__ import annotations
 

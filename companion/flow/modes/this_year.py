@@ -1,0 +1,78 @@
+"""The year so far and the race (rules.md 5, 9.2), for anyone at the table: the host finds both among the board
+check's pages; a player opens the year so far with back on their own pad, whenever back has nothing of theirs to
+step back from, and any key of that pad (or the host's) closes it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from display.screen import Screen
+from hardware.events import InputEvent
+
+from ...engine import AREAS
+from ...i18n import _
+from ..game import palaces_now
+from ..race_views import race_view, year_view
+from ..shown import shown_snapshot, unseen
+from .base import Mode
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+def year_screen(ctx: Controller, footer: str) -> Screen:
+    """The year so far, with only what the table has been shown (a count still to come is left out)."""
+    state = ctx.state
+    assert state is not None
+    hidden = unseen(ctx.notices)
+    counts = {
+        AREAS[count.area]: count
+        for step in ctx.history
+        if step.before.year == state.year
+        for count in step.counts
+        if (step.length, ("count", count.area)) not in hidden
+    }
+    year = state.year
+    before = ctx.palaces_by_year[year - 2] if year >= 2 else {}
+    return year_view(shown_snapshot(ctx), counts, before, palaces_now(state), footer)
+
+
+def race_screen(ctx: Controller, footer: str) -> Screen:
+    state = ctx.state
+    assert state is not None
+    race = [
+        (player, state.palaces_of(seat), state.districts_of(seat), state.palaces_to_go(seat))
+        for seat, player in enumerate(state.players)
+    ]
+    return race_view(race, footer)
+
+
+def uses_back(ctx: Controller, seat: int) -> bool:
+    """Whether back on ``seat``'s pad steps back from something of theirs: a ballot they are keying, their private
+    ballot on the shared screen, a submenu of their decision. A ballot being keyed keeps its back whether or not
+    anything is keyed yet: what is keyed is secret (rules.md 11), and a back that opened the year on the shared screen
+    once the keys ran out would tell the table how many keys the player had pressed (issue 33's stream shape)."""
+    if seat in ctx.keypad or (ctx.seats.entry == "keypads" and ctx.state is not None and ctx.state.phase == "ballot"
+                              and seat in (a.player for a in ctx.state.awaiting())):  # fmt: skip
+        return True
+    if ctx.private is not None and (ctx.private.seat == seat or ctx.private.stage != "gate"):
+        return True  # a private menu on the shared screen is never covered (rules.md 11)
+    state = ctx.state
+    awaited = state.awaiting() if state is not None and not ctx.notices else ()
+    return bool(awaited) and awaited[0].player == seat and len(ctx.menus) > 1
+
+
+class ThisYear(Mode):
+    """The year so far on the shared screen, opened by a player's pad (``opened_by``): any key of it closes."""
+
+    def __init__(self, opened_by: str) -> None:
+        self.opened_by = opened_by
+
+    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+        return None
+
+    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+        return (("any", _("close")),)
+
+    def view(self, ctx: Controller) -> Screen:
+        return year_screen(ctx, _("any key: close"))

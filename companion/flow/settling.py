@@ -1,0 +1,49 @@
+"""What follows anything that changed the game, once the key or the computer's answer has done its part.
+
+The top notice is now on every screen (``shown.py``); a count a computer player no longer acts on waits for whoever
+does; and a shuffle the rules call for is drawn (rules.md 2.2, 5.3), but only once the decision before it is final
+(11.4.1: what it made public has been shown), so a chance line is never drawn for a decision that may vanish and an
+undo never reaches across one. The new year's order then joins the year's end on one notice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import computer_players
+from .first_year import first_year_notices
+from .game import NotSaved
+from .narration import narrate
+from .shown import note_shown, open_step
+
+if TYPE_CHECKING:
+    from .controller import Controller
+
+
+def settle(ctx: Controller) -> None:
+    note_shown(ctx.notices)
+    computer_players.settle_passive(ctx)
+    draw_chance(ctx)
+
+
+def draw_chance(ctx: Controller) -> None:
+    """Shuffle whenever the rules call for it; retried on the next press if it could not be saved."""
+    while (state := ctx.game.state) is not None and not state.is_over and state.chance_awaited():
+        if open_step(ctx) is not None:
+            return
+        setup = state.phase == "setup"  # year 1 begins
+        try:
+            events = ctx.game.shuffle()
+        except NotSaved as error:
+            ctx._not_saved(error)
+            return
+        state = ctx.game.state
+        assert state is not None
+        if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
+            ctx.notices += first_year_notices(state, ctx.seats.entry, short=ctx.intro_read)
+        year = next((n for n in ctx.notices if n.tag == "year"), None)
+        for notice in narrate(events, state, 0, ctx.seats.computers, len(ctx.record) - 1):  # a new year (5.3)
+            if year is not None:  # one notice for the year's end and the next one's start
+                year.lines += notice.lines
+            else:
+                ctx.notices.append(notice)

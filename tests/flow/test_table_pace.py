@@ -1,0 +1,130 @@
+"""The table's pace, not the host's (issue 34): each player confirms their own board change on their own pad ("done"),
+the host's ok still confirms anything, a count a computer player acts on does not stop play, a player's ok is never
+taken for "done" when it answers something else of theirs, and the host presses a whole scripted game at most half
+as often as before, at both display sizes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from benchmarks.presses import BEFORE, RECORDS, game, record_hash
+from companion.engine import AREAS
+from companion.flow.narration import ANYONE, Notice, reveal_notice
+from companion.flow.views import keep_names_together, notice_view
+from companion.i18n import set_language
+from companion.web.views import seat_view
+from display.pages import paginate
+from tests.scripted_table import ScriptedTable
+
+
+@pytest.mark.parametrize("size", list(BEFORE))
+def test_the_host_presses_a_game_at_most_half_as_often_as_before(size: tuple[int, int]) -> None:
+    """The same three games as measured before (the records are equal), with the players confirming on their pads:
+    what is left to the host is setup, the reminder, year 1's order and the ending pages."""
+    for seed in range(3):
+        table = game(seed, size)
+        assert record_hash(table) == RECORDS[seed], "the same game as the figure before issue 34"
+        assert sum(table.host_presses.values()) * 2 <= BEFORE[size][seed], table.host_presses
+
+
+def first(table: ScriptedTable, wanted: object) -> Notice:
+    """Play on (confirming as the screen asks) until the notice on top is one ``wanted`` accepts."""
+    controller = table.controller
+    for _step in range(20_000):
+        if controller.notices and wanted(controller.notices[0]):  # type: ignore[operator]
+            return controller.notices[0]
+        table.turn()
+    raise AssertionError("never got there")
+
+
+def test_a_board_notice_waits_for_its_owners_own_ok_and_the_host_ok_confirms_it_all() -> None:
+    table = ScriptedTable(4, bots=0)
+    table.setup()
+    controller = table.controller
+    notice = first(table, lambda n: n.tag == "instructions" and len(n.owners) == 1)
+    owner = controller.players.index(notice.owners[0])
+    other = (owner + 1) % len(controller.players)
+    assert controller.screen().footer == "done? ok on your pad"
+    assert seat_view(controller, controller.source_of(owner))["act"], "the owner's phone shows its ok"
+    assert not seat_view(controller, controller.source_of(other))["act"]
+    table.press(controller.source_of(other), "ok")
+    assert controller.notices[0] is notice, "another player's ok is not theirs to give"
+    table.press(controller.source_of(owner), "ok")
+    assert notice not in controller.notices, "done"
+    again = first(table, lambda n: n.tag == "instructions" and n.owners)
+    table.press("host", "ok")
+    assert again not in controller.notices, "the host's ok confirms any notice"
+
+
+def test_an_ok_that_locks_in_a_keyed_ballot_is_never_taken_for_done() -> None:
+    """With keypads, a round's reveal is read while the next round is keyed in: an ok with a ballot keyed locks it
+    in; only an ok with nothing keyed says done."""
+    table = ScriptedTable(2, bots=0)
+    table.setup()
+    controller = table.controller
+    reveal = first(table, lambda n: n.tag == "reveal")
+    state = controller.state
+    assert state is not None and state.phase == "ballot"
+    seat = controller.players.index(reveal.waiting[0])
+    source = controller.source_of(seat)
+    ballot = state.legal(seat)[0]
+    table.press(source, f"area:{AREAS[ballot.area]}")  # type: ignore[attr-defined]
+    for value in ballot.markers:  # type: ignore[attr-defined]
+        table.press(source, f"marker:{value}")
+    table.press(source, "ok")
+    locked = controller.state
+    assert locked is not None and locked.locked_in(seat), "the ok locked the ballot in"
+    assert controller.notices[0] is reveal and controller.players[seat] in reveal.waiting, "and said nothing else"
+    table.press(source, "ok")
+    assert controller.players[seat] not in reveal.waiting, "nothing keyed: done"
+    assert controller.screen().lines[seat].text.startswith("✓ "), "who is done is ticked"
+
+
+def test_a_count_a_computer_acts_on_does_not_stop_play_and_its_move_joins_it() -> None:
+    """Without a script the computer thinks on its own: the count it acts on is on the screen meanwhile, waiting
+    for nobody; its move then joins that notice, which one ok (anyone's) confirms."""
+    table = ScriptedTable(3)
+    table.controller.sync_bots = False
+    table.setup()
+    controller = table.controller
+    bots = random.Random(1)
+    for _step in range(20_000):
+        if controller.notices and controller.notices[0].passive:
+            break
+        if (seat := controller.pending_bot()) is not None:
+            decision = controller.bots[seat].decide(controller.bot_view(seat, bots))
+            controller.apply_bot(seat, decision, len(controller.record))
+        else:
+            table.turn()
+    passive = controller.notices[0]
+    assert passive.tag == "count" and not passive.owners and controller.screen().footer == "the computer is deciding"
+    seat = controller.pending_bot()
+    assert seat is not None, "the computer player acts under its count"
+    count_lines = list(passive.lines)
+    controller.apply_bot(seat, controller.bots[seat].decide(controller.bot_view(seat, bots)), len(controller.record))
+    top = controller.notices[0]
+    assert top is passive and top.lines[: len(count_lines)] == count_lines
+    if len(top.lines) > len(count_lines):  # it moved pieces: they are named under the count, a computer's
+        assert top.lines[len(count_lines)].text == "On the board:" and ANYONE in top.owners
+        assert "(computer)" in top.lines[len(count_lines) + 1].text
+    human = next(s for s in range(len(controller.players)) if s not in controller.bots)
+    table.press(controller.source_of(human), "ok")
+    assert not controller.notices or controller.notices[0] is not top
+
+
+@pytest.mark.parametrize("language", ["en", "de", "it"])
+def test_a_rounds_reveal_fits_one_part_at_160x128(language: str) -> None:
+    """The longest round there is: four players, a computer among them, the longest area names, nobody confirmed."""
+    from companion.engine.changes import PutMarkers
+
+    set_language(language)
+    try:
+        players = ("red", "blue", "green", "yellow")
+        markers = [PutMarkers(seat, area, 4) for seat, area in ((0, 0), (1, 5), (2, 6), (3, 2))]
+        notice = reveal_notice(markers, players, ("yellow",), 3)
+        assert len(notice.waiting) == 4
+        assert len(paginate(keep_names_together(notice_view(notice)), (160, 128))) == 1
+    finally:
+        set_language("en")
