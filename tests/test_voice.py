@@ -75,7 +75,8 @@ def test_the_hosts_level_is_kept_across_a_restart_until_the_configs_volume_chang
     kept = tmp_path / "state" / "sound.json"
     assert json.loads(kept.read_text()) == {"level": 20, "volume": 80}
     said = [line.split("\t")[2] for line in (voice / "speech.txt").read_text().splitlines()]
-    assert said == ["The voice at 100 percent.", "The voice at twenty percent."], "each new level, said at it"
+    levels = [text for text in said if text.startswith("The voice at")]
+    assert levels == ["The voice at 100 percent.", "The voice at twenty percent."], "each new level, said at it"
     for volume, level in ((80, 20), (60, 60)):  # the config's own level changed: it wins
         again = App(settings(tmp_path, volume=volume), sound_output=WavCapture(voice))
         try:

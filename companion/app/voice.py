@@ -61,8 +61,9 @@ class Voice:
         """After each step: what the announcer says of the moment the game is at (flow/announcer.py), and the sound
         page's facts for the next frame."""
         self.describe(controller.seats.sound)
-        for sentence in self.announcer.update(controller):
-            self.say(sentence)
+        sentences = self.announcer.update(controller)
+        if sentences:  # one utterance: a newer one would cut the one before short
+            self.say(" ".join(sentences))
 
     def describe(self, sound: Sound) -> None:
         """What the sound page shows: the level, and why nothing can be heard (a fault is found on the speaker's

@@ -7,15 +7,29 @@ is revealed (rules.md 11), and the timing of what is said cannot carry a keypres
 nothing public says nothing. The announcer remembers the last moment's key, so paging, overlays and repeated
 screens say nothing new.
 
-Today it says one moment, whose words need nothing written for the ear: the end of the game (rules.md 9.4), the
-winners as the game-over screen names them. The notices' spoken forms come next (docs/sound.md, "What is said").
+The moments (docs/sound.md, "What it says today"):
+
+- a notice on top (the one every screen shows: flow/shown.py marks it seen, so nothing is said before the table
+  could read it): its spoken form, built beside its screen text (``Notice.spoken``); the key is the notice itself,
+  by identity, so paging its parts or a player's tick says nothing, and the next notice on top is said;
+- a ballot one at a time: whose secret ballot it is and that the others look away (the gate; never the player's own
+  menu that follows it, which the same key covers);
+- ballots on keypads: the round, once;
+- a person's decision in an election: who decides, and what (the question their menu asks);
+- the end of the game (rules.md 9.4): the winners as the game-over screen names them.
+
+Nothing is said while the resume offer is open: the game it offers is said once the host goes on.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .modes import GAME_OVER
+from ..i18n import _, pgettext, spoken_number
+from .board_text import full_stop, player_name
+from .modes import DECISION, GAME_OVER, KEYPAD_BALLOT, NOTICES, PRIVATE_BALLOT, AbandonConfirm, ResumeOffer
+from .modes.decision import decision_menu
+from .narration import Notice
 from .views import winners_text
 
 if TYPE_CHECKING:
@@ -27,12 +41,55 @@ class Moment(NamedTuple):
     sentences: tuple[str, ...]
 
 
+class Shown:
+    """A notice as a moment's key: the same object, whatever its ticks or its part (a held reference, so its
+    identity is never reused while it is the key)."""
+
+    def __init__(self, notice: Notice) -> None:
+        self.notice = notice
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Shown) and other.notice is self.notice
+
+    def __hash__(self) -> int:
+        return id(self.notice)
+
+
 def public_moment(ctx: Controller) -> Moment | None:
     state = ctx.state
-    if state is None or ctx.mode() is not GAME_OVER:
+    if state is None or any(type(overlay) in (ResumeOffer, AbandonConfirm) for overlay in ctx.overlays):
         return None
-    winners = [state.players[seat] for seat in state.winners]
-    return Moment(("over", len(ctx.record)), (winners_text(winners),))
+    mode = ctx.mode()
+    if mode is NOTICES:
+        notice = ctx.notices[0]
+        return Moment(("notice", Shown(notice)), notice.spoken or (notice.title,))
+    if mode is GAME_OVER:
+        winners = [state.players[seat] for seat in state.winners]
+        return Moment(("over", len(ctx.record)), (winners_text(winners),))
+    if mode is PRIVATE_BALLOT:
+        awaited = [a.player for a in state.awaiting() if a.player not in ctx.bots]  # private_turn's, read only
+        if not awaited:
+            return None
+        name = player_name(state.players[awaited[0]])
+        sentences = (
+            pgettext("spoken", "Round {n}.").format(n=spoken_number(state.round)),
+            pgettext("spoken", "{name}'s secret ballot. Everyone else, look away.").format(name=name),
+        )
+        return Moment(("gate", len(ctx.record), awaited[0]), sentences)
+    if mode is KEYPAD_BALLOT:
+        said = pgettext("spoken", "Year {year}, round {n}. Choose on your keypads.")
+        return Moment(
+            ("keypads", state.year, state.round),
+            (said.format(year=spoken_number(state.year), n=spoken_number(state.round)),),
+        )
+    if mode is DECISION:
+        seat = state.awaiting()[0].player
+        if seat in ctx.bots:
+            return None
+        menu = decision_menu(state)
+        decides = _("{name} decides").format(name=player_name(state.players[seat]))
+        return Moment(("decide", len(ctx.record), seat), (full_stop(decides), full_stop(menu.spoken or menu.title)))
+    return None
 
 
 class Announcer:

@@ -44,7 +44,8 @@ from .modes.evening import let_players_in
 from .modes.setup import ok_shows_more, part_to_show
 from .modes.this_year import ThisYear
 from .modes.undo_confirm import undo_key
-from .narration import Notice, narrate, restore_screen, screen_state
+from .narration import Notice, narrate
+from .notice_store import restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
 from .settling import settle
@@ -243,7 +244,8 @@ class Controller:
             Line(_("Not saved: {why}.").format(why=error), "normal", "red"),
             Line(_("Nothing changed. Make room, then press ok and try again."), "small"),
         ]
-        self.notices.insert(0, Notice(_("Not saved"), lines, tag="error"))
+        spoken = (_("Not saved") + ".", lines[1].text)  # the system's own words are not said
+        self.notices.insert(0, Notice(_("Not saved"), lines, tag="error", spoken=spoken))
 
     # ------------------------------------------------------------------ computer players, cues, screen, resume
 

@@ -1,14 +1,13 @@
 """What the table hears is a function of public facts only (rules.md 11): the announcer's moment is the same for a
 twin of the game with every secret changed, at every press; it does not change while a player's private menu is on
-the shared screen (their own presses there say nothing); and each moment is said once.
-
-Today the announcer says one moment (the end, rules.md 9.4); the notices' spoken forms extend ``public_moment``
-(docs/sound.md), and these checks then cover them as they are.
+the shared screen (their own presses there say nothing); and each moment is said once: every notice that comes on
+top, once, in order, whatever its parts and ticks, each gate and each decision once, and the winners last.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -36,7 +35,9 @@ class Listener:
         self.private = 0
         self.problems: list[str] = []
         self.announcer = Announcer()
-        self.said: list[tuple[int, str]] = []
+        self.said: list[tuple[str, ...]] = []
+        self.tops: list[tuple[str, ...]] = []  # each notice that came on top, its spoken form
+        self.top: object = None
 
     def __call__(self, controller: Controller, event: InputEvent) -> None:
         if self.stop_at_first and self.problems:
@@ -51,7 +52,13 @@ class Listener:
                     self.problems.append(f"a new moment on a private menu after {event}")
             self.checked += 1
         self.last = moment
-        self.said += [(len(controller.record), sentence) for sentence in self.announcer.update(controller)]
+        said = self.announcer.update(controller)
+        if said:
+            self.said.append(said)
+        top = controller.notices[0] if controller.notices and controller.state is not None else None
+        if top is not None and top is not self.top:
+            self.tops.append(top.spoken)
+        self.top = top
 
 
 def play(
@@ -81,7 +88,18 @@ def test_every_moment_is_public_and_is_said_once(keypads: bool, seeds: tuple[int
     for _page in range(3):  # the standings and the chart on top: the same moment, nothing more said
         table.press("host", "right")
     winners = [state.players[seat] for seat in state.winners]
-    assert listener.said == [(len(table.controller.record), winners_text(winners))]
+    assert listener.said[-1] == (winners_text(winners),)
+    notices = [said for said in listener.said if said in listener.tops]
+    assert notices == listener.tops and len(notices) > 100, "each notice on top said once, in order"
+    gates = [said for said in listener.said if said[-1].endswith("Everyone else, look away.")]
+    keyed = [said for said in listener.said if said[-1].endswith("Choose on your keypads.")]
+    ballots = sum(1 for line in table.controller.record if '"ballot"' in line)
+    assert len(gates) == (0 if keypads else ballots) and (len(keyed) > 0) == keypads
+    decisions = [said for said in listener.said if said[0].endswith(" decides.")]
+    assert decisions and all(len(said) == 2 for said in decisions)
+    written = [sentence for said in listener.said for sentence in said]
+    bad = r"\b([0-9]|1[0-9]|20)\b|[()+/]|,\."  # spoken_number says up to twenty in words, digits beyond
+    assert not [s for s in written if re.search(bad, s)], "for the ear: numbers as words, no brackets or symbols"
 
 
 def test_a_moment_read_from_the_screen_would_be_caught() -> None:
