@@ -1,5 +1,6 @@
 """The App's voice (issue 37): where it is heard for each way of running, the host's level kept across a restart, a
-device that never takes audio changing no frame of a whole game, and a missing engine one line at start of `run`."""
+device that never takes audio changing no frame of a whole game, a missing engine one line at start of `run`, and a
+secret ballot that changes no byte of the audio before its reveal."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from companion.app import App
 from companion.app.voice import build_voice
 from companion.cli.script import read_script
+from companion.engine import AREAS, private_view
 from companion.store import Store
 from companion.system import config
 from display.screen import Screen
@@ -155,3 +157,44 @@ def test_sim_without_the_engine_says_in_one_line_how_to_get_it(tmp_path: Path) -
             process.kill()
     lines = [line for line in said.read_text().splitlines() if "sound:" in line]
     assert len(lines) == 1 and "espeak-ng is not installed (sudo apt install espeak-ng)" in lines[0], lines
+
+
+def test_two_evenings_differing_in_a_ballots_keys_sound_the_same_until_its_reveal(tmp_path: Path) -> None:
+    """Rules.md 11 over the audio: Red keys another ballot in the second evening, with a marker keyed and taken back
+    on the way; everything the voice said before the round's reveal is the same text and the same WAV bytes, and the
+    first utterance that differs is that reveal. Cost: about 8 utterances rendered per evening."""
+    need_tool("espeak-ng")
+
+    def evening(name: str, other: bool) -> list[tuple[str, bytes]]:
+        voice = tmp_path / name
+        app = App(
+            settings(tmp_path / f"{name}-state"), seed=1, store=Store(None, memory=True), sound_output=WavCapture(voice)
+        )
+        try:
+            press(app, "1 ok", "2 ok", "3 ok", "host right", "host ok")  # three seats, ballots at once on keypads
+            while app.controller.notices:
+                press(app, "host ok")
+            state = app.controller.state
+            assert state is not None and state.phase == "ballot"
+            for seat in range(3):
+                legal = state.legal(seat)
+                ballot = legal[0]
+                if seat == 0 and other:
+                    ballot = next(b for b in legal if b.area != legal[0].area)  # type: ignore[attr-defined]
+                    held = private_view(state, seat).markers
+                    press(app, f"{seat + 1} area:{AREAS[legal[0].area]}", f"{seat + 1} marker:{held[-1]}")  # type: ignore[attr-defined]
+                    press(app, f"{seat + 1} back", f"{seat + 1} back")
+                press(app, f"{seat + 1} area:{AREAS[ballot.area]}")  # type: ignore[attr-defined]
+                press(app, *(f"{seat + 1} marker:{value}" for value in ballot.markers))  # type: ignore[attr-defined]
+                press(app, f"{seat + 1} ok")
+            assert app.controller.notices and app.controller.notices[0].tag == "reveal"
+        finally:
+            app.close()
+        rows = (voice / "speech.txt").read_text().splitlines()
+        return [(row.split("\t")[2], (voice / f"speech-{row.split()[0]}.wav").read_bytes()) for row in rows]
+
+    same, other = evening("a", False), evening("b", True)
+    first = next(n for n, (a, b) in enumerate(zip(same, other, strict=True)) if a[0] != b[0])
+    assert first >= 6 and same[:first] == other[:first], "the same words and the same bytes before the reveal"
+    assert same[first][0].startswith("Round one revealed.") and other[first][0].startswith("Round one revealed.")
+    assert same[first][1] != other[first][1]
