@@ -185,8 +185,6 @@ class PressMeter:
         luma.lcd.device.sleep = lambda _seconds: None  # ili9341's 120 ms start-up pause is for the silicon
         self.clock = config.load(search=False)["display"]["bus_speed_mhz"] * 1_000_000
         self.app = App(settings(state_dir), seed=SEED, sound_output=stuck_output() if stuck_voice else None)
-        if stuck_voice:
-            say_every_notice(self.app)
         self.app.display.close()
         self.wire = Wire(DC)
         self.app.display = Display(ours(driver, self.wire, PANELS[driver].native), threaded=False)
@@ -232,23 +230,6 @@ def stuck_output() -> Any:
     from tests.hardware.test_speaker import STUCK
 
     return Alsa("null", player=STUCK)
-
-
-def say_every_notice(app: Any) -> None:
-    """The load the voice will bring once every notice is spoken (issue 37): each new notice's text handed to the
-    speaker after the step's frame, as the App hands over what the announcer says."""
-    from companion.flow.modes.notices import showing_notice
-
-    hear, said = app.voice.hear, [None]
-
-    def hear_and_say(controller: Any) -> None:
-        hear(controller)
-        screen = app.screen
-        if showing_notice(controller) and screen is not None and screen != said[0]:
-            said[0] = screen
-            app.voice.say(" ".join([screen.title, *(line.text for line in screen.lines)]))
-
-    app.voice.hear = hear_and_say
 
 
 def press_to_glass(driver: str, presses: int, stuck_voice: bool = False) -> dict[str, Any]:

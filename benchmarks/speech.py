@@ -1,7 +1,7 @@
 """The voice (issue 37): ``python3 dev.py bench speech``.
 
-The utterances are the notices of benchmarks/flow.py's seeded game as their screens word them (title and lines),
-which is the length of what the voice will say once every notice is spoken; the figures do not depend on wording.
+The utterances are what the voice says of benchmarks/flow.py's seeded game (flow/announcer.py: each notice's spoken
+form, the gates, the decisions, the winners), each moment one utterance as the App hands it over.
 
 - render: eSpeak NG's CPU per utterance (the whole process, ``wait4``), per language, and how many times faster than
   real time it renders;
@@ -27,9 +27,9 @@ import time
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
+from companion.flow.announcer import Announcer
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
-from companion.flow.modes.notices import showing_notice
 from companion.i18n import set_language
 from hardware.speaker import Speaker
 from hardware.speech import SAMPLE_WIDTH, Alsa, Espeak, Job
@@ -43,15 +43,14 @@ BUDGET_MS = 250  # p99 on a Pi 3 B
 
 
 def utterances(count: int) -> list[str]:
-    """The first ``count`` notices of the seeded game, each as its screen words it, in the table's language."""
+    """The first ``count`` utterances of the seeded game, in the table's language."""
     found: list[str] = []
+    announcer = Announcer()
 
     def keep(controller: Controller, _event: object) -> None:
-        if showing_notice(controller):
-            screen = controller.screen()
-            text = " ".join([f"{screen.title}.", *(line.text for line in screen.lines)])
-            if not found or found[-1] != text:
-                found.append(text)
+        sentences = announcer.update(controller)
+        if sentences:
+            found.append(" ".join(sentences))
 
     controller = Controller(random.Random(SEED))
     table = Table(controller, random.Random(3), ["1", "2", "3", "4"], keypads=False, watch=keep)
@@ -73,7 +72,7 @@ def wait4_cpu(command: list[str], stdin: bytes) -> float:
 
 
 ROWS = (
-    "the voice: espeak-ng's CPU for one announcement (a notice as the screen words it), en / de / it, median",
+    "the voice: espeak-ng's CPU for one announcement (a moment as the voice says it), en / de / it, median",
     "the voice: say() on the game thread (its CPU), a device that plays / one that never takes audio, median",
     "the voice: cut short, the old engine and player gone after the next say() (wall, median)",
     "on a Pi: the voice starts after say(), Pi 3 B / Zero 2 W / Pi 4 B (speaker thread + espeak-ng's first sentence "
@@ -199,7 +198,7 @@ def main(smoke: bool = False) -> None:
         return
     texts = utterances(5 if smoke else 200)
     words = [len(text.split()) for text in texts]
-    print(f"The voice: eSpeak NG, {len(texts)} utterances from a seeded game's notices ({statistics.median(words):g} "
+    print(f"The voice: eSpeak NG, {len(texts)} utterances of a seeded game ({statistics.median(words):g} "
           f"words median, {max(words)} at most)")  # fmt: skip
     rendered = []
     for language in ("en", "de", "it"):
