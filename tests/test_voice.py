@@ -198,3 +198,26 @@ def test_two_evenings_differing_in_a_ballots_keys_sound_the_same_until_its_revea
     assert first >= 6 and same[:first] == other[:first], "the same words and the same bytes before the reveal"
     assert same[first][0].startswith("Round one revealed.") and other[first][0].startswith("Round one revealed.")
     assert same[first][1] != other[first][1]
+
+
+def test_a_resumed_game_says_its_notice_on_top_again_once_the_host_goes_on(tmp_path: Path) -> None:
+    """After a power cut the table hears the notice it was reading, but not under the resume offer: that it is the
+    right game is the host's to see first. (No speech engine: the utterances the voice is handed.)"""
+    said: list[str] = []
+    app = App(settings(tmp_path))
+    app.voice.say = said.append  # type: ignore[method-assign]
+    try:
+        press(app, "1 ok", "2 ok", "3 ok", "host ok", "host ok")  # three seats, start, the reminder's first page read
+    finally:
+        app.close()
+    assert [text.split(".")[0] for text in said] == ["Set up the board", "How to win"]
+    said.clear()
+    again = App(settings(tmp_path))
+    again.voice.say = said.append  # type: ignore[method-assign]
+    try:
+        again.voice.hear(again.controller)  # what run() does with the first frame
+        assert again.controller.screen().tags == ("resume",) and said == []
+        press(again, "host ok")
+        assert [text.split(".")[0] for text in said] == ["How to win"]
+    finally:
+        again.close()
