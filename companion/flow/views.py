@@ -62,6 +62,8 @@ def setup_view(seats: Seats) -> Screen:
     for source, colour in seats.joined:
         if seats.is_bot(source):
             text = computer_seat(seats.bot_levels[source], player_name(colour))
+        elif source.startswith("phone"):  # a phone's own seat (web/seating.py names them): no number to match
+            text = _("{colour}: phone").format(colour=player_name(colour))
         else:
             text = _("{colour}: pad {pad}").format(pad=source, colour=player_name(colour))
         lines.append(Line(text, size, colour))

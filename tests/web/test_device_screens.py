@@ -98,3 +98,11 @@ def test_the_board_check_has_a_phones_page_with_the_code_before_the_way_out(tmp_
         assert "phones" in app.screen_tags
     finally:
         app.close()
+
+
+def test_setup_names_a_phones_seat_as_a_phone_and_a_keypads_by_its_number() -> None:
+    """A phone's own source ("phone1") is nothing a player can match; a keypad's number is printed on it."""
+    ctx = Controller(random.Random(1))
+    ctx.seats.joined = [("phone1", "red"), ("2", "blue")]
+    texts = [line.text for line in setup_view(ctx.seats).lines]
+    assert "Red: phone" in texts and "Blue: pad 2" in texts and not any("phone1" in text for text in texts)
