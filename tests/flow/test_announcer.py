@@ -38,6 +38,8 @@ class Listener:
         self.said: list[tuple[str, ...]] = []
         self.tops: list[tuple[str, ...]] = []  # each notice that came on top, its spoken form
         self.top: object = None
+        self.paged = 0  # presses that showed a later part of the notice on top (a small display)
+        self.paged = 0  # presses that showed a later part of the notice on top
 
     def __call__(self, controller: Controller, event: InputEvent) -> None:
         if self.stop_at_first and self.problems:
@@ -56,6 +58,8 @@ class Listener:
         if said:
             self.said.append(said)
         top = controller.notices[0] if controller.notices and controller.state is not None else None
+        if top is not None and top is self.top and controller.parts.index > 0:
+            self.paged += 1
         if top is not None and top is not self.top:
             self.tops.append(top.spoken)
         self.top = top
@@ -66,8 +70,11 @@ def play(
     keypads: bool,
     seeds: tuple[int, int] = (3, 4),
     until: Callable[[Controller], bool] | None = None,
+    small: bool = False,
 ) -> Table:
     controller = Controller(random.Random(seeds[0]), entry="private")
+    if small:  # the smallest display: long notices are read in parts, each part one ok
+        controller.parts.size = (160, 128)
     table = Table(controller, random.Random(seeds[1]), ["1", "2", "3"], keypads, listener)
     table.setup()
     if until is None:
@@ -78,10 +85,11 @@ def play(
     return table
 
 
-@pytest.mark.parametrize(("keypads", "seeds"), [(False, (2, 3)), (True, (1, 2))])  # whole games of 8 and 13 years
-def test_every_moment_is_public_and_is_said_once(keypads: bool, seeds: tuple[int, int]) -> None:
+@pytest.mark.parametrize(("keypads", "seeds", "small"), [(False, (2, 3), True), (True, (1, 2), False)])
+def test_every_moment_is_public_and_is_said_once(keypads: bool, seeds: tuple[int, int], small: bool) -> None:
+    """Whole games (about 1.5 s and 0.5 s): ballots one at a time on the smallest display, keypads on a larger one."""
     listener = Listener(public_moment)
-    table = play(listener, keypads, seeds)
+    table = play(listener, keypads, seeds, small=small)
     state = table.controller.state
     assert listener.problems == [] and listener.checked > 300 and (listener.private > 0) != keypads
     assert state is not None and state.is_over
@@ -91,6 +99,7 @@ def test_every_moment_is_public_and_is_said_once(keypads: bool, seeds: tuple[int
     assert listener.said[-1] == (winners_text(winners),)
     notices = [said for said in listener.said if said in listener.tops]
     assert notices == listener.tops and len(notices) > 100, "each notice on top said once, in order"
+    assert (listener.paged > 50) == small, "guard: notices were read in parts (each part said nothing)"
     gates = [said for said in listener.said if said[-1].endswith("Everyone else, look away.")]
     keyed = [said for said in listener.said if said[-1].endswith("Choose on your keypads.")]
     ballots = sum(1 for line in table.controller.record if '"ballot"' in line)
