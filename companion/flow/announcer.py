@@ -11,7 +11,8 @@ The moments (docs/sound.md, "What it says today"):
 
 - a notice on top (the one every screen shows: flow/shown.py marks it seen, so nothing is said before the table
   could read it): its spoken form, built beside its screen text (``Notice.spoken``); the key is the notice itself,
-  by identity, so paging its parts or a player's tick says nothing, and the next notice on top is said;
+  by identity, so paging its parts or a player's tick says nothing, and the next notice on top is said; a computer
+  player's move that joins the count on top (computer_players.py) is said when it joins;
 - a ballot one at a time: whose secret ballot it is and that the others look away (the gate; never the player's own
   menu that follows it, which the same key covers);
 - ballots on keypads: the round, once;
@@ -95,11 +96,14 @@ def public_moment(ctx: Controller) -> Moment | None:
 class Announcer:
     def __init__(self) -> None:
         self._said: tuple[object, ...] | None = None
+        self._heard = 0  # how many of its sentences were said
 
     def update(self, ctx: Controller) -> tuple[str, ...]:
-        """The sentences to say now: those of a moment that has just begun, else none."""
+        """The sentences to say now: those of a moment that has just begun, or those that have joined the moment
+        (a computer player's move under its count), else none."""
         moment = public_moment(ctx)
-        if moment is None or moment.key == self._said:
+        if moment is None:
             return ()
-        self._said = moment.key
-        return moment.sentences
+        heard = self._heard if moment.key == self._said else 0  # the same moment, grown: only what joined it
+        self._said, self._heard = moment.key, len(moment.sentences)
+        return moment.sentences[heard:]
