@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..i18n import _, pgettext, spoken_number
 from .board_text import full_stop, player_name
 from .modes import DECISION, GAME_OVER, KEYPAD_BALLOT, NOTICES, PRIVATE_BALLOT, AbandonConfirm, ResumeOffer
-from .modes.decision import decision_menu
+from .modes.decision import current_menus
 from .narration import Notice
 from .views import winners_text
 
@@ -87,7 +87,7 @@ def public_moment(ctx: Controller) -> Moment | None:
         seat = state.awaiting()[0].player
         if seat in ctx.bots:
             return None
-        menu = decision_menu(state)
+        menu = current_menus(ctx)[0]  # the one the screen shows, built once for the decision (not a submenu)
         decides = _("{name} decides").format(name=player_name(state.players[seat]))
         return Moment(("decide", len(ctx.record), seat), (full_stop(decides), full_stop(menu.spoken or menu.title)))
     return None
