@@ -77,6 +77,8 @@ def test_the_docs_new_group_game_ends_and_saves_its_summary_beside_the_record(tm
     assert said[0].startswith("Set up the board. Start with an empty board") and said[-1] == "Red wins!"
     assert "Year one, round one. Choose on your keypads." in said
     assert any(text.startswith("Year three ends.") for text in said)
+    told = re.search(r"(\d+) utterances", section())
+    assert told is not None and int(told[1]) == len(said), "the doc says how many things the voice says"
 
 
 def heard(voice: Path, language: str) -> list[str]:
