@@ -25,7 +25,8 @@ MomentOf = Callable[[Controller], Moment | None]
 
 class Listener:
     """At every press: the moment against a twin's, and unchanged while a private menu is shown (the twin shares the
-    open menu, so only the second check can see a moment read from it)."""
+    open menu, so only the second check can see a moment read from it). When a notice leaves the top: it was said,
+    all of it, once and in order, a computer player's move that joined it included, whatever its parts and ticks."""
 
     def __init__(self, moment_of: MomentOf, stop_at_first: bool = False) -> None:
         self.moment_of = moment_of
