@@ -22,8 +22,9 @@ UNIT="/etc/systemd/system/doge-companion.service"
 RULE="/etc/polkit-1/rules.d/50-doge-companion-poweroff.rules"
 DROPINS="/etc/systemd/system/doge-companion.service.d"
 DROP_IN="$DROPINS/web-pads.conf"
-PACKAGES=(python3-venv python3-dev gcc polkitd)  # gcc + python3-dev: spidev has no wheels; polkitd: power-off
-GROUPS_NEEDED=(gpio spi dialout)
+# gcc + python3-dev: spidev has no wheels; polkitd: power-off; espeak-ng + alsa-utils: the voice (docs/sound.md)
+PACKAGES=(python3-venv python3-dev gcc polkitd espeak-ng alsa-utils)
+GROUPS_NEEDED=(gpio spi dialout audio)  # audio: /dev/snd, for the voice
 USER_NAME="doge"
 DRY_RUN=0
 FORCE=0

@@ -20,6 +20,7 @@ from . import (
     hardware,
     pi,
     presses,
+    speech,
     startup,
     store,
     twin,
@@ -42,6 +43,7 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "startup": lambda _extra, smoke: startup.main(smoke),
     "pi": lambda _extra, smoke: pi.main(smoke),
     "web": lambda _extra, smoke: web.main(smoke),
+    "speech": lambda _extra, smoke: speech.main(smoke),
     "presses": lambda extra, smoke: presses.main(["1"] if smoke else extra),
 }
 SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each: run them by name

@@ -1,4 +1,6 @@
-"""Every text people read goes through :func:`_` or :func:`ngettext`: English in the code, German and Italian in
+"""Every text people read goes through :func:`_` or :func:`ngettext` (what they hear, through :func:`pgettext` and
+:func:`npgettext` with the context "spoken", and numbers through :func:`spoken_number`): English in the code, German
+and Italian in
 ``companion/locale/<lang>.po``, kept with Babel (``python3 dev.py catalogs``, build_support/catalogs.py) and compiled
 to ``.mo`` files at build time, which the standard library's ``gettext`` loads.
 
@@ -29,6 +31,46 @@ def _(text: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     return _current.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, text: str) -> str:
+    """A text whose translation depends on where it is used: "spoken" marks the form the voice says (written for
+    the ear: numbers as words, no brackets or symbols), beside the screen's own text (docs/translations.md)."""
+    return _current.pgettext(context, text)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    return _current.npgettext(context, singular, plural, count)
+
+
+def spoken_number(n: int) -> str:
+    """A number as the voice says it: a word from zero to twenty in the table's language ("one" in its counting
+    form: where it must agree with a noun, the spoken text is an npgettext of its own), digits beyond, which every
+    engine reads aloud correctly in English, German and Italian."""
+    words = (
+        pgettext("number", "zero"),
+        pgettext("number", "one"),
+        pgettext("number", "two"),
+        pgettext("number", "three"),
+        pgettext("number", "four"),
+        pgettext("number", "five"),
+        pgettext("number", "six"),
+        pgettext("number", "seven"),
+        pgettext("number", "eight"),
+        pgettext("number", "nine"),
+        pgettext("number", "ten"),
+        pgettext("number", "eleven"),
+        pgettext("number", "twelve"),
+        pgettext("number", "thirteen"),
+        pgettext("number", "fourteen"),
+        pgettext("number", "fifteen"),
+        pgettext("number", "sixteen"),
+        pgettext("number", "seventeen"),
+        pgettext("number", "eighteen"),
+        pgettext("number", "nineteen"),
+        pgettext("number", "twenty"),
+    )
+    return words[n] if 0 <= n < len(words) else str(n)
 
 
 def N_(text: str) -> str:

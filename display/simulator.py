@@ -14,6 +14,7 @@ pygame emulator, which exits the process on ESC and takes over the window (libra
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -24,7 +25,10 @@ from companion.engine import AREAS
 from companion.i18n import N_, _
 from hardware.events import POWER, InputEvent
 
+from .mixer import Mixer
 from .render import ACCENT, BACKGROUND, DIM, PLAYER_COLOURS, TEXT
+
+log = logging.getLogger(__name__)
 
 AREA_LABELS = ("Can", "Cas", "Dor", "SMa", "SPo", "SCr", "Qua")
 HOST_KEYS = {"left": "K_LEFT", "right": "K_RIGHT", "ok": "K_RETURN", "back": "K_BACKSPACE"}
@@ -79,8 +83,9 @@ class Simulator:
         self.hold_seconds = app.settings["buttons"]["hold_ms"] / 1000
         self.shutdown_seconds = app.settings["buttons"]["shutdown_hold_s"] or None
         self._long_fired = False
-        pygame.display.init()  # not pygame.init(): no sound is needed, and the mixer complains without audio
+        pygame.display.init()  # not pygame.init(): the mixer only for a voice, and it complains without audio
         pygame.font.init()
+        self.mixer = self._mixer(app)
         physical = (app.display.device.width, app.display.device.height)
         if app.display.device.rotate % 2:
             physical = (physical[1], physical[0])
@@ -106,6 +111,19 @@ class Simulator:
         self._lcd: Any = None
         self._lcd_frame = -1
         self._texts: dict[tuple[str, tuple[int, ...], bool, bool], Any] = {}
+
+    def _mixer(self, app: Any) -> Mixer | None:
+        """The window's audio for the companion's voice (sound.voice), or one line saying why there is none."""
+        voice = getattr(app, "voice", None)
+        if voice is None or not voice.enabled:
+            return None
+        try:
+            mixer = Mixer(self.pygame)
+        except self.pygame.error as error:
+            log.error("sound: no audio output for the window (%s); the simulator goes on silently", error)
+            return None
+        voice.start(mixer)
+        return mixer
 
     # ------------------------------------------------------------------ layout
 
@@ -227,6 +245,8 @@ class Simulator:
         pygame = self.pygame
         if event.type == pygame.QUIT:
             return False
+        if self.mixer is not None and event.type == self.mixer.event:
+            self.mixer.handle(event)
         if event.type == pygame.KEYDOWN and event.key in self.focus_keys:
             self.focus = self.focus_keys[event.key]
             self.dirty = True

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from companion.engine import AREAS, DISTRICTS, Abstain, Advisor, Ballot, Build, Decision, Houses, Move, State
 from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.flow.controller import Controller
+from companion.i18n import set_language
 from companion.system import config
 from hardware.events import InputEvent
 from tests.helpers import anyone_locked_in
@@ -247,7 +248,9 @@ def describe(decision: Decision, slot: int | None) -> str:
     return "builds a palace" if decision.build else "does not build"
 
 
-def write(seed: int = SEED) -> tuple[list[str], State]:
+def write(seed: int = SEED, language: str = "en") -> tuple[list[str], State]:
+    """The script, for a table whose config sets ``language`` (a notice's parts, so its oks, depend on it)."""
+    set_language(language)
     script = Script(seed)
     rng = random.Random(seed)
     controller = script.controller

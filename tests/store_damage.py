@@ -20,7 +20,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from companion.flow.narration import Notice, screen_state
+from companion.flow.narration import Notice
+from companion.flow.notice_store import screen_state
 from companion.store import FILENAME, Store
 from display.screen import Line
 from tests.helpers import random_game

@@ -24,6 +24,7 @@ def doge(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         (["run", "--hardware", "mock", "--autoplay", "1", "--record", "missing/a.jsonl"], "does not exist"),
         (["run", "--hardware", "mock", "--autoplay", "1", "--record", "."], "is a folder"),
         (["run", "--hardware", "mock", "--autoplay", "1", "--screenshots", "a-file"], "not a folder"),
+        (["run", "--hardware", "mock", "--autoplay", "1", "--audio", "a-file"], "not a folder"),
         (["export", "1", "--out", "missing/x.jsonl"], "does not exist"),
         (["export", "1", "--out", "."], "is a folder"),
     ],

@@ -129,3 +129,30 @@ def test_check_config_command(tmp_path: Path) -> None:
 def test_print_config_command(tmp_path: Path) -> None:
     result = run_cli("print-config", "--config", str(write(tmp_path, '[display]\ndriver = "st7789"\n')))
     assert result.returncode == 0 and 'driver = "st7789"' in result.stdout and "[buttons]" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('[sound]\nvoice = "yes"\n', 'sound.voice: unknown value "yes" (choose on, off)'),
+        ("[sound]\nvoice = true\n", "sound.voice: unknown value true (choose on, off)"),
+        ("[sound]\nrate = 500\n", "sound.rate: must be from 80 to 300, not 500"),
+        ('[sound]\nrate = "fast"\n', 'sound.rate: must be a whole number, not "fast"'),
+        ("[sound]\nvolume = 150\n", "sound.volume: must be from 0 to 100, not 150"),
+        ("[sound]\ndevice = 1\n", "sound.device: must be text in quotes, not 1"),
+        (
+            '[sound]\ndevice = "my speaker"\n',
+            'sound.device: "my speaker" is not an ALSA device name (e.g. "default", "plughw:CARD=Headphones"; aplay -L '
+            "lists them)",
+        ),
+        ('[sound]\nengine = "piper"\n', "sound.engine: unknown key (known here: voice, rate, volume, device)"),
+    ],
+)
+def test_each_bad_sound_setting_is_one_whole_line(tmp_path: Path, text: str, line: str) -> None:
+    assert problems(tmp_path, text) == [f"{tmp_path / 'config.toml'}: {line}"]
+
+
+def test_the_sound_defaults_and_the_devices_people_name_are_valid(tmp_path: Path) -> None:
+    assert config.load(search=False)["sound"] == {"voice": "on", "rate": 160, "volume": 80, "device": "default"}
+    for device in ("plughw:CARD=Headphones", "default:CARD=vc4hdmi0", "hw:1,0", "null", "plughw:CARD=Device,DEV=0"):
+        assert config.load(write(tmp_path, f'[sound]\ndevice = "{device}"\n'))["sound"]["device"] == device

@@ -62,7 +62,9 @@ def test_an_evening_of_three_games_by_buttons(tmp_path: Path) -> None:
         press(app, "ok")  # not by accident: any key but a held back keeps playing
         assert app.controller.stage == "game" and not app.controller.overlays
         press(app, "back")
-        press(app, "left")  # left from the map wraps to the last page (the year so far), never to the way out
+        press(app, "left")  # left from the map: the sound page, then the last page (the year so far), never the way out
+        assert "sound" in tags(app)
+        press(app, "left")
         assert "abandon" not in tags(app)
         while "abandon" not in tags(app):  # its parts, then the way out
             press(app, "right")

@@ -71,7 +71,7 @@ class Machine:
         self.root, self.state, self.bin, self.log = folder / "root", folder / "state", folder / "bin", folder / "log"
         for path in (self.root, self.state, self.bin):
             path.mkdir()
-        for group in ("dialout", "gpio"):  # Pi OS has gpio, spi and dialout; leave spi out to see it created
+        for group in ("dialout", "gpio", "audio"):  # Pi OS has gpio, spi, dialout and audio; spi left out: created
             (self.state / f"group-{group}").touch()
         (self.state / "pkg-gcc").touch()
         for name in (*COMMANDS, "python3"):
@@ -131,11 +131,11 @@ def test_the_dry_run_says_everything_and_changes_nothing(machine: Machine) -> No
     )
     pinned = len([line for line in lock.read_text().splitlines() if line[:1].isalpha()])
     assert "==" in lock.read_text() and pinned > 10
-    assert "downloads: python3-venv python3-dev polkitd and what they need" in output
+    assert "downloads: python3-venv python3-dev polkitd espeak-ng alsa-utils and what they need" in output
     for expected in (
-        "would run: apt-get install -y python3-venv python3-dev polkitd",
+        "would run: apt-get install -y python3-venv python3-dev polkitd espeak-ng alsa-utils",
         "would run: groupadd --system spi",
-        "would run: useradd --system --no-create-home --shell /usr/sbin/nologin --groups gpio,spi,dialout doge",
+        "would run: useradd --system --no-create-home --shell /usr/sbin/nologin --groups gpio,spi,dialout,audio doge",
         "would run: raspi-config nonint do_spi 0",
         f"would run: python3 -m venv {venv}",
         f"downloads: {pinned} Python packages pinned in requirements/pi-armv7l.txt",
@@ -174,7 +174,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
     unit = machine.root / "etc/systemd/system/doge-companion.service"
     assert unit.read_bytes() == (ROOT / "systemd/doge-companion.service").read_bytes()
     assert "raspi-config nonint do_spi 0" in calls and "systemctl enable doge-companion" in calls
-    assert set((machine.state / "user-groups").read_text().split()) == {"gpio", "spi", "dialout"}
+    assert set((machine.state / "user-groups").read_text().split()) == {"gpio", "spi", "dialout", "audio"}
     config.write_text('hardware = "pi"\n[display]\ndriver = "st7735"\n')  # the owner's own edit
     output, again = machine.install()
     assert [call.replace(" --disable-pip-version-check --quiet", "").split(" --")[0] for call in changes(again)] == [
@@ -198,7 +198,7 @@ def test_a_user_missing_a_group_gets_it_and_bad_options_are_one_line(machine: Ma
     _, calls = machine.install("--dry-run")
     assert "useradd" not in " ".join(calls)
     output, _ = machine.install()
-    assert "+ usermod -aG spi,dialout doge" in output
+    assert "+ usermod -aG spi,dialout,audio doge" in output
     result = subprocess.run(["bash", str(ROOT / "install.sh"), "--colour"], capture_output=True, text=True, timeout=30)
     assert result.returncode == 64 and len(result.stderr.splitlines()) == 1
 
@@ -257,7 +257,7 @@ def test_32_bit_pi_os_gets_what_lgpio_needs_and_64_bit_its_own_pins(machine: Mac
         dpkg.write_text(f"#!/bin/sh\necho {arch}\n")
         dpkg.chmod(0o755)
         output, _ = machine.install("--dry-run")
-        assert f"would run: apt-get install -y python3-venv python3-dev polkitd{extra}\n" in output
+        assert f"would run: apt-get install -y python3-venv python3-dev polkitd espeak-ng alsa-utils{extra}\n" in output
         assert f"pinned in requirements/{lock}" in output and f"-r {ROOT}/requirements/{lock}" in output
 
 

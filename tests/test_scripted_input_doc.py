@@ -1,18 +1,32 @@
 """docs/scripted-input.md's new group's whole game: exactly its script, run with exactly its command, ends the game
-(the record replays to a finished game that Red won) and leaves the summary picture beside the record."""
+(the record replays to a finished game that Red won), leaves the summary picture beside the record and what the
+voice said as WAV files (issue 37), measured with the standard library; the same game written and played in German
+and Italian says all of it in that language.
+
+Cost: espeak-ng renders each utterance of a whole game once per language (about 100 utterances, 0.02 s of CPU
+each), and the German and Italian games run in this process (the script's generator takes about 1 s each)."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
+from companion.app import App
+from companion.cli.script import read_script
+from companion.store import Store
+from hardware.speech import WavCapture
+from tests.hardware.test_speaker import measured
+from tests.helpers import app_settings
 from tests.new_group_game import write
+from tests.system_tools import need_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 SECTION = "## A new group's whole game"
@@ -44,6 +58,7 @@ def companion(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_docs_new_group_game_ends_and_saves_its_summary_beside_the_record(tmp_path: Path) -> None:
+    need_tool("espeak-ng")  # the command keeps what the voice says (--audio)
     run, replay = doc_commands()
     assert run[:2] == ["doge-companion", "run"] and "--seed" in run and replay[:2] == ["doge-companion", "replay"]
     script = tmp_path / run[run.index("--script") + 1]
@@ -58,6 +73,53 @@ def test_the_docs_new_group_game_ends_and_saves_its_summary_beside_the_record(tm
     summary = record.with_name(f"{record.stem}-summary.png")
     assert summary.exists(), f"no summary picture beside the record: {sorted(p.name for p in tmp_path.iterdir())}"
     assert Image.open(summary).size[0] > 400
+    said = heard(tmp_path / run[run.index("--audio") + 1], "en")
+    assert said[0].startswith("Set up the board. Start with an empty board") and said[-1] == "Red wins!"
+    assert "Year one, round one. Choose on your keypads." in said
+    assert any(text.startswith("Year three ends.") for text in said)
+    told = re.search(r"(\d+) utterances", section())
+    assert told is not None and int(told[1]) == len(said), "the doc says how many things the voice says"
+
+
+def heard(voice: Path, language: str) -> list[str]:
+    """What a whole game's capture said: every utterance in ``language``, written for the ear (numbers up to twenty
+    as words, no brackets or symbols), each a non-silent WAV (22050 Hz mono, measured with the standard library)."""
+    rows = [line.split("\t") for line in (voice / "speech.txt").read_text().splitlines()]
+    files = sorted(voice.glob("speech-*.wav"))
+    assert [f"speech-{n}.wav" for n, _language, _text in rows] == [f.name for f in files], "one file an utterance"
+    assert {said_in for _n, said_in, _text in rows} == {language} and len(rows) > 50
+    said = [text for _n, _language, text in rows]
+    assert not [t for t in said if re.search(r"\b([0-9]|1[0-9]|20)\b|[()+/]", t)], "for the ear"
+    seconds = 0.0
+    for file in files:
+        found = measured(file)
+        assert found["rate"] == 22050 and found["channels"] == 1 and found["seconds"] > 0.5, (file.name, found)
+        assert found["peak"] > 3000 and found["rms"] > 500, (file.name, found)
+        seconds += found["seconds"]
+    print(f"voice, {language}: {len(rows)} utterances ({len(set(said))} distinct), {seconds:.0f} s of audio")
+    return said
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+def test_the_new_groups_game_is_said_in_the_tables_language(tmp_path: Path, language: str) -> None:
+    """The doc's game for a table whose config says German or Italian (written for that language: a notice's parts,
+    so its oks, depend on it), played by the App with its voice captured as `--audio` does."""
+    need_tool("espeak-ng")
+    lines, final = write(0, language)
+    script = tmp_path / "night.txt"
+    script.write_text("\n".join(lines) + "\n")
+    settings = app_settings(tmp_path / "state")
+    settings.data["game"]["language"] = language
+    app = App(settings, seed=0, store=Store(None, memory=True), sound_output=WavCapture(tmp_path / "voice"))
+    try:
+        for event in read_script(script):
+            app.step(event)
+        state = app.controller.state
+        assert state is not None and state.is_over and state.winners == final.winners
+    finally:
+        app.close()
+    said = heard(tmp_path / "voice", language)
+    assert said[-1] == {"de": "Rot gewinnt!", "it": "Vince Rosso!"}[language]
 
 
 def test_the_docs_script_is_what_its_generator_writes() -> None:

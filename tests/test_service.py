@@ -67,9 +67,9 @@ def test_the_unit_still_reaches_gpio_spi_and_serial_and_is_what_the_issue_asks()
     assert settings["RestartPreventExitStatus"] == [str(EXIT_CONFIG)], "a bad config is not restarted in vain"
     assert int(settings["WatchdogSec"][0]) > 0 and settings["StateDirectory"] == ["doge-companion"]
     assert settings["User"] == ["doge"], "an unprivileged user"
-    assert set(settings["SupplementaryGroups"][0].split()) == {"gpio", "spi", "dialout"}
+    assert set(settings["SupplementaryGroups"][0].split()) == {"gpio", "spi", "dialout", "audio"}
     allowed = " ".join(settings["DeviceAllow"])
-    for device in ("char-gpiochip", "char-spi", "char-ttyACM", "char-ttyUSB"):
+    for device in ("char-gpiochip", "char-spi", "char-ttyACM", "char-ttyUSB", "char-alsa"):
         assert device in allowed
     for line in ("NoNewPrivileges", "ProtectHome", "PrivateTmp"):
         assert settings[line] == ["yes"]

@@ -37,8 +37,11 @@ from companion.web.server import lan_address
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "doge-companion"
 # What a fresh Raspberry Pi OS Lite has that the companion uses (systemd, dbus, polkit, Python) and what install.sh
-# would install (gcc and python3-dev: spidev is built from source), so that it finds them installed.
-PACKAGES = "systemd,systemd-sysv,dbus,polkitd,python3,python3-venv,python3-dev,gcc,ca-certificates,procps"
+# would install (gcc and python3-dev: spidev is built from source; espeak-ng and alsa-utils: the voice), so that it
+# finds them installed.
+PACKAGES = (
+    "systemd,systemd-sysv,dbus,polkitd,python3,python3-venv,python3-dev,gcc,ca-certificates,procps,espeak-ng,alsa-utils"
+)
 SKIP = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", "shots", "screens")
 RASPI_CONFIG = """#!/bin/sh
 # stand-in for raspi-config: the SPI setting kept in a file (0 = enabled, as raspi-config says it)
@@ -53,6 +56,18 @@ WATCHDOG = "[Service]\nWatchdogSec=4\n"
 PARTIAL_GAME = "1 ok\n2 ok\n3 ok\nhost left\nhost ok\nhost ok\n1 ok\n1 right\n1 ok\n"
 UNIT = "doge-companion"
 COMPANION = "/opt/doge-companion/.venv/bin/doge-companion"
+# The voice under the unit's own sandbox: the companion's speaker says one sentence with espeak-ng to aplay on ALSA's
+# null device (the container has no sound card), and says whether it could.
+VOICE_CHECK = """from hardware.speaker import Speaker
+from hardware.speech import Alsa, Espeak
+
+speaker = Speaker(Espeak(), Alsa("null"))
+speaker.say("Red wins!", "en")
+speaker.flush(60)
+speaker.close()
+print("voice check:", speaker.fault, speaker.said)
+raise SystemExit(0 if (speaker.fault, speaker.said) == (None, 1) else 1)
+"""
 
 
 def tools_missing() -> str | None:
@@ -120,7 +135,10 @@ class Container:
         return result
 
     def show(self, *properties: str) -> dict[str, str]:
-        output = self.run(f"systemctl show {UNIT} " + " ".join(f"-p {name}" for name in properties)).stdout
+        return self.show_unit(UNIT, *properties)
+
+    def show_unit(self, unit: str, *properties: str) -> dict[str, str]:
+        output = self.run(f"systemctl show {unit} " + " ".join(f"-p {name}" for name in properties)).stdout
         return dict(line.split("=", 1) for line in output.splitlines())
 
     def wait_for(self, condition: str, timeout: float = 90) -> None:
@@ -247,6 +265,22 @@ def test_install_sh_sets_up_a_service_systemd_runs_watches_restarts_and_stops(in
     check = "pkcheck --action-id org.freedesktop.login1.power-off --process $$"
     assert box.run(f"runuser -u doge -- sh -c '{check}'", check=False).returncode == 0
     assert box.run(f"runuser -u nobody -- sh -c '{check}'", check=False).returncode != 0
+
+    # the voice: espeak-ng and aplay run under exactly the unit's sandbox (its lines, another command)
+    unit = box.run(f"cat /etc/systemd/system/{UNIT}.service").stdout
+    own = ("ExecStart=", "Type=", "Notify", "Watchdog", "Restart=")  # the service's own: a one-shot check instead
+    lines = [line for line in unit.splitlines() if not line.startswith(own)]
+    lines[lines.index("[Service]") + 1 : 0] = [
+        "Type=oneshot",
+        "ExecStart=/opt/doge-companion/.venv/bin/python /usr/local/lib/voice_check.py",
+    ]
+    text = "\n".join(lines)
+    box.run(f"cat >/usr/local/lib/voice_check.py <<'EOF'\n{VOICE_CHECK}EOF")
+    box.run(f"cat >/etc/systemd/system/doge-voice-check.service <<'EOF'\n{text}\nEOF")
+    box.run("systemctl daemon-reload && systemctl start doge-voice-check", check=False)
+    voice = box.run("journalctl -u doge-voice-check --no-pager -o cat", check=False).stdout
+    assert box.show_unit("doge-voice-check", "Result") == {"Result": "success"}, voice
+    assert "voice check: None 1" in voice and "sound:" not in voice, voice
 
     # a second run changes nothing (it only rebuilds the wheel and restarts), and still asks for the reboot
     before = etc_fingerprint(box)

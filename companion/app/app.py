@@ -31,6 +31,7 @@ from ..system.notify import Notifier
 from .phones import PhonePads, start_web_pads, write_join_link
 from .resume import resume_unfinished
 from .saver import StoreSaver
+from .voice import build_voice
 
 if TYPE_CHECKING:  # imported where built: pyserial is not needed before the first frame, nor at all without keypads
     from hardware.serial_pads import SerialPads
@@ -56,6 +57,8 @@ class App:
         power_off: Callable[[], None] | None = None,
         summary_path: Path | None = None,
         serve_web: bool = False,
+        audio: Path | None = None,
+        sound_output: Any = None,  # hardware.speech's Output: tests and benchmarks choose where the voice goes
     ) -> None:
         self.settings = settings
         self.summary_path = summary_path  # where the summary picture goes, if not beside the store (a throw-away one)
@@ -88,6 +91,7 @@ class App:
             self.close()
             raise
         self._closers.append(self.store)
+        self.voice = self._keep(build_voice(settings, self.store.path, audio, sound_output))
         self.saver = StoreSaver(self.store)
         self.saver.acks = acks
         # Shuffles use the operating system's randomness; a seed (tests, demos) makes them reproducible.
@@ -213,6 +217,7 @@ class App:
         self._write_summary()
         for effect in self.controller.take_effects():
             self._effect(effect)
+        self.voice.hear(self.controller)  # after the frame: the screen never waits for the voice
 
     def _write_summary(self) -> None:
         """When a game ends: its one-page summary (standings, chart, the board at the end) beside the record, as
@@ -273,6 +278,8 @@ class App:
         keypad = self.pads is not None and self.pads.by_source(effect.source) is not None
         if effect.kind == "beep":  # on the player's keypad if it has one, else the device's buzzer
             (self.pads if keypad and self.pads is not None else self.indicators).beep(effect.source)
+        elif effect.kind == "sound":
+            self.voice.set_level(int(effect.state))
         elif effect.kind == "led":
             sinks: tuple[Indicators | None, ...] = (self.indicators, self.pads)
             for indicators in sinks:
@@ -291,6 +298,7 @@ class App:
         self.show(self.controller.screen())
         if self.phones is not None:
             self.phones.publish()  # the table view shows the table from its first frame
+        self.voice.hear(self.controller)
         self._ask_bot()
         self.notifier.ready("showing the first screen")
         try:

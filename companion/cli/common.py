@@ -62,8 +62,9 @@ def output_problem(option: str, value: str, folder: bool = False) -> str | None:
 def outputs_problem(args: argparse.Namespace) -> str | None:
     if getattr(args, "record", None) and (problem := output_problem("--record", args.record)):
         return problem
-    if getattr(args, "screenshots", None):
-        return output_problem("--screenshots", args.screenshots, folder=True)
+    for option in ("screenshots", "audio"):
+        if getattr(args, option, None) and (problem := output_problem(f"--{option}", getattr(args, option), True)):
+            return problem
     if getattr(args, "out", None):
         return output_problem("--out", args.out)
     return None

@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         app = App(
             settings,
             screenshots=Path(args.screenshots) if args.screenshots else None,
+            audio=Path(args.audio) if args.audio else None,
             seed=args.seed,
             entry=args.entry,
             acks=sys.stdout if args.acks else None,

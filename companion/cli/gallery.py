@@ -21,6 +21,7 @@ from ..flow.modes import ResumeOffer
 from ..flow.modes.board_check import PAGES
 from ..flow.modes.notices import showing_notice
 from ..flow.modes.setup import more_to_read
+from ..flow.sound import Sound
 from ..flow.undo_chain import undo_blocker, undo_chain
 from ..i18n import LANGUAGES, set_language
 
@@ -79,6 +80,7 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
                 table.press("1", "back")  # a player's back: the year so far, on the shared screen
                 shot(controller, "this-year-pad", found, notices)
                 table.press("1", "left")
+                sound_page(table, found)
             if controller.history and undo_blocker(controller) is None and "undo" not in found:
                 table.press("host", "back", "hold")
                 found["undo"] = controller.screen()
@@ -96,6 +98,16 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
     found.setdefault(kind(controller.screen()), controller.screen())
     found["resume"] = resume_page(seed)
     return found
+
+
+def sound_page(table: Table, found: dict[str, Screen]) -> None:
+    """The sound page (left of the board check's map) as the host of a device with a working voice sees it."""
+    controller = table.controller
+    controller.seats.sound = Sound(80, None)
+    table.press("host", "back")
+    table.press("host", "left")
+    found["sound"] = controller.screen()
+    table.press("host", "back")
 
 
 def resume_page(seed: int) -> Screen:
@@ -174,6 +186,7 @@ def simulator_picture(path: str, seed: int = 5) -> None:
 
     data = config.load(search=False).data
     data["pads"]["serial"] = "off"
+    data["sound"]["voice"] = "off"  # a picture needs no voice (nor a line about a missing one)
     app = App(config.Settings(data, None), seed=seed, store=Store(None, memory=True))
     simulator = Simulator(app)
     try:

@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--hardware", choices=("pi", "mock"), help=_("override the config's hardware setting"))
     run.add_argument("--screenshots", metavar="DIR", help=_("save every new frame as a PNG in DIR"))
     run.add_argument(
+        "--audio", metavar="DIR", help=_("save everything the voice says as WAV files in DIR instead of playing it")
+    )
+    run.add_argument(
         "--script", metavar="FILE", help=_("play input events from FILE (docs/scripted-input.md), then stop")
     )
     run.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))

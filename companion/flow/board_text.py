@@ -24,7 +24,7 @@ from ..engine.changes import (
     TurnCard,
 )
 from ..engine.undo import HousesBack, PalaceBack, UndoChange
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, npgettext, pgettext, spoken_number
 
 NAMES = dict(zip(AREAS, AREA_NAMES, strict=True))
 COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
@@ -41,6 +41,74 @@ def seat_name(player: str, computers: Sequence[str] = ()) -> str:
     return _("{name} (computer)").format(name=player_name(player)) if player in computers else player_name(player)
 
 
+def full_stop(text: str) -> str:
+    """A screen text as a spoken sentence: it ends with a stop, so the voice pauses after it."""
+    return text if text.endswith((".", "!", "?", ":", ",")) else text + "."
+
+
+def spoken_seat(player: str, computers: Sequence[str] = ()) -> str:
+    """:func:`seat_name` for the ear: no brackets."""
+    name = player_name(player)
+    return pgettext("spoken", "{name} for the computer").format(name=name) if player in computers else name
+
+
+def spoken_markers(change: PutMarkers, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+    """:func:`markers_text` for the ear: the count in words, and what it counts."""
+    name, n = spoken_seat(players[change.player], computers), change.count
+    if change.area == QUARANTIA:
+        text = npgettext("spoken", "{name}: one marker on the Quarantia.", "{name}: {n} markers on the Quarantia.", n)
+        return text.format(name=name, n=spoken_number(n))
+    text = npgettext("spoken", "{name}: one marker on {area}.", "{name}: {n} markers on {area}.", n)
+    return text.format(name=name, n=spoken_number(n), area=AREA_NAMES[change.area])
+
+
+def spoken_change(change: Change | UndoChange, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+    """:func:`change_text` for the ear, from the same facts: numbers as words (where "one" agrees with its noun, a
+    text of its own), palace spaces too, a computer seat without brackets; a full stop ends it."""
+    if type(change) in (MarkersBack, TurnCard, NewYear):
+        return full_stop(change_text(change, players, computers, spoken=True))
+    name = spoken_seat(players[change.player], computers)  # type: ignore[union-attr]
+    if type(change) is PutMarkers:
+        if change.area == QUARANTIA:
+            return npgettext(
+                "spoken",
+                "{name}: put one of your markers face down on the Quarantia.",
+                "{name}: put {n} of your markers face down on the Quarantia.",
+                change.count,
+            ).format(name=name, n=spoken_number(change.count))
+        return npgettext(
+            "spoken",
+            "{name}: put one of your markers face down on {area}.",
+            "{name}: put {n} of your markers face down on {area}.",
+            change.count,
+        ).format(name=name, n=spoken_number(change.count), area=AREA_NAMES[change.area])
+    if type(change) is BuildPalace:
+        return npgettext(
+            "spoken",
+            "{name}: take one house from {district} back to your supply and put a palace on the space marked {space}.",
+            "{name}: take {n} houses from {district} back to your supply and put a palace on the space marked {space}.",
+            change.houses_back,
+        ).format(
+            name=name,
+            n=spoken_number(change.houses_back),
+            district=AREA_NAMES[change.district],
+            space=spoken_number(change.space),
+        )
+    if type(change) is PalaceBack:
+        return npgettext(
+            "spoken",
+            "{name}: take your palace off the space marked {space} in {district} and put one house back there.",
+            "{name}: take your palace off the space marked {space} in {district} and put {n} houses back there.",
+            change.houses,
+        ).format(
+            name=name,
+            n=spoken_number(change.houses),
+            district=AREA_NAMES[change.district],
+            space=spoken_number(change.space),
+        )
+    return full_stop(change_text(change, players, computers, spoken=True))
+
+
 def markers_text(change: PutMarkers, players: Sequence[str], computers: Sequence[str] = ()) -> str:
     """A round's reveal line, short enough for the four of a round to fit the smallest display at once (issue 34):
     "Red: 4 on Dorsoduro" under the title that says they go face down (``replay --changes`` keeps the sentence)."""
@@ -50,9 +118,14 @@ def markers_text(change: PutMarkers, players: Sequence[str], computers: Sequence
     return _("{name}: {n} on {area}").format(name=name, n=change.count, area=AREA_NAMES[change.area])
 
 
-def change_text(change: Change | UndoChange, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+def change_text(
+    change: Change | UndoChange, players: Sequence[str], computers: Sequence[str] = (), spoken: bool = False
+) -> str:
     """The sentence for one change: who, which piece, how many, where (a palace space by its printed number);
-    a computer seat (``computers``: their colours) is named as one, so the table knows to move its pieces."""
+    a computer seat (``computers``: their colours) is named as one, so the table knows to move its pieces.
+    ``spoken``: the same words with the numbers said (:func:`spoken_change`, for the texts whose "one" needs no
+    word of its own)."""
+    number = spoken_number if spoken else str
     if type(change) is MarkersBack:
         return _("Everyone: take back all your markers.")
     if type(change) is TurnCard:
@@ -63,8 +136,8 @@ def change_text(change: Change | UndoChange, players: Sequence[str], computers: 
     if type(change) is NewYear:
         return _(
             "Year {year} begins: the turned-up cards are its order; the other cards go face down for the year after"
-        ).format(year=change.year)
-    name = seat_name(players[change.player], computers)  # type: ignore[union-attr]
+        ).format(year=number(change.year))
+    name = (spoken_seat if spoken else seat_name)(players[change.player], computers)  # type: ignore[union-attr]
     if type(change) is PutMarkers:
         if change.area == QUARANTIA:
             return ngettext(
@@ -79,12 +152,12 @@ def change_text(change: Change | UndoChange, players: Sequence[str], computers: 
         ).format(name=name, n=change.count, area=AREA_NAMES[change.area])
     if type(change) is PlaceHouses:
         return ngettext("{name}: put a house in {d}", "{name}: put {n} houses in {d}", change.count).format(
-            name=name, n=change.count, d=AREA_NAMES[change.district]
+            name=name, n=number(change.count), d=AREA_NAMES[change.district]
         )
     if type(change) is MoveHouses:
         return ngettext(
             "{name}: move a house from {a} to {b}", "{name}: move {n} houses from {a} to {b}", change.count
-        ).format(name=name, n=change.count, a=AREA_NAMES[change.source], b=AREA_NAMES[change.target])
+        ).format(name=name, n=number(change.count), a=AREA_NAMES[change.source], b=AREA_NAMES[change.target])
     if type(change) is BuildPalace:
         return ngettext(
             "{name}: take {n} house from {district} back to your supply and put a palace on the space marked {space}",
@@ -96,7 +169,7 @@ def change_text(change: Change | UndoChange, players: Sequence[str], computers: 
             "{name}: take a house from {d} back to your supply",
             "{name}: take {n} houses from {d} back to your supply",
             change.count,
-        ).format(name=name, n=change.count, d=AREA_NAMES[change.district])
+        ).format(name=name, n=number(change.count), d=AREA_NAMES[change.district])
     if type(change) is PalaceBack:
         return ngettext(
             "{name}: take your palace off the space marked {space} in {district} and put {n} house back there",

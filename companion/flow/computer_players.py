@@ -54,6 +54,7 @@ def under_its_count(ctx: Controller, notices: list[Notice]) -> list[Notice]:
         return notices
     head = notices[0]
     passive.lines += [Line(_("On the board:"), "small"), *head.lines]
+    passive.spoken += head.spoken  # "On the board." and its sentences: said when they join (flow/announcer.py)
     passive.owners, passive.passive = head.owners, False
     return notices[1:]
 

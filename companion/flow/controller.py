@@ -44,7 +44,8 @@ from .modes.evening import let_players_in
 from .modes.setup import ok_shows_more, part_to_show
 from .modes.this_year import ThisYear
 from .modes.undo_confirm import undo_key
-from .narration import Notice, narrate, restore_screen, screen_state
+from .narration import Notice, narrate
+from .notice_store import restore_screen, screen_state
 from .paging import Parts
 from .seats import Seats
 from .settling import settle
@@ -63,9 +64,10 @@ Stage = Literal["setup", "game", "over"]
 
 @dataclass(frozen=True)
 class Effect:
-    """Something for the hardware: ``led`` (``target``, ``state``) on a pad, or a ``beep``."""
+    """Something for the hardware: ``led`` (``target``, ``state``) on a pad, a ``beep``, or the host's new ``sound``
+    level (``state``, percent)."""
 
-    kind: Literal["led", "beep"]
+    kind: Literal["led", "beep", "sound"]
     source: str
     target: str = ""
     state: str = ""
@@ -141,7 +143,7 @@ class Controller:
     def source_of(self, seat: int) -> str:
         return self.seats.source_of(seat)
 
-    def effect(self, kind: Literal["led", "beep"], source: str, target: str = "", state: str = "") -> None:
+    def effect(self, kind: Literal["led", "beep", "sound"], source: str, target: str = "", state: str = "") -> None:
         self.effects.append(Effect(kind, source, target, state))
 
     # ------------------------------------------------------------------ routing
@@ -242,7 +244,8 @@ class Controller:
             Line(_("Not saved: {why}.").format(why=error), "normal", "red"),
             Line(_("Nothing changed. Make room, then press ok and try again."), "small"),
         ]
-        self.notices.insert(0, Notice(_("Not saved"), lines, tag="error"))
+        spoken = (_("Not saved") + ".", lines[1].text)  # the system's own words are not said
+        self.notices.insert(0, Notice(_("Not saved"), lines, tag="error", spoken=spoken))
 
     # ------------------------------------------------------------------ computer players, cues, screen, resume
 

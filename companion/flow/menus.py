@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine import AREAS, Abstain, Advisor, Build, Decision, Houses, Move, State
 from ..engine.areas import AREA_NAMES, QUARANTIA
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext, spoken_number
 
 
 @dataclass
@@ -31,6 +31,7 @@ class Menu:
     cursor: int = 0
     rule: str | None = None
     chosen: set[int] = field(default_factory=set)
+    spoken: str | None = None  # the title for the ear, where it shows a number (flow/announcer.py)
 
     def move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(self.options)
@@ -143,6 +144,11 @@ def build_menu(state: State, district: int, together: bool) -> Menu:
         if together
         else _("Palace on space {space}; your other houses stay").format(space=cost)
     )
+    spoken = (
+        pgettext("spoken", "A palace in {area}? Every builder pays {cost} houses.")
+        if together
+        else pgettext("spoken", "A palace in {area}, on the space marked {space}?")
+    )
     return Menu(
         question,
         [
@@ -150,6 +156,7 @@ def build_menu(state: State, district: int, together: bool) -> Menu:
             Option(_("Do not build"), Build(False), hint=_("Your houses stay; no palace")),
         ],
         rule="8.4",
+        spoken=spoken.format(area=AREA_NAMES[district], cost=spoken_number(cost), space=spoken_number(cost)),
     )
 
 

@@ -17,10 +17,8 @@ notice; a notice with no owners (the reminder, a refusal) is the host's alone.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from display.screen import Line
 
@@ -28,11 +26,20 @@ from ..engine import Count, Event, State
 from ..engine.areas import AREA_NAMES, QUARANTIA
 from ..engine.changes import Change, MarkersBack, NewYear, PutMarkers, TurnCard
 from ..engine.undo import Revealed, first_reveal
-from ..i18n import N_, _, and_list, ngettext
-from .board_text import change_owner, change_text, markers_text, player_name, seat_name
+from ..i18n import N_, _, and_list, ngettext, pgettext, spoken_number
+from .board_text import (
+    change_owner,
+    change_text,
+    full_stop,
+    markers_text,
+    player_name,
+    seat_name,
+    spoken_change,
+    spoken_markers,
+    spoken_seat,
+)
 from .decision_text import Decided
-
-log = logging.getLogger(__name__)
+from .spoken_text import spoken_standing, spoken_votes
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
@@ -55,7 +62,9 @@ class Notice:
     ``owners`` confirm it with ok on their own pads, the host's ok confirms it whoever is left; with no owners only
     the host's ok clears it, unless it is ``passive``: a count a computer player acts on, which yields to that
     player's move and heads its notice. ``reveals`` is what the table learns when it reaches the screen (``seen``)
-    from record line ``line`` (its index): until then that line may be taken back (rules.md 11.4.1)."""
+    from record line ``line`` (its index): until then that line may be taken back (rules.md 11.4.1). ``spoken`` is
+    what the voice says of it (flow/announcer.py): the title, then the lines, each a sentence written for the ear
+    from the same facts (numbers as words, no brackets); a notice from an older save has its title only."""
 
     title: str
     lines: list[Line]
@@ -68,6 +77,7 @@ class Notice:
     line: int | None = None
     seen: bool = False
     passive: bool = False
+    spoken: tuple[str, ...] = ()
 
     @property
     def waiting(self) -> tuple[str, ...]:
@@ -105,9 +115,10 @@ def narrate(
     elif rest and decided is not None:
         text = _("{name}'s decision: {what}").format(name=seat_name(decided.player, computers), what=decided.text)
         lines = [Line(text, "normal", decided.player), Line(_("Nothing changes on the board."), "small")]
-        notices.append(
-            Notice(_("Decided"), lines, tag="instructions", owners=owners_of([decided.player], computers), line=line)
-        )
+        said = _("{name}'s decision: {what}").format(name=spoken_seat(decided.player, computers), what=decided.text)
+        owners = owners_of([decided.player], computers)
+        spoken = (full_stop(said), lines[1].text)
+        notices.append(Notice(_("Decided"), lines, tag="instructions", owners=owners, line=line, spoken=spoken))
     return notices + consequences(rest, state, revealed_round, computers, line)
 
 
@@ -119,7 +130,9 @@ def board_notice(
     lines = [
         Line(change_text(c, players, computers), "normal", colour) for c, colour in zip(changes, colours, strict=True)
     ]
-    return Notice(_("On the board"), lines, tag="instructions", owners=owners_of(colours, computers), line=line)
+    spoken = (full_stop(_("On the board")), *(spoken_change(c, players, computers) for c in changes))
+    owners = owners_of(colours, computers)
+    return Notice(_("On the board"), lines, tag="instructions", owners=owners, line=line, spoken=spoken)
 
 
 def consequences(
@@ -130,15 +143,18 @@ def consequences(
     players = state.players
     notices: list[Notice] = []
     head: list[Line] = []
+    head_spoken: list[str] = []
     reveals: list[Revealed] = []
     markers: list[PutMarkers] = []
     board: list[Change] = []
 
     def add(notice: Notice, revealed: tuple[Revealed, ...] = ()) -> None:
         notice.lines[:0] = head
+        notice.spoken = (*notice.spoken[:1], *head_spoken, *notice.spoken[1:])
         notice.reveals = (*reveals, *revealed)
         notice.line = line
         head.clear()
+        head_spoken.clear()
         reveals.clear()
         notices.append(notice)
 
@@ -160,21 +176,25 @@ def consequences(
             if event.winner is None and not event.first:
                 nobody = _("{area}: nobody has a vote; nothing happens.").format(area=AREA_NAMES[event.area])
                 head.append(Line(nobody, "small"))
+                head_spoken.append(nobody)
                 reveals.append(("count", event.area))
             else:
                 add(count_notice(event, players, computers), (("count", event.area),))
         elif type(event) is TurnCard:
             head.append(Line(change_text(event, players), "small"))
+            head_spoken.append(spoken_change(event, players))
             reveals.append(("card", event.area))
         elif type(event) is MarkersBack:
             add(year_end_notice(state, change_text(event, players), computers))
         elif type(event) is NewYear:
-            add(year_start_notice(state, [Line(change_text(event, players), "small")], "9.5", (ANYONE,)))
+            begins = [Line(change_text(event, players), "small")]
+            add(year_start_notice(state, begins, "9.5", (ANYONE,), (spoken_change(event, players),)))
         else:
             board.append(event)  # a count's board changes (advisors going neutral)
     flush()
     if head:  # nothing followed a turned card in its line: it is a notice of its own
-        add(Notice(_("Next year's order"), [], rule="5.2", owners=(ANYONE,)))
+        title = _("Next year's order")
+        add(Notice(title, [], rule="5.2", owners=(ANYONE,), spoken=(full_stop(title),)))
     _count_owner(notices, state, computers)
     return notices
 
@@ -198,7 +218,9 @@ def reveal_notice(
     lines = [Line(markers_text(m, players, computers), "small", players[m.player]) for m in markers]
     owners = owners_of([players[m.player] for m in markers], computers)
     title = _("Round {n} revealed").format(n=revealed_round)
-    return Notice(title, lines, rule="4.3", tag="reveal", owners=owners)
+    said = pgettext("spoken", "Round {n} revealed.").format(n=spoken_number(revealed_round))
+    spoken = (said, *(spoken_markers(m, players, computers) for m in markers))
+    return Notice(title, lines, rule="4.3", tag="reveal", owners=owners, spoken=spoken)
 
 
 def order_lines(names: Sequence[str]) -> list[Line]:
@@ -213,20 +235,28 @@ def year_start_lines(state: State) -> list[Line]:
     ]
 
 
-def year_start_notice(state: State, lines: list[Line], rule: str, owners: tuple[str, ...] = ()) -> Notice:
-    return Notice(
-        _("Year {year}").format(year=state.year), [*lines, *year_start_lines(state)], rule=rule, owners=owners
+def year_start_notice(
+    state: State, lines: list[Line], rule: str, owners: tuple[str, ...] = (), spoken: tuple[str, ...] = ()
+) -> Notice:
+    order = and_list(AREA_NAMES[a] for a in state.this_order())
+    said = (
+        pgettext("spoken", "Year {year}.").format(year=spoken_number(state.year)),
+        *spoken,
+        pgettext("spoken", "This year's voting order: {areas}.").format(areas=order),
     )
+    title = _("Year {year}").format(year=state.year)
+    return Notice(title, [*lines, *year_start_lines(state)], rule=rule, owners=owners, spoken=said)
 
 
 def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] = ()) -> Notice:
     """rules.md 6.1 to 6.5: everyone's votes (markers and advisors), then the result."""
     area = count.area
     if count.winner is None and not count.first:
-        return Notice(
-            AREA_NAMES[area], [Line(_("Nobody has a vote here: nothing happens."), "normal")], rule="6.5", tag="empty"
-        )
+        nobody = _("Nobody has a vote here: nothing happens.")
+        spoken = (full_stop(AREA_NAMES[area]), nobody)
+        return Notice(AREA_NAMES[area], [Line(nobody, "normal")], rule="6.5", tag="empty", spoken=spoken)
     lines = []
+    said = [full_stop(AREA_NAMES[area])]
     for seat in sorted(range(len(players)), key=lambda s: -count.votes[s]):
         votes = count.votes[seat]
         if not votes and not count.markers[seat]:
@@ -251,28 +281,38 @@ def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] 
                 players[seat],
             )
         )
+        said.append(spoken_votes(player_name(players[seat]), votes, extra))
     if count.winner is not None:
-        result = _("{name} wins").format(name=player_name(players[count.winner]))
+        result = heard = _("{name} wins").format(name=player_name(players[count.winner]))
         if len(count.runners_up) == 1:
-            result += _("; {name} is runner-up").format(name=player_name(players[count.runners_up[0]]))
+            runner = player_name(players[count.runners_up[0]])
+            result += _("; {name} is runner-up").format(name=runner)
+            heard += pgettext("spoken", "; {name} is second").format(name=runner)
         elif count.runners_up:
             names = and_list(player_name(players[s]) for s in count.runners_up)
             result += _("; {names} tie for second").format(names=names)
+            heard = result
         rule = "6.4" if count.runners_up else "6.3"
     else:
         names = and_list(player_name(players[s]) for s in count.first)
         result = _("{names} tie for first").format(names=names)
+        heard = pgettext("spoken", "{names} tie for first place").format(names=names)
         rule = "10.5" if area == QUARANTIA else "10.2.2"
     lines.append(Line(result, "large"))
     lines.append(Line(what_follows(count, players), "small"))
-    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count")
+    said += [full_stop(heard), what_follows(count, players, spoken=True)]
+    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=tuple(said))
 
 
-def what_follows(count: Count, players: Sequence[str]) -> str:
+def what_follows(count: Count, players: Sequence[str], spoken: bool = False) -> str:
     """What the result means for the table next (rules.md 10.2 to 10.5), in one line."""
     name = player_name(players[count.winner]) if count.winner is not None else ""
     if count.area == QUARANTIA:
         if count.winner is None:
+            if spoken:
+                return pgettext(
+                    "spoken", "All Quarantia advisors go neutral; each tied player may move up to two houses."
+                )
             return _("All Quarantia advisors go neutral; each tied player may move up to 2 houses.")
         if len(count.runners_up) == 1:
             return _("Quarantia advisors go neutral; {name} decides on two of them, {runner} on one.").format(
@@ -284,15 +324,27 @@ def what_follows(count: Count, players: Sequence[str]) -> str:
             ).format(name=name)
         return _("Quarantia advisors go neutral; {name} decides on two of them.").format(name=name)
     if count.winner is None:
+        if spoken:
+            return pgettext("spoken", "The advisor goes neutral; each tied player may place two houses here.")
         return _("The advisor goes neutral; each tied player may place 2 houses here.")
     if len(count.runners_up) == 1:
-        return _("{name} decides on the advisor and may place 2 houses; {runner} may place 1.").format(
-            name=name, runner=player_name(players[count.runners_up[0]])
+        text = (
+            pgettext("spoken", "{name} decides on the advisor and may place two houses; {runner} may place one.")
+            if spoken
+            else _("{name} decides on the advisor and may place 2 houses; {runner} may place 1.")
         )
+        return text.format(name=name, runner=player_name(players[count.runners_up[0]]))
     if count.runners_up:
-        return _("{name} decides on the advisor and may place 2 houses; each tied runner-up may place 1.").format(
-            name=name
+        text = (
+            pgettext(
+                "spoken", "{name} decides on the advisor and may place two houses; each tied runner-up may place one."
+            )
+            if spoken
+            else _("{name} decides on the advisor and may place 2 houses; each tied runner-up may place 1.")
         )
+        return text.format(name=name)
+    if spoken:
+        return pgettext("spoken", "{name} decides on the advisor and may place two houses here.").format(name=name)
     return _("{name} decides on the advisor and may place 2 houses here.").format(name=name)
 
 
@@ -319,70 +371,15 @@ def year_end_notice(state: State, markers_back: str, computers: Sequence[str] = 
     """rules.md 9.1, 9.2: markers come back; where each player stands against the victory conditions. Everyone takes
     their own markers back (a computer's: anyone)."""
     lines = [Line(markers_back, "small")]
+    said = [pgettext("spoken", "Year {year} ends.").format(year=spoken_number(state.year)), full_stop(markers_back)]
     for seat, player in enumerate(state.players):
         lines.append(Line(f"{player_name(player)}: {standing_text(state, seat)}", "small", player))
+        said.append(spoken_standing(state, seat))
     return Notice(
         _("Year {year} ends").format(year=state.year),
         lines,
         rule="9.2",
         tag="year",
         owners=owners_of(state.players, computers),
+        spoken=tuple(said),
     )
-
-
-def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
-    """The notices still to read, as data the store keeps, so a resumed game shows them again (errors excepted),
-    with who has confirmed them and whether what they reveal has been on the screen."""
-
-    def lines(items: Sequence[Line]) -> list[list[Any]]:
-        # a line kept with the one before (``with_previous``) says so in a fourth item; older saves have three
-        return [[line.text, line.size, line.colour, *([True] if line.with_previous else [])] for line in items]
-
-    kept = []
-    for n in notices:
-        if n.tag == "error":
-            continue
-        item: dict[str, Any] = {"title": n.title, "lines": lines(n.lines), "rule": n.rule, "tag": n.tag, "page": n.page}
-        if n.owners:
-            item["owners"], item["confirmed"] = list(n.owners), sorted(n.confirmed)
-        if n.reveals:
-            item["reveals"], item["seen"] = [list(r) for r in n.reveals], n.seen
-        if n.line is not None:
-            item["line"] = n.line
-        if n.passive:
-            item["passive"] = True
-        kept.append(item)
-    return {"notices": kept}
-
-
-def restore_screen(screen: dict[str, Any]) -> list[Notice]:
-    """The notices saved by :func:`screen_state`. An older version's notices have no owners (the host confirms them)
-    and no reveals (their lines count as shown); its "last_reveal", a keypad round's reveal shown beside the next
-    round, is not shown again: its sentences were on the screen before the game stopped. A damaged row gives none."""
-
-    def restore(items: list[list[Any]]) -> list[Line]:
-        return [Line(text, size, colour, *kept) for text, size, colour, *kept in items]
-
-    try:
-        notices = [
-            Notice(
-                n["title"],
-                restore(n["lines"]),
-                n["rule"],
-                n["tag"],
-                tuple(n["page"]) if n.get("page") else None,
-                owners=tuple(n.get("owners", ())),
-                confirmed=set(n.get("confirmed", ())),
-                reveals=tuple((what, which) for what, which in n.get("reveals", ())),
-                line=n.get("line"),
-                seen=n.get("seen", False),
-                passive=n.get("passive", False),
-            )
-            for n in screen.get("notices", [])
-        ]
-        if not all(type(text) is str for n in notices for text in (n.title, *(line.text for line in n.lines))):
-            raise TypeError("a text that is not text")
-    except (KeyError, TypeError, ValueError, AttributeError) as error:  # a damaged row: only the screen is lost
-        log.warning("the saved screen step cannot be read (%s); the game goes on at its next screen", error)
-        return []
-    return notices

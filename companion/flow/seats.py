@@ -1,4 +1,5 @@
-"""The table: who sits where, which pad is whose, computer seats, and which pads are plugged in.
+"""The table: who sits where, which pad is whose, computer seats, which pads are plugged in, and what the table
+hears (the voice's level, which the App sets: flow/sound.py).
 
 Seat order is join order (rules.md 2.3); the record's header keeps pads, bots, entry mode and language so a resumed
 game sits everyone where they were.
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import LANGUAGES, language, set_language
+from .sound import Sound
 
 COLOURS = ("red", "blue", "green", "yellow")
 ENTRY_MODES = ("private", "keypads")
@@ -25,6 +27,7 @@ class Seats:
     bot_work: int | None = None  # the hard player's work per decision; None: measured (companion.bots)
     connected: set[str] = field(default_factory=set)
     unplugged: set[str] = field(default_factory=set)
+    sound: Sound = field(default_factory=Sound)
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -45,5 +45,6 @@ def draw_chance(ctx: Controller) -> None:
         for notice in narrate(events, state, 0, ctx.seats.computers, len(ctx.record) - 1):  # a new year (5.3)
             if year is not None:  # one notice for the year's end and the next one's start
                 year.lines += notice.lines
+                year.spoken += notice.spoken[1:]  # its title is the year's, said already
             else:
                 ctx.notices.append(notice)

@@ -88,7 +88,7 @@ def shown_snapshot(ctx: Controller) -> dict[str, Any]:
 
 def public_length(screen: dict[str, Any], length: int) -> int:
     """How many of a stored game's ``length`` lines may leave the device (``export``, ``run --record``): all but
-    those from the first line with something made public that its saved screen (:func:`.narration.screen_state`)
+    those from the first line with something made public that its saved screen (:func:`.notice_store.screen_state`)
     says no screen has shown yet."""
     try:
         pending = [

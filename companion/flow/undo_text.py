@@ -16,7 +16,7 @@ from ..engine import QUARANTIA, Ballot
 from ..engine.areas import AREA_NAMES
 from ..engine.undo import Revealed, UndoneLine
 from ..i18n import _
-from .board_text import change_owner, change_text, player_name, seat_name
+from .board_text import change_owner, change_text, full_stop, player_name, seat_name, spoken_change
 from .decision_text import decision_text
 from .narration import Notice, owners_of
 
@@ -64,8 +64,11 @@ def refusal(player: str, shown: Sequence[Revealed]) -> str:
 
 
 def refusal_notice(why: str) -> Notice:
-    """Nothing to undo, or 11.4 forbids it: the reason, one screen line per line of :func:`refusal`."""
-    return Notice(_("Undo"), [Line(part, "normal") for part in why.split("\n")], rule="11.4", tag="undo")
+    """Nothing to undo, or 11.4 forbids it: the reason, one screen line per line of :func:`refusal` (said as it
+    reads: a round's number is its only digit, which every engine says)."""
+    parts = why.split("\n")
+    said = (full_stop(_("Undo")), *(full_stop(part) for part in parts))
+    return Notice(_("Undo"), [Line(part, "normal") for part in parts], rule="11.4", tag="undo", spoken=said)
 
 
 def undo_notice(
@@ -85,6 +88,7 @@ def undo_notice(
         else _("{name}'s decision is taken back.").format(name=name)
     )
     lines = [Line(taken_back, "small")]
+    spoken = [full_stop(_("Undone")), taken_back]
     colours: list[str | None] = []
     for index, undone in enumerate(undone for undone in chain if undone.changes):
         if index == 0:
@@ -96,9 +100,12 @@ def undo_notice(
         else:
             head = _("Then put the board back:")
         lines.append(Line(head, "small"))
+        spoken.append(head)
         for number, change in enumerate(undone.changes):
             colour = change_owner(change, players)
             colours.append(colour)
             # The first change stays on the part of its heading (a small display cuts the notice in parts).
             lines.append(Line(change_text(change, players, computers), "normal", colour, with_previous=number == 0))
-    return Notice(_("Undone"), lines, rule="11.4", tag="instructions", owners=owners_of(colours, computers))
+            spoken.append(spoken_change(change, players, computers))
+    owners = owners_of(colours, computers)
+    return Notice(_("Undone"), lines, rule="11.4", tag="instructions", owners=owners, spoken=tuple(spoken))

@@ -326,14 +326,19 @@ def map_key() -> str:
     return _("On the board page a Quarantia advisor's ring is square (□), a district advisor's round (○).")
 
 
+def winners_text(winners: Sequence[str]) -> str:
+    """rules.md 9.4's result as the game-over screen says it, and the voice with it."""
+    names = and_list(player_name(w) for w in winners)
+    return ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names)
+
+
 def final_view(
     winners: Sequence[str],
     tie_break: str,
     conditions: dict[str, tuple[str, ...]],
     chart: tuple[tuple[str, tuple[int, ...]], ...],
 ) -> Screen:
-    names = and_list(player_name(w) for w in winners)
-    lines = [Line(ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names), "large", winners[0])]
+    lines = [Line(winners_text(winners), "large", winners[0])]
     lines.append(Line(tie_break, "small"))
     for player, met in conditions.items():
         if met:

@@ -5,6 +5,7 @@ value, or None."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -23,6 +24,7 @@ BUS_SPEEDS_MHZ = (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
 MAX_TEXT = 1024  # the longest text value: a path on a Pi is far shorter; a huge one once made `run` spin for minutes
 MAX_PORTS = 8
 DIGITS = sys.get_int_max_str_digits() or 4300
+ALSA_DEVICE = re.compile(r"[A-Za-z0-9_.:,=-]{1,64}")
 SHOWN = 40  # how much of a bad value a problem line repeats: one line, whatever the file holds
 
 
@@ -140,6 +142,17 @@ def _bind(value: Any) -> str | None:
     )
 
 
+def _alsa_device(value: Any) -> str | None:
+    """An ALSA device name as ``aplay -D`` takes it; whether it can play is found at start, not here."""
+    if type(value) is not str:
+        return _("must be text in quotes, not {show}").format(show=_show(value))
+    if not ALSA_DEVICE.fullmatch(value):
+        return _(
+            '{show} is not an ALSA device name (e.g. "default", "plughw:CARD=Headphones"; aplay -L lists them)'
+        ).format(show=_show(value))
+    return None
+
+
 GPIO_PAD: dict[str, Check] = {"left": _pin, "right": _pin, "ok": _pin, "led": _pin}
 SCHEMA: dict[str, Any] = {
     "hardware": _choice("pi", "mock"),
@@ -183,6 +196,12 @@ SCHEMA: dict[str, Any] = {
     "pads": {"serial": _serial, "hold_ms": _integer(100, 10000), "gpio": [GPIO_PAD]},
     "buzzer": {"pin": _pin, "tonal": _boolean},
     "web": {"enabled": _boolean, "port": _integer(1024, 65535), "bind": _bind},
+    "sound": {
+        "voice": _choice("on", "off"),
+        "rate": _integer(80, 300),
+        "volume": _integer(0, 100),
+        "device": _alsa_device,
+    },
 }
 
 

@@ -34,7 +34,7 @@ def test_the_gallery_has_every_kind_of_screen() -> None:
         "setup", "notice", "ballot-gate", "private-area", "private-markers", "ballot-wait", "reveal", "count",
         "decision-advisor", "decision-houses", "decision-build", "decision-move", "instructions", "year",
         "over", "help", "undo", "check-districts", "check-advisors", "check-supplies", "check-voting-order",
-        "reminder-1", "reminder-2", "reminder-3", "reminder-4", "reminder-5", "reminder-next-game",
+        "reminder-1", "reminder-2", "reminder-3", "reminder-4", "reminder-5", "reminder-next-game", "sound",
         "check-race", "this-year", "this-year-pad", "undo-chain", "next-game",
     }  # fmt: skip
     assert expected <= set(SCREENS)

@@ -303,6 +303,43 @@ def test_the_hint_line_says_what_the_host_keys_do_on_the_screen_shown(simulator:
     assert "ok/back: close" in line and "left: previous page" in line and "right: next page" in line
 
 
+def test_the_voice_plays_through_the_windows_own_mixer_and_a_cut_stops_it(simulator: Any) -> None:
+    """SDL's dummy audio driver (the fixture's) plays in real time: a channel is busy while a sound plays."""
+    from tests.hardware.test_serial_pads import wait_for
+    from tests.hardware.test_speaker import LONG
+    from tests.system_tools import need_tool
+
+    need_tool("espeak-ng")
+
+    mixer, voice = simulator.mixer, simulator.app.voice
+    assert mixer is not None and voice.speaker is not None and voice.speaker.output is mixer
+    assert simulator.pygame.mixer.get_init() == (22050, -16, 1), "the engine's own format: no pitch change"
+    voice.say(LONG)  # half a minute of speech
+    wait_for(lambda: simulator.pump() and mixer.played == 1)
+    assert mixer.channel.get_busy()
+    stops = mixer.stopped
+    voice.speaker.set_volume(0)  # the host turns it off: what plays stops
+    wait_for(lambda: simulator.pump() and mixer.stopped > stops)
+    assert not mixer.channel.get_busy() and mixer.played == 1
+
+
+def test_a_window_without_audio_says_so_in_one_line_and_stays_silent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from display.simulator import Simulator
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
+    app = App(make_settings(tmp_path), seed=1)
+    sim = Simulator(app, clock=FakeClock())
+    try:
+        assert sim.mixer is None and app.voice.speaker is None
+        lines = [record.getMessage() for record in caplog.records if "sound:" in record.getMessage()]
+        assert len(lines) == 1 and lines[0].startswith("sound: no audio output for the window ("), lines
+    finally:
+        sim.close()
+        app.close()
+
+
 def test_the_window_says_it_serves_phones_and_on_which_port(tmp_path: Path) -> None:
     """Issue 34: the simulator opened port 8080 to the network without a word."""
     from display.simulator import Simulator

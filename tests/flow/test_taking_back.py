@@ -13,7 +13,7 @@ from companion.engine.changes import TurnCard
 from companion.flow.controller import Controller
 from companion.flow.modes import BoardCheck
 from companion.flow.modes.board_check import VIEWS
-from companion.flow.narration import restore_screen, screen_state
+from companion.flow.notice_store import restore_screen, screen_state
 from companion.flow.shown import open_step, public_length
 from companion.flow.undo_chain import undo_blocker
 from companion.flow.undo_text import revealed_text
@@ -149,14 +149,17 @@ def test_a_resumed_game_keeps_what_was_shown_and_what_was_not() -> None:
     assert public_length(saved, len(controller.record)) == len(controller.record) - 1
     resumed = Controller(controller.rng)
     resumed.resume(controller.record, saved)
-    assert [(n.title, n.owners, n.reveals, n.seen) for n in resumed.notices] == [
-        (n.title, n.owners, n.reveals, n.seen) for n in controller.notices
+    assert [(n.title, n.owners, n.reveals, n.seen, n.spoken) for n in resumed.notices] == [
+        (n.title, n.owners, n.reveals, n.seen, n.spoken) for n in controller.notices
     ]
+    assert all(len(n.spoken) > 1 for n in resumed.notices), "what the voice says of them is kept (issue 37)"
     assert undo_blocker(resumed) is None, "still open"
     top = restore_screen(saved)[1]
     top.seen = True
     assert public_length(screen_state([top]), len(controller.record)) == len(controller.record)
     assert public_length({"notices": [{"title": "old", "lines": []}]}, 9) == 9, "an older save: all shown"
+    old = {"title": "Year 2", "lines": [["Year 2 begins", "small", None]], "rule": None, "tag": "notice", "page": None}
+    assert restore_screen({"notices": [old]})[0].spoken == ("Year 2",), "an older save's notice: its title is said"
 
 
 def test_a_line_is_told_in_two_parts_and_what_it_made_public_comes_after() -> None:

@@ -32,9 +32,10 @@ def test_format_calls_supply_exactly_the_placeholders() -> None:
             inner = node.func.value
             if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)):
                 continue
-            if inner.func.id not in ("_", "ngettext"):
+            if inner.func.id not in ("_", "ngettext", "pgettext", "npgettext"):
                 continue
-            templates = [a.value for a in inner.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            texts = inner.args[1:] if inner.func.id.startswith("p") else inner.args  # pgettext's context comes first
+            templates = [a.value for a in texts if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             given = {keyword.arg for keyword in node.keywords}
             used = set().union(*(placeholders(t) for t in templates))
             assert used == given and all(placeholders(t) <= given for t in templates), (

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from companion.app import App
 from companion.engine import AREAS, private_view
 from companion.flow.autoplay import Table
+from companion.i18n import language
 from companion.store import Store
 from companion.store.export import public_record
 from companion.web.publisher import SeatRequest, WebDevices, WebHello, WebPress
@@ -85,7 +86,7 @@ def test_a_ballots_keys_send_the_table_the_other_phones_and_the_device_nothing(t
 # keys, a lock-in with nothing keyed, a stale press, a reconnect) must give every other observer the same bytes,
 # frame for frame, in the same places among everybody else's actions, up to the reveal. Every way bytes leave the
 # device is a channel: a page (every other phone, the table view) or an entry of CHANNELS, a function that hooks the
-# App and calls ``heard(text)`` with each thing it lets out. Another channel (issue 37's speech) is one more entry.
+# App and calls ``heard(text)`` with each thing it lets out; the voice (issue 37) is one of them.
 
 Heard = Callable[[str], None]
 
@@ -148,6 +149,11 @@ def export(app: App, heard: Heard) -> None:
     saver.save, saver.rewind = saving, rewinding  # type: ignore[method-assign]
 
 
+def voice(app: App, heard: Heard) -> None:
+    """Every utterance the App's voice is handed, in its language (what a speaker or a WAV capture would say)."""
+    app.voice.say = lambda text: heard(f"{language()} {text}")  # type: ignore[method-assign]
+
+
 CHANNELS: dict[str, Callable[[App, Heard], None]] = {
     "lcd": lcd,
     "device": device,
@@ -155,6 +161,7 @@ CHANNELS: dict[str, Callable[[App, Heard], None]] = {
     "simulator pads": simulator_pads,
     "log": logs,
     "export": export,
+    "voice": voice,
 }
 CLOCK = "2026-01-01T20:00:00Z"
 
@@ -375,6 +382,8 @@ def test_one_players_secret_keys_never_show_to_anyone_else_before_the_reveal(
         evening.run()
     assert a.own != b.own, "guard: the secret phone's own frames differ (equal streams below mean something)"
     assert a.presses != b.presses or a.own != b.own
+    said = [entry for entry in a.streams["voice"] if not entry.startswith("-- ")]
+    assert len(said) > 10, "guard: the voice channel heard the evening's moments (equal streams mean something)"
     for name, stream in a.streams.items():
         assert stream == b.streams[name], f"{name} heard one player's keys (A against B)"
         assert upto(stream, c.events) == c.streams[name], f"{name} heard a secret ballot before its reveal"

@@ -1,6 +1,7 @@
 """The board check: the host's back shows the board as the game has it, page by page, to compare with the table,
 then where the race stands (how close each player is to each victory condition) and the year so far. Everything as
-the table has been shown it (``shown.py``): a card or a count still to come is not on these pages yet."""
+the table has been shown it (``shown.py``): a card or a count still to come is not on these pages yet. Left of the
+map, the sound setting (flow/sound.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hardware.events import InputEvent
 
 from ...i18n import _
 from ..shown import shown_snapshot
+from ..sound import sound_view
 from ..views import board_view
 from .base import Mode
 from .evening import abandon, abandon_view
@@ -22,11 +24,13 @@ if TYPE_CHECKING:
 VIEWS = (0, 1, 2, 3, "race", 4, "year")  # the map, districts, advisors, supplies, the race, voting order, the year
 PAGES = len(VIEWS)
 END = PAGES  # then the pages the App adds (ctx.additions.pages), then, during a game, the way out of it
+SOUND = -1  # left of the map: the voice's level, which ok changes
 
 
 class BoardCheck(Mode):
     """The board pages; right from the last one (in a game) shows the way out of it: a held back there gives the game
-    up (modes/evening.py). Left from the map wraps to the year so far, so the way out is never one stray key away."""
+    up (modes/evening.py). Left from the map is the sound page, and left from it wraps to the year so far, so the
+    way out is never one stray key away."""
 
     def __init__(self) -> None:
         self.page = 0
@@ -42,24 +46,41 @@ class BoardCheck(Mode):
         if event.kind == "hold" and self.page == self.end:
             abandon(ctx)
             return self  # the overlays are gone with the game
+        if self.page == SOUND:
+            return self._sound(ctx, event.key)
         if event.key == "right":
             if not ctx.parts.next():  # a page too long for the display: its next part first (paging.py)
                 self.page = (self.page + 1) % pages
         elif event.key == "left":
             if not ctx.parts.back():
-                self.page = self.page - 1 if self.page > 0 else PAGES - 1
+                self.page = SOUND if self.page == 0 else self.page - 1
         else:
             return None
+        return self
+
+    def _sound(self, ctx: Controller, key: str) -> Mode | None:
+        if key == "ok" and ctx.seats.sound.adjustable:
+            ctx.seats.sound.level = ctx.seats.sound.next_level()
+            ctx.effect("sound", "host", state=str(ctx.seats.sound.level))  # the App applies and keeps it
+        elif key in ("left", "right"):
+            self.page = PAGES - 1 if key == "left" else 0
+        else:
+            return None  # back, or ok where there is nothing to turn up, closes as on every board page
         return self
 
     def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
         if self.page == self.end:
             return (("hold:back", _("abandon the game")), ("back", _("close")), ("left", _("previous page")))
+        if self.page == SOUND:
+            ok = ("ok", _("louder, then off") if ctx.seats.sound.adjustable else _("close"))
+            return (ok, ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
         return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
     def view(self, ctx: Controller) -> Screen:
         if self.page == self.end:
             return abandon_view(ctx)
+        if self.page == SOUND:
+            return sound_view(ctx.seats.sound)
         if self.page >= PAGES:
             return ctx.additions.pages[self.page - PAGES](ctx)
         view = VIEWS[self.page]

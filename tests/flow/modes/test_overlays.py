@@ -12,6 +12,8 @@ def test_board_check_pages_and_closes_and_pads_wait() -> None:
     read_notices(controller)
     press(controller, "host", "back")
     assert controller.screen().tags == ("board", "page:0")
+    press(controller, "host", "left")
+    assert controller.screen().tags == ("sound",), "left of the map: the sound page (test_sound_page.py)"
     press(controller, "host", "left")  # wraps to the last page: the year so far
     assert controller.screen().tags == ("this-year",) and controller.screen().title == "Year 1 so far"
     press(controller, "host", "left")

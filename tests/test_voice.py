@@ -1,0 +1,223 @@
+"""The App's voice (issue 37): where it is heard for each way of running, the host's level kept across a restart, a
+device that never takes audio changing no frame of a whole game, a missing engine one line at start of `run`, and a
+secret ballot that changes no byte of the audio before its reveal."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from companion.app import App
+from companion.app.voice import build_voice
+from companion.cli.script import read_script
+from companion.engine import AREAS, private_view
+from companion.store import Store
+from companion.system import config
+from display.screen import Screen
+from hardware.events import InputEvent
+from hardware.speech import Alsa, WavCapture
+from tests.hardware.test_serial_pads import wait_for
+from tests.hardware.test_speaker import STUCK
+from tests.system_tools import need_tool
+from tests.test_scripted_input_doc import doc_script
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def settings(tmp_path: Path, **sound: object) -> config.Settings:
+    data = config.load(search=False).data
+    data["pads"]["serial"] = "off"
+    data["game"]["state_dir"] = str(tmp_path / "state")
+    data["sound"].update(sound)
+    return config.Settings(data, None)
+
+
+def press(app: App, *events: str) -> None:
+    for event in events:
+        source, key = event.split()
+        app.step(InputEvent(source, key))
+
+
+def test_each_way_of_running_has_its_output_and_voice_off_has_none(tmp_path: Path) -> None:
+    pi = {**settings(tmp_path, device="null").data, "hardware": "pi"}
+    off = {**pi, "sound": {**pi["sound"], "voice": "off"}}
+    cases = {
+        "pi": build_voice(config.Settings(pi, None), None, None, None),
+        "pi, voice off": build_voice(config.Settings(off, None), None, None, None),
+        "mock": build_voice(settings(tmp_path), None, None, None),
+        "--audio, voice off": build_voice(settings(tmp_path, voice="off"), None, tmp_path / "voice", None),
+    }
+    try:
+        outputs = {
+            name: type(voice.speaker.output).__name__ if voice.speaker else None for name, voice in cases.items()
+        }
+        assert outputs == {"pi": "Alsa", "pi, voice off": None, "mock": None, "--audio, voice off": "WavCapture"}
+        assert cases["pi"].speaker is not None and cases["pi"].speaker.output.device == "null"  # type: ignore[attr-defined]
+    finally:
+        for voice in cases.values():
+            voice.close()
+
+
+def test_the_hosts_level_is_kept_across_a_restart_until_the_configs_volume_changes(tmp_path: Path) -> None:
+    need_tool("espeak-ng")
+    voice = tmp_path / "voice"
+    app = App(settings(tmp_path), sound_output=WavCapture(voice))
+    try:
+        press(app, "1 ok", "2 ok", "3 ok", "host ok", "host back", "host left")
+        assert app.screen is not None and app.screen.tags == ("sound",) and "Voice: 80%" in app.screen.text()
+        press(app, "host ok", "host ok", "host ok")  # 100, off, 20
+        assert app.screen is not None and "Voice: 20%" in app.screen.text()
+    finally:
+        app.close()
+    kept = tmp_path / "state" / "sound.json"
+    assert json.loads(kept.read_text()) == {"level": 20, "volume": 80}
+    said = [line.split("\t")[2] for line in (voice / "speech.txt").read_text().splitlines()]
+    levels = [text for text in said if text.startswith("The voice at")]
+    assert levels == ["The voice at 100 percent.", "The voice at twenty percent."], "each new level, said at it"
+    for volume, level in ((80, 20), (60, 60)):  # the config's own level changed: it wins
+        again = App(settings(tmp_path, volume=volume), sound_output=WavCapture(voice))
+        try:
+            assert again.voice.level == level and again.voice.speaker is not None
+            assert again.voice.speaker.volume == level
+        finally:
+            again.close()
+
+
+def test_a_device_that_never_takes_audio_changes_no_frame_of_a_whole_game(tmp_path: Path) -> None:
+    """The new group's game of docs/scripted-input.md, once silent and once with a device that opens and then never
+    takes a byte: the same screens, step for step. The speaker's thread is stuck meanwhile; the App closes anyway."""
+    need_tool("espeak-ng")
+    script = tmp_path / "night.txt"
+    script.write_text(doc_script())
+    events = [*read_script(script), InputEvent("host", "right"), InputEvent("host", "right")]
+
+    def screens(**kwargs: object) -> tuple[list[Screen], App]:
+        app = App(settings(tmp_path, **kwargs.pop("sound", {})), seed=0, store=Store(None, memory=True), **kwargs)  # type: ignore[arg-type]
+        shown: list[Screen] = []
+        app.controller.sync_bots = True
+        for event in events:
+            app.step(event)
+            assert app.screen is not None
+            shown.append(app.screen)
+        return shown, app
+
+    silent, quiet_app = screens(sound={"voice": "off"})
+    quiet_app.close()
+    stuck, app = screens(sound_output=Alsa("null", player=STUCK))
+    assert stuck == silent and "over" in silent[-3].tags
+    speaker = app.voice.speaker
+    assert speaker is not None and speaker.wait_checked(timeout=60) and speaker.fault is None
+    job = wait_for(lambda: (job := speaker.job) is not None and len(job.processes) == 2 and job)
+    assert job.utterance.text == "Red wins!" and job.processes[1].poll() is None, "the player is stuck"
+    closing = threading.Thread(target=app.close)
+    closing.start()
+    closing.join(timeout=30)  # a hang guard: closing kills the stuck player, it never waits for it
+    assert not closing.is_alive() and [process.wait(timeout=10) for process in job.processes][1] == -9
+
+
+def test_run_without_the_engine_says_so_in_one_line_and_plays_on(tmp_path: Path) -> None:
+    (tmp_path / "night.txt").write_text("1 ok\n2 ok\n3 ok\nhost ok\nhost ok\n")
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "run", "--hardware", "mock", "--script", "night.txt", "--seed", "1",
+         "--audio", "voice", "--record", "night.jsonl"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+        env={**os.environ, "PATH": str(empty), "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(tmp_path / "none")},
+    )  # fmt: skip
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "sound:" in line]
+    assert len(lines) == 1 and "sound: espeak-ng is not installed (sudo apt install espeak-ng)" in lines[0], lines
+    assert len((tmp_path / "night.jsonl").read_text().splitlines()) == 3, "the game went on"
+
+
+def test_sim_without_the_engine_says_in_one_line_how_to_get_it(tmp_path: Path) -> None:
+    """What `python3 dev.py start` runs, on a desktop whose window has audio (SDL's dummy driver) but no espeak-ng."""
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    config = tmp_path / "config.toml"
+    config.write_text(f'[game]\nstate_dir = "{tmp_path / "state"}"\n[pads]\nserial = "off"\n[web]\nenabled = false\n')
+    said = tmp_path / "stderr.txt"
+    environment = {"PATH": str(empty), "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    with said.open("w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "sim", "--config", str(config)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, **environment},
+        )  # fmt: skip
+        try:
+            wait_for(lambda: "sound:" in said.read_text(), timeout=120)
+            process.send_signal(signal.SIGTERM)  # as closing the window
+            assert process.wait(timeout=60) == 0
+        finally:
+            process.kill()
+    lines = [line for line in said.read_text().splitlines() if "sound:" in line]
+    assert len(lines) == 1 and "espeak-ng is not installed (sudo apt install espeak-ng)" in lines[0], lines
+
+
+def test_two_evenings_differing_in_a_ballots_keys_sound_the_same_until_its_reveal(tmp_path: Path) -> None:
+    """Rules.md 11 over the audio: Red keys another ballot in the second evening, with a marker keyed and taken back
+    on the way; everything the voice said before the round's reveal is the same text and the same WAV bytes, and the
+    first utterance that differs is that reveal. Cost: about 8 utterances rendered per evening."""
+    need_tool("espeak-ng")
+
+    def evening(name: str, other: bool) -> list[tuple[str, bytes]]:
+        voice = tmp_path / name
+        app = App(
+            settings(tmp_path / f"{name}-state"), seed=1, store=Store(None, memory=True), sound_output=WavCapture(voice)
+        )
+        try:
+            press(app, "1 ok", "2 ok", "3 ok", "host right", "host ok")  # three seats, ballots at once on keypads
+            while app.controller.notices:
+                press(app, "host ok")
+            state = app.controller.state
+            assert state is not None and state.phase == "ballot"
+            for seat in range(3):
+                legal = state.legal(seat)
+                ballot = legal[0]
+                if seat == 0 and other:
+                    ballot = next(b for b in legal if b.area != legal[0].area)  # type: ignore[attr-defined]
+                    held = private_view(state, seat).markers
+                    press(app, f"{seat + 1} area:{AREAS[legal[0].area]}", f"{seat + 1} marker:{held[-1]}")  # type: ignore[attr-defined]
+                    press(app, f"{seat + 1} back", f"{seat + 1} back")
+                press(app, f"{seat + 1} area:{AREAS[ballot.area]}")  # type: ignore[attr-defined]
+                press(app, *(f"{seat + 1} marker:{value}" for value in ballot.markers))  # type: ignore[attr-defined]
+                press(app, f"{seat + 1} ok")
+            assert app.controller.notices and app.controller.notices[0].tag == "reveal"
+        finally:
+            app.close()
+        rows = (voice / "speech.txt").read_text().splitlines()
+        return [(row.split("\t")[2], (voice / f"speech-{row.split()[0]}.wav").read_bytes()) for row in rows]
+
+    same, other = evening("a", False), evening("b", True)
+    first = next(n for n, (a, b) in enumerate(zip(same, other, strict=True)) if a[0] != b[0])
+    assert first >= 6 and same[:first] == other[:first], "the same words and the same bytes before the reveal"
+    assert same[first][0].startswith("Round one revealed.") and other[first][0].startswith("Round one revealed.")
+    assert same[first][1] != other[first][1]
+
+
+def test_a_resumed_game_says_its_notice_on_top_again_once_the_host_goes_on(tmp_path: Path) -> None:
+    """After a power cut the table hears the notice it was reading, but not under the resume offer: that it is the
+    right game is the host's to see first. (No speech engine: the utterances the voice is handed.)"""
+    said: list[str] = []
+    app = App(settings(tmp_path))
+    app.voice.say = said.append  # type: ignore[method-assign]
+    try:
+        press(app, "1 ok", "2 ok", "3 ok", "host ok", "host ok")  # three seats, start, the reminder's first page read
+    finally:
+        app.close()
+    assert [text.split(".")[0] for text in said] == ["Set up the board", "How to win"]
+    said.clear()
+    again = App(settings(tmp_path))
+    again.voice.say = said.append  # type: ignore[method-assign]
+    try:
+        again.voice.hear(again.controller)  # what run() does with the first frame
+        assert again.controller.screen().tags == ("resume",) and said == []
+        press(again, "host ok")
+        assert [text.split(".")[0] for text in said] == ["How to win"]
+    finally:
+        again.close()
