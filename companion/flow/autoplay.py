@@ -15,7 +15,7 @@ from collections.abc import Callable
 from display.screen import Screen
 from hardware.events import InputEvent
 
-from ..engine import AREAS, private_view
+from ..engine import AREAS, Decision, private_view
 from .controller import Controller
 from .narration import ANYONE
 
@@ -153,6 +153,11 @@ class Table:
             cursor = index
             self.press(source, "ok")
 
+    def keying(self, seat: int, legal: tuple[Decision, ...], choice: Decision) -> Decision:
+        """The ballot ``seat`` keys now, drawn as ``choice``: a test's table presses other keys first, or keys another
+        legal ballot (tests/web/test_stream_shape.py), without drawing anything else from the table's generator."""
+        return choice
+
     def keypad_ballot(self) -> None:
         state = self.controller.state
         assert state is not None
@@ -160,8 +165,11 @@ class Table:
         seat = self.rng.choice(awaited)
         source = self.controller.source_of(seat)
         mine = private_view(state, seat)
-        choice = self.rng.choice(state.legal(seat))
-        if self.rng.random() < 0.2:  # a wrong key first, then correct it
+        legal = state.legal(seat)
+        choice = self.rng.choice(legal)
+        wrong = self.rng.random() < 0.2  # a wrong key first, then correct it
+        choice = self.keying(seat, legal, choice)
+        if wrong:
             self.press(source, f"marker:{mine.markers[0]}")
             self.press(source, "back")
         self.press(source, f"area:{AREAS[choice.area]}")  # type: ignore[union-attr]

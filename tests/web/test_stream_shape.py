@@ -24,7 +24,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.app import App
-from companion.engine import AREAS, private_view
+from companion.engine import AREAS, Decision, private_view
 from companion.flow.autoplay import Table
 from companion.i18n import language
 from companion.store import Store
@@ -296,30 +296,16 @@ class Evening:
                 if "undo" in app.screen_tags:
                     self.press("host", "ok")
 
-            def keypad_ballot(self) -> None:
-                """Table.keypad_ballot, with the secret seat's own keys first (its draws from its own generator)."""
-                state = controller.state
-                assert state is not None
-                awaited = [a.player for a in state.awaiting() if a.player not in controller.bots]
-                seat = self.rng.choice(awaited)
-                source = controller.source_of(seat)
-                mine = private_view(state, seat)
-                legal = state.legal(seat)
-                choice = self.rng.choice(legal)
-                wrong = self.rng.random() < 0.2
+            def keying(self, seat: int, legal: tuple[Decision, ...], choice: Decision) -> Decision:
+                """The secret seat's own keys first (its draws from its own generator), and in evening C another
+                legal ballot once."""
                 if seat == evening.secret:
                     evening.ballots += 1
                     noise(seat)
                     if evening.ballots == evening.other_ballot and len(legal) > 1:
                         choice = legal[(legal.index(choice) + 1) % len(legal)]
                         evening.stopping = True
-                if wrong:
-                    self.press(source, f"marker:{mine.markers[0]}")
-                    self.press(source, "back")
-                self.press(source, f"area:{AREAS[choice.area]}")  # type: ignore[union-attr]
-                for value in choice.markers:  # type: ignore[union-attr]
-                    self.press(source, f"marker:{value}")
-                self.press(source, "ok")
+                return choice
 
         flush("start")
         if self.keypad_seat:
