@@ -7,6 +7,7 @@ Lines are the script's (``<source> <key>``, ``#`` comments); a bad one is one wa
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import selectors
@@ -27,7 +28,12 @@ class KeyFile:
         if not path.exists():
             os.mkfifo(path, 0o600)
         self.path = path
-        self.fifo = stat.S_ISFIFO(path.stat().st_mode)
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not (stat.S_ISFIFO(mode) or stat.S_ISREG(mode)):  # a device or a socket would never give lines
+            raise OSError(errno.EINVAL, "not a FIFO or a regular file", str(path))
+        self.fifo = stat.S_ISFIFO(mode)
         # A FIFO opened for reading and writing never reads an end when a writer closes, and the open never blocks.
         self._fd = os.open(path, (os.O_RDWR if self.fifo else os.O_RDONLY) | os.O_NONBLOCK)
         self._stop_read, self._stop_write = os.pipe()

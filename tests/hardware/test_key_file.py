@@ -51,3 +51,14 @@ def test_a_regular_file_is_read_as_it_grows(tmp_path: Path) -> None:
         assert events(queue, 1) == [InputEvent("3", "area:castello")]
     finally:
         keys.close()
+
+
+def test_a_folder_or_a_device_is_refused_when_opened(tmp_path: Path) -> None:
+    """Before, a folder opened fine and the reader thread died on its first read, with a traceback, and the companion
+    waited for keys that never came: run --keys turns this OSError into its one line and exits."""
+    with pytest.raises(IsADirectoryError) as folder:
+        KeyFile(tmp_path, EventQueue())
+    assert folder.value.strerror == "Is a directory"
+    with pytest.raises(OSError) as device:
+        KeyFile(Path("/dev/null"), EventQueue())
+    assert device.value.strerror == "not a FIFO or a regular file"
