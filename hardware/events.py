@@ -7,6 +7,7 @@ import re
 from typing import Literal, NamedTuple
 
 from companion.engine.areas import AREAS
+from companion.engine.decisions import Decision
 
 Kind = Literal["press", "hold"]
 HOST = "host"
@@ -43,11 +44,43 @@ class BotMove(NamedTuple):
     """A computer player's answer, computed off the game thread; ``token`` says which moment it answers."""
 
     seat: int
-    decision: object
+    decision: Decision
     token: int
 
 
-Event = InputEvent | PadStatus | BotMove
+class WebPress(NamedTuple):
+    """A key pressed on a phone pad (companion/web): ``view`` is the version of the view it was pressed on."""
+
+    phone: str  # the phone: the SHA-256 of its seat token (hex), never the token
+    key: str
+    view: int
+
+
+class WebHello(NamedTuple):
+    """A phone's page connected: it is sent its view, and at setup it sits down (once)."""
+
+    phone: str
+
+
+class SeatRequest(NamedTuple):
+    """A phone asks for ``colour``'s seat; only the host can give it, on the device."""
+
+    phone: str
+    colour: str
+
+
+class WebDevices(NamedTuple):
+    """How many browsers have a page open on one phone's seat token now, and have had in this run: more than one
+    means the seat's cookie was copied (or moved), which the seat's phones and the device show."""
+
+    phone: str
+    open: int
+    seen: int
+
+
+WebEvent = WebPress | WebHello | SeatRequest | WebDevices
+Event = InputEvent | PadStatus | BotMove | WebEvent
+"""Everything the game thread is handed: keys, pads plugged in or out, computer players' answers, phones."""
 
 _EVENT_TEXT = re.compile(r"(host|[1-4])\s+(hold:)?(\S+)\Z")
 

@@ -91,10 +91,10 @@ class ScriptedTable:
         """Reach ``decision`` in the acting player's menus by their pad's keys (a keypad's direct key if it has one)."""
         source = self.controller.source_of(seat)
         self.controller.screen()
-        path = find(self.controller.menus[-1], decision)
+        path = find(self.controller.keying.menus[-1], decision)
         assert path is not None, decision
         for index in path:
-            menu = self.controller.menus[-1]
+            menu = self.controller.keying.menus[-1]
             option = menu.options[index]
             if option.key is not None and self.keypads:
                 self.press(source, option.key)

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 from display.backends import Display, build_display
 from display.render import render
 from display.screen import Line, Screen
-from hardware.events import POWER, BotMove, EventQueue, InputEvent
+from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
 
 from ..flow.controller import Controller, Effect
+from ..flow.paging import Parts
 from ..i18n import _, set_language
 from ..store import Store, default_directory, now
 from ..system.config import Settings
@@ -64,21 +65,8 @@ class App:
         self.summary_path = summary_path  # where the summary picture goes, if not beside the store (a throw-away one)
         self.events = events or EventQueue()
         self.mock = settings["hardware"] == "mock"
-        # Simulated hardware gets GPIO only with a pin factory to drive (tests inject gpiozero's MockFactory):
-        # nothing could press a mock pin made here, and gpiozero is most of the imports before the first frame.
-        wired = pin_factory is not None or not self.mock
-        if wired and pin_factory is None:
-            pin_factory = pi_pin_factory()
-        self.pin_factory = pin_factory
         self._closers: list[Any] = []
-        try:
-            self.buttons = self._keep(GpioButtons(settings.data, self.events, pin_factory) if wired else Unwired())
-            self.indicators: Indicators = self._keep(GpioIndicators(settings.data, pin_factory) if wired else Unwired())
-            self.pads = self._build_pads()
-            self.display: Display = self._keep(self._build_display(screenshots))
-        except Exception:
-            self.close()
-            raise
+        self._build_hardware(pin_factory, screenshots)
         set_language(settings["game"]["language"])  # the table's language; a resumed game keeps its own
         self.screen: Screen | None = None
         self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
@@ -97,22 +85,6 @@ class App:
         # Shuffles use the operating system's randomness; a seed (tests, demos) makes them reproducible.
         rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self.text_size = settings["display"]["text_size"]
-
-        def fresh() -> Controller:
-            controller = Controller(
-                rng,
-                entry=entry or settings["game"]["entry"],
-                cues=settings["game"]["cues"],
-                clock=now,
-                saver=self.saver,
-            )
-            controller.storage_problem = self.store.problem
-            controller.parts.size = self.display.size  # a screen too long for it is shown in parts
-            controller.parts.text_size = self.text_size
-            controller.seats.bot_level = settings["game"]["bot_level"]
-            controller.seats.bot_work = settings["game"]["bot_work"] or None
-            return controller
-
         self.bot_pause = settings["game"]["bot_pause_ms"] / 1000
         self.bot_sleep: Callable[[float], None] = time.sleep  # the bot's pause; tests hold it with an event
         # Its own source: drawing from the shuffles' generator would change every later shuffle of a seeded game.
@@ -120,12 +92,42 @@ class App:
         self._bot_busy = False
         self.summary: Path | None = None  # the finished game's summary picture, once written
         self._summary_of: int | None = None  # which game of the evening it was written for
-        self.controller, self.resumed = resume_unfinished(self.store, self.saver, fresh)
+        self.controller, self.resumed = resume_unfinished(
+            self.store, self.saver, lambda: self._fresh_controller(rng, entry or settings["game"]["entry"])
+        )
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
         self.phones: PhonePads | None = None
         if serve_web and settings.data.get("web", {}).get("enabled"):
             self._start_web()
+
+    def _build_hardware(self, pin_factory: Any, screenshots: Path | None) -> None:
+        """Buttons, LEDs, keypads and the display, as the settings name them (all closed again if one fails)."""
+        # Simulated hardware gets GPIO only with a pin factory to drive (tests inject gpiozero's MockFactory):
+        # nothing could press a mock pin made here, and gpiozero is most of the imports before the first frame.
+        wired = pin_factory is not None or not self.mock
+        if wired and pin_factory is None:
+            pin_factory = pi_pin_factory()
+        self.pin_factory = pin_factory
+        data = self.settings.data
+        try:
+            self.buttons = self._keep(GpioButtons(data, self.events, pin_factory) if wired else Unwired())
+            self.indicators: Indicators = self._keep(GpioIndicators(data, pin_factory) if wired else Unwired())
+            self.pads = self._build_pads()
+            self.display: Display = self._keep(self._build_display(screenshots))
+        except Exception:
+            self.close()
+            raise
+
+    def _fresh_controller(self, rng: random.Random, entry: str) -> Controller:
+        """A controller for a new evening at this device: its display, store and settings."""
+        game = self.settings["game"]
+        controller = Controller(rng, entry=entry, cues=game["cues"], clock=now, saver=self.saver)
+        controller.storage_problem = self.store.problem
+        controller.parts = Parts(self.display.size, self.text_size)  # a screen too long for it is shown in parts
+        controller.seats.bot_level = game["bot_level"]
+        controller.seats.bot_work = game["bot_work"] or None
+        return controller
 
     def _start_web(self) -> None:
         held = self.store.phones(self.saver.game) if self.saver.game is not None else {}
@@ -134,8 +136,15 @@ class App:
             self._closers.append(pads)
             self.web = pads
             self.phones = PhonePads(self, pads, held)
+            self.saver.phones = self.phones.held_seats  # stored with a new game
+            self.controller.additions = self.phones  # the join code, the phones page
             if self.mock:
                 write_join_link(pads.url, default_directory(self.settings["game"]["state_dir"]))
+
+    def give_seat(self, source: str, phone: str) -> None:
+        """A phone holds ``source``'s seat now: stored with the game first (a restart keeps it)."""
+        if self.saver.game is not None:
+            self.store.give_seat(self.saver.game, source, phone)
 
     def _keep(self, thing: Any) -> Any:
         self._closers.append(thing)
@@ -197,19 +206,24 @@ class App:
             self.screen = screen
             self.display.show(render(screen, self.display.size, text_size=self.text_size))
 
-    def step(self, event: Any) -> None:
+    def step(self, event: Event) -> None:
         """Handle one event: the controller decides, the hardware shows."""
-        if event == InputEvent("host", POWER, "hold"):
-            self.shut_down()
-            return
         phones = self.phones
-        if isinstance(event, BotMove):
-            self._bot_busy = False
-            self.controller.apply_bot(event.seat, event.decision, event.token)  # type: ignore[arg-type]
-        elif phones is not None and phones.step(event):  # a phone's press, page or request (companion/web)
-            pass
-        elif not (phones is not None and isinstance(event, InputEvent) and phones.holds(event.source)):
-            self.controller.handle(event)  # (a keypad or GPIO pad whose seat a phone holds is not the seat's)
+        match event:
+            case InputEvent(source="host", key=key, kind="hold") if key == POWER:
+                self.shut_down()
+                return
+            case BotMove(seat, decision, token):
+                self._bot_busy = False
+                self.controller.apply_bot(seat, decision, token)
+            case InputEvent(source) if phones is not None and phones.holds(source):
+                pass  # a keypad or GPIO pad whose seat a phone holds is not the seat's
+            case InputEvent() | PadStatus():
+                self.controller.handle(event)
+            case _ if phones is not None:
+                phones.step(event)  # a phone's press, page or request (companion/web)
+            case _:
+                log.debug("%s without phones: ignored", type(event).__name__)
         self._ask_bot()
         self.show(self.controller.screen())
         if phones is not None:
@@ -354,7 +368,7 @@ class App:
         while not stop.is_set() and (controller.stage != "over" or controller.notices):
             table.turn()
             self.notifier.watchdog()
-            if "error" in self.screen_tags:  # a line could not be saved: a simulated table cannot make room
+            if self.controller.not_saved_shown:  # a line could not be saved: a simulated table cannot make room
                 print(
                     _("doge-companion: autoplay stopped: {problem}").format(problem=self.store.failure),
                     file=sys.stderr,

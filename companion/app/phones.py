@@ -18,22 +18,44 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from display.screen import Screen
-from hardware.events import InputEvent
+from hardware.events import InputEvent, SeatRequest, WebDevices, WebEvent, WebHello, WebPress
 
 from ..flow.additions import Additions
 from ..flow.board_text import player_name
+from ..flow.context import Context
+from ..flow.controller import Controller
+from ..flow.modes import ResumeOffer, SetupMode
+from ..flow.modes.base import Mode
+from ..flow.seats import Source
 from ..i18n import _
 from ..store import StoreError
 from ..web.join import copied_banner, fits, phones_view, with_join_code
-from ..web.publisher import Frames, Publisher, SeatRequest, WebDevices, WebHello, WebPress
+from ..web.publisher import Frames, Publisher
 from ..web.seating import PhoneSeats
 from ..web.takeover import TakeoverConfirm
 
 if TYPE_CHECKING:
     from ..web.server import WebPads
-    from .app import App
 
 log = logging.getLogger(__package__)
+
+
+class Host(Protocol):
+    """What the phones need of the App: the game flow, the LCD, a pad's lights, and the store's record of who holds
+    which seat."""
+
+    @property
+    def controller(self) -> Controller: ...
+
+    def show(self, screen: Screen) -> None: ...
+
+    def dark(self, source: Source) -> None:
+        """Every light of ``source``'s pad off."""
+        ...
+
+    def give_seat(self, source: Source, phone: str) -> None:
+        """Store that ``phone`` holds ``source``'s seat (raises ``StoreError`` if it cannot be stored)."""
+        ...
 
 
 class Server(Protocol):
@@ -95,7 +117,7 @@ class PhonePads(Additions):
     """The game thread's side of the phones: what each one may press, see and ask for, and what the device's screen
     says of them (the join code, a seat open on two devices, the board check's phones page)."""
 
-    def __init__(self, app: App, server: Server, held: dict[str, str] | None = None) -> None:
+    def __init__(self, app: Host, server: Server, held: dict[str, str] | None = None) -> None:
         super().__init__()
         self.app = app
         self.server = server
@@ -103,30 +125,25 @@ class PhonePads(Additions):
         self.publisher = Publisher(server.send, self.seats)
         self.requests: list[SeatRequest] = []  # waiting for the host, first asked first
         self.pressed: str | None = None  # the phone whose press this step answers (it alone gets its view again)
-        app.saver.phones = self.held_seats
         self.pages.append(self.phones_page)
-        app.controller.additions = self
 
     # ------------------------------------------------------------------ events
 
-    def step(self, event: object) -> bool:
-        """A phone's event, handled; False: not one of the web pads' events."""
-        controller = self.app.controller
-        if isinstance(event, WebPress):
-            self.pressed = event.phone
-            source = self._source(event.phone)
-            if self.publisher.accept(event) and source is not None and self._may_press(source):
-                controller.handle(InputEvent(source, event.key))
-        elif isinstance(event, WebHello):
-            self.publisher.connected.add(event.phone)
-            self._sit(event.phone)
-        elif isinstance(event, SeatRequest):
-            self._ask(event)
-        elif isinstance(event, WebDevices):
-            self.seats.devices(event.phone, event.open, event.seen)
-        else:
-            return False
-        return True
+    def step(self, event: WebEvent) -> None:
+        """A phone's event: a press, a page opened, a seat asked for, how many browsers hold a seat's page."""
+        match event:
+            case WebPress(phone, key):
+                self.pressed = phone
+                source = self._source(phone)
+                if self.publisher.accept(event) and source is not None and self._may_press(source):
+                    self.app.controller.handle(InputEvent(source, key))
+            case WebHello(phone):
+                self.publisher.connected.add(phone)
+                self._sit(phone)
+            case SeatRequest():
+                self._ask(event)
+            case WebDevices(phone, open_now, seen):
+                self.seats.devices(phone, open_now, seen)
 
     def holds(self, source: str) -> bool:
         """Whether a phone holds ``source``'s seat (its pad's keys are not the seat's, its LEDs stay dark)."""
@@ -136,7 +153,7 @@ class PhonePads(Additions):
         """After every step: the takeover asked next, then each page's frame if it changed."""
         controller = self.app.controller
         self.seats.settle(controller)
-        if self.requests and not controller.overlays:
+        if self.requests and not controller.round.overlays:
             self._put_to_host(self.requests.pop(0))
             self.app.show(controller.screen())
         self.publisher.publish(controller, self.pressed)
@@ -208,14 +225,7 @@ class PhonePads(Additions):
             return
         state = controller.state
         assert state is not None
-        keyed = controller.keypad.get(seat)
-        ballot = (
-            "locked"
-            if state.locked_in(seat)
-            else "keyed"
-            if keyed and (keyed.area is not None or keyed.markers)
-            else ""
-        )
+        ballot = "locked" if state.locked_in(seat) else "keyed" if controller.round.keying.has_keyed(seat) else ""
 
         def answer(granted: bool) -> None:
             if granted:
@@ -223,7 +233,7 @@ class PhonePads(Additions):
             else:
                 self._refuse(request.phone, "host")
 
-        controller.overlays.append(TakeoverConfirm(request.colour, self.seats.lost.get(request.phone), ballot, answer))
+        controller.open(TakeoverConfirm(request.colour, self.seats.lost.get(request.phone), ballot, answer))
 
     def _give(self, phone: str, colour: str) -> None:
         """The host gave ``colour``'s seat to ``phone``: stored first (a restart keeps it), then it counts. A keyed
@@ -234,16 +244,13 @@ class PhonePads(Additions):
             self._refuse(phone, "no-seat")
             return
         source = controller.seats.source_of(seat)
-        if app.saver.game is not None:
-            try:
-                app.store.give_seat(app.saver.game, source, phone)
-            except StoreError as error:
-                log.error("web pads: %s's seat was not given: %s", player_name(colour), error)
-                self._refuse(phone, "not-saved")
-                return
-        controller.keypad.pop(seat, None)
-        if controller.private is not None and controller.private.seat == seat:
-            controller.private.stage = "gate"  # its menu was the old holder's: the new one starts at the gate
+        try:
+            app.give_seat(source, phone)
+        except StoreError as error:
+            log.error("web pads: %s's seat was not given: %s", player_name(colour), error)
+            self._refuse(phone, "not-saved")
+            return
+        controller.hand_over(seat)
         state = controller.state
         if state is not None and state.locked_in(seat):
             self.seats.hidden.add(source)
@@ -257,12 +264,14 @@ class PhonePads(Additions):
 
     # ------------------------------------------------------------------ on the LCD
 
-    def add(self, ctx: Any, screen: Screen) -> Screen:
+    def add(self, ctx: Context, top: Mode, screen: Screen) -> Screen:
         """The join code where phones join (setup) or come back (the start-up question after a restart); a line
         while a seat's page is open in two browsers at once."""
-        if "setup" in screen.tags:  # phones join here: the code is always shown
+        if isinstance(top, SetupMode):  # phones join here: the code is always shown
             screen = with_join_code(screen, self.server.url)
-        elif "resume" in screen.tags:  # phones come back by themselves; a new one may scan here or on the phones page
+        elif isinstance(
+            top, ResumeOffer
+        ):  # phones come back by themselves; a new one may scan here or on the phones page
             coded = with_join_code(screen, self.server.url)
             size = ctx.parts.size
             screen = coded if size is None or fits(coded, size, ctx.parts.text_size) else screen
@@ -275,7 +284,7 @@ class PhonePads(Additions):
         seat = None if source is None else seats.seat_of(source)
         return None if seat is None else seats.joined[seat][1]
 
-    def phones_page(self, ctx: Any) -> Screen:
+    def phones_page(self, ctx: Context) -> Screen:
         connected = {phone for phone, count in self.seats.open.items() if count}
         status = {}
         for pad, colour in ctx.seats.joined:

@@ -48,7 +48,7 @@ def resume_unfinished(store: Store, saver: StoreSaver, fresh: Callable[[], Contr
             "game {game} could not be resumed; it is kept, set aside (doge-companion games)"
         ).format(game=game)
         return fresh(), False
-    controller.overlays.append(ResumeOffer(game, info.started, info.year))  # which game goes on
+    controller.open(ResumeOffer(game, info.started, info.year))  # which game goes on
     log.info("resumed game %d at line %d", game, len(lines))
     if saver.acks is not None and controller.state is not None:
         digest = hashlib.sha256(json.dumps(snapshot(controller.state), sort_keys=True).encode()).hexdigest()

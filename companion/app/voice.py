@@ -24,7 +24,7 @@ from hardware.speaker import Speaker
 from hardware.speech import Alsa, Engine, Espeak, Output, WavCapture
 
 from ..flow.announcer import Announcer
-from ..flow.controller import Controller
+from ..flow.context import Context
 from ..flow.sound import Sound, level_sentence
 from ..i18n import language
 
@@ -57,7 +57,7 @@ class Voice:
         if self.speaker is not None:
             self.speaker.say(text, language())
 
-    def hear(self, controller: Controller) -> None:
+    def hear(self, controller: Context) -> None:
         """After each step: what the announcer says of the moment the game is at (flow/announcer.py), and the sound
         page's facts for the next frame."""
         self.describe(controller.seats.sound)

@@ -19,8 +19,7 @@ from ..flow.autoplay import Table
 from ..flow.controller import Controller
 from ..flow.modes import ResumeOffer
 from ..flow.modes.board_check import PAGES
-from ..flow.modes.notices import showing_notice
-from ..flow.modes.setup import more_to_read
+from ..flow.paging import more_to_read
 from ..flow.sound import Sound
 from ..flow.undo_chain import undo_blocker, undo_chain
 from ..i18n import LANGUAGES, set_language
@@ -50,9 +49,10 @@ def kind(screen: Screen) -> str:
 
 
 def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]:
-    """The first screen of each kind; ``notices`` (if given) gets the kinds that were notices, whose parts end in
-    "ok: more" before the last (flow/modes/setup.py's ``more_to_read``). Two seeded games: three players with ballots
-    one at a time, and three on keypads with a computer player; then the next game's first screen."""
+    """The first screen of each kind; ``notices`` (if given) gets the kinds whose ok reads on (a notice, a question),
+    whose parts end in "ok: more" before the last (flow/paging.py's ``more_to_read``). Two seeded games: three
+    players with ballots one at a time, and three on keypads with a computer player; then the next game's first
+    screen."""
     found: dict[str, Screen] = {}
 
     def keep(controller: Controller, _event: InputEvent) -> None:
@@ -60,10 +60,14 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
         if name not in found:
             shot(controller, name, found, notices)
 
+    def first(controller: Controller, name: str) -> None:
+        if name not in found:
+            shot(controller, name, found, notices)
+
     for keypads, computers in ((False, 0), (True, 1)):
         controller = Controller(random.Random(seed), entry="private")
         controller.sync_bots = True
-        found.setdefault("setup", controller.screen())
+        first(controller, "setup")
         table = Table(controller, random.Random(seed), ["1", "2", "3"], keypads, keep, computers=computers)
         table.setup()
         while controller.stage != "over":
@@ -73,7 +77,7 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
                 for key, kind_name in (("left", "help"), ("back", "check")):
                     table.press("host", key)
                     for _page in range(PAGES if key == "back" else 1):
-                        found.setdefault(kind(controller.screen()) if key == "back" else kind_name, controller.screen())
+                        first(controller, kind(controller.screen()) if key == "back" else kind_name)
                         table.press("host", "right" if key == "back" else "ok")
                     if key == "back":
                         table.press("host", "back")
@@ -83,20 +87,22 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
                 sound_page(table, found)
             if controller.history and undo_blocker(controller) is None and "undo" not in found:
                 table.press("host", "back", "hold")
-                found["undo"] = controller.screen()
+                shot(controller, "undo", found, notices)
                 table.press("host", "back")
             undo_pages(table, found, notices)
-        found.setdefault("over", controller.screen())
+        first(controller, "over")
         for _page in range(2):
             table.press("host", "right")
-            found.setdefault(kind(controller.screen()), controller.screen())
+            first(controller, kind(controller.screen()))
         table.press("host", "back")  # back closes the chart
         table.press("host", "back")  # the next game is offered
-        found.setdefault("next-game", controller.screen())
+        first(controller, "next-game")
     table.press("host", "ok")
     table.press("host", "ok")  # the same table again: the introduction shows only how to set up the board
-    found.setdefault(kind(controller.screen()), controller.screen())
+    first(controller, kind(controller.screen()))
     found["resume"] = resume_page(seed)
+    if notices is not None:
+        notices.add("resume")  # a question: its ok reads on
     return found
 
 
@@ -106,7 +112,7 @@ def sound_page(table: Table, found: dict[str, Screen]) -> None:
     controller.seats.sound = Sound(80, None)
     table.press("host", "back")
     table.press("host", "left")
-    found["sound"] = controller.screen()
+    shot(controller, "sound", found, None)
     table.press("host", "back")
 
 
@@ -119,9 +125,9 @@ def resume_page(seed: int) -> Screen:
 
 
 def shot(controller: Controller, name: str, found: dict[str, Screen], notices: set[str] | None) -> None:
-    """Keep the screen shown as ``name``, noting whether it is a notice (its parts' footers differ: more_to_read)."""
+    """Keep the screen shown as ``name``, noting whether its ok reads on (its parts' footers differ: more_to_read)."""
     found[name] = controller.screen()
-    if notices is not None and showing_notice(controller):
+    if notices is not None and controller.top().ok_reads_on(controller):
         notices.add(name)
 
 
@@ -135,12 +141,12 @@ def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None 
     chain = undo_chain(controller)
     if not isinstance(chain, str) and len(chain) > 1 and "undo-chain" not in found:  # a computer's with a person's
         table.press("host", "back", "hold")
-        found["undo-chain"] = controller.screen()
+        shot(controller, "undo-chain", found, notices)
         table.press("host", "ok")
         shot(controller, "undone-chain", found, notices)
     elif not isinstance(chain, str) and "undone" not in found and any(step.undone.changes for step in chain):
         table.press("host", "back", "hold")
-        found["undo-decision"] = controller.screen()
+        shot(controller, "undo-decision", found, notices)
         table.press("host", "ok")
         shot(controller, "undone", found, notices)
     elif isinstance(chain, str) and "undo-refused" not in found and controller.state and controller.state.year > 1:

@@ -10,14 +10,16 @@ from typing import TYPE_CHECKING
 from display.screen import Screen
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .context import Context
+    from .modes.base import Mode
 
 
 class Additions:
-    """Adds nothing by default; the App puts its own in ``Controller.additions`` (app/phones.py)."""
+    """Adds nothing by default; the App gives the controller its own (app/phones.py)."""
 
     def __init__(self) -> None:
-        self.pages: list[Callable[[Controller], Screen]] = []  # board-check pages after the board's own
+        self.pages: list[Callable[[Context], Screen]] = []  # board-check pages after the board's own
 
-    def add(self, ctx: Controller, screen: Screen) -> Screen:
+    def add(self, ctx: Context, top: Mode, screen: Screen) -> Screen:
+        """``screen``, the view of ``top`` (the mode or overlay on top), with what the App adds to it."""
         return screen

@@ -29,12 +29,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..i18n import _, pgettext, spoken_number
 from .board_text import full_stop, player_name
 from .modes import DECISION, GAME_OVER, KEYPAD_BALLOT, NOTICES, PRIVATE_BALLOT, AbandonConfirm, ResumeOffer
-from .modes.decision import current_menus
 from .narration import Notice
 from .views import winners_text
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .context import Context
 
 
 class Moment(NamedTuple):
@@ -56,19 +55,19 @@ class Shown:
         return id(self.notice)
 
 
-def public_moment(ctx: Controller) -> Moment | None:
+def public_moment(ctx: Context) -> Moment | None:
     state = ctx.state
-    if state is None or any(type(overlay) in (ResumeOffer, AbandonConfirm) for overlay in ctx.overlays):
+    if state is None or any(type(overlay) in (ResumeOffer, AbandonConfirm) for overlay in ctx.round.overlays):
         return None
     mode = ctx.mode()
     if mode is NOTICES:
-        notice = ctx.notices[0]
+        notice = ctx.round.notices[0]
         return Moment(("notice", Shown(notice)), notice.spoken or (notice.title,))
     if mode is GAME_OVER:
         winners = [state.players[seat] for seat in state.winners]
         return Moment(("over", len(ctx.record)), (winners_text(winners),))
     if mode is PRIVATE_BALLOT:
-        awaited = [a.player for a in state.awaiting() if a.player not in ctx.bots]  # private_turn's, read only
+        awaited = [a.player for a in state.awaiting() if a.player not in ctx.bots]
         if not awaited:
             return None
         name = player_name(state.players[awaited[0]])
@@ -87,7 +86,7 @@ def public_moment(ctx: Controller) -> Moment | None:
         seat = state.awaiting()[0].player
         if seat in ctx.bots:
             return None
-        menu = current_menus(ctx)[0]  # the one the screen shows, built once for the decision (not a submenu)
+        menu = ctx.round.keying.menus[0]  # the one the screen shows, built once for the decision (not a submenu)
         decides = _("{name} decides").format(name=player_name(state.players[seat]))
         return Moment(("decide", len(ctx.record), seat), (full_stop(decides), full_stop(menu.spoken or menu.title)))
     return None
@@ -98,7 +97,7 @@ class Announcer:
         self._said: tuple[object, ...] | None = None
         self._heard = 0  # how many of its sentences were said
 
-    def update(self, ctx: Controller) -> tuple[str, ...]:
+    def update(self, ctx: Context) -> tuple[str, ...]:
         """The sentences to say now: those of a moment that has just begun, or those that have joined the moment
         (a computer player's move under its count), else none."""
         moment = public_moment(ctx)

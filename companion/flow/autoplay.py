@@ -80,7 +80,7 @@ class Table:
         elif tags & NOTICE_TAGS:
             self.confirm(self.rng.choice(["host", *self.pads]))
         elif "ballot-gate" in tags:
-            turn = self.controller.private
+            turn = self.controller.keying.private
             assert turn is not None
             self.press(self.controller.source_of(turn.seat), "ok")
         elif any(tag.startswith("private:") for tag in tags):
@@ -115,7 +115,7 @@ class Table:
         menu = self.controller.screen().menu
         assert menu is not None
         target = self.rng.randrange(len(menu.options))
-        current_menu = self.controller.menus[-1] if self.controller.menus else None
+        current_menu = self.controller.keying.menus[-1] if self.controller.keying.menus else None
         option = current_menu.options[target] if current_menu else None
         if self.keypads and option is not None and option.key and self.rng.random() < 0.5:
             self.press(source, option.key)
@@ -123,13 +123,13 @@ class Table:
         steps = (target - menu.cursor) % len(menu.options)
         for _step in range(steps):
             self.press(source, "right")
-        if self.rng.random() < 0.05 and len(self.controller.menus) > 1:
+        if self.rng.random() < 0.05 and len(self.controller.keying.menus) > 1:
             self.press(source, "back")  # changed their mind: up one level
             return
         self.press(source, "ok")
 
     def private_menu(self, screen: Screen) -> None:
-        turn = self.controller.private
+        turn = self.controller.keying.private
         assert turn is not None
         source = self.controller.source_of(turn.seat)
         menu = screen.menu

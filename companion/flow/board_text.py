@@ -30,15 +30,16 @@ NAMES = dict(zip(AREAS, AREA_NAMES, strict=True))
 COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow")}
 
 
-def player_name(player: str) -> str:
+def player_name(colour: str) -> str:
     """A player's colour as people say it, in the table's language (the record keeps the id)."""
-    name = COLOUR_NAMES.get(player)
-    return _(name) if name else player.capitalize()
+    name = COLOUR_NAMES.get(colour)
+    return _(name) if name else colour.capitalize()
 
 
-def seat_name(player: str, computers: Sequence[str] = ()) -> str:
-    """A player's name, a computer seat's as such ("Yellow (computer)"): the table moves its pieces for it."""
-    return _("{name} (computer)").format(name=player_name(player)) if player in computers else player_name(player)
+def display_name(colour: str, computers: Sequence[str] = ()) -> str:
+    """The one way a seat is named on a screen: a computer seat's as such ("Yellow (computer)"), since the table
+    moves its pieces for it."""
+    return _("{name} (computer)").format(name=player_name(colour)) if colour in computers else player_name(colour)
 
 
 def full_stop(text: str) -> str:
@@ -46,10 +47,10 @@ def full_stop(text: str) -> str:
     return text if text.endswith((".", "!", "?", ":", ",")) else text + "."
 
 
-def spoken_seat(player: str, computers: Sequence[str] = ()) -> str:
-    """:func:`seat_name` for the ear: no brackets."""
-    name = player_name(player)
-    return pgettext("spoken", "{name} for the computer").format(name=name) if player in computers else name
+def spoken_seat(colour: str, computers: Sequence[str] = ()) -> str:
+    """:func:`display_name` for the ear: no brackets."""
+    name = player_name(colour)
+    return pgettext("spoken", "{name} for the computer").format(name=name) if colour in computers else name
 
 
 def spoken_markers(change: PutMarkers, players: Sequence[str], computers: Sequence[str] = ()) -> str:
@@ -112,7 +113,7 @@ def spoken_change(change: Change | UndoChange, players: Sequence[str], computers
 def markers_text(change: PutMarkers, players: Sequence[str], computers: Sequence[str] = ()) -> str:
     """A round's reveal line, short enough for the four of a round to fit the smallest display at once (issue 34):
     "Red: 4 on Dorsoduro" under the title that says they go face down (``replay --changes`` keeps the sentence)."""
-    name = seat_name(players[change.player], computers)
+    name = display_name(players[change.player], computers)
     if change.area == QUARANTIA:
         return _("{name}: {n} on the Quarantia").format(name=name, n=change.count)
     return _("{name}: {n} on {area}").format(name=name, n=change.count, area=AREA_NAMES[change.area])
@@ -137,7 +138,7 @@ def change_text(
         return _(
             "Year {year} begins: the turned-up cards are its order; the other cards go face down for the year after"
         ).format(year=number(change.year))
-    name = (spoken_seat if spoken else seat_name)(players[change.player], computers)  # type: ignore[union-attr]
+    name = (spoken_seat if spoken else display_name)(players[change.player], computers)  # type: ignore[union-attr]
     if type(change) is PutMarkers:
         if change.area == QUARANTIA:
             return ngettext(

@@ -41,7 +41,7 @@ def pending_bot(ctx: Controller) -> int | None:
         return None
     if state.phase == "ballot":
         return awaited[0]
-    if any(not n.passive for n in ctx.notices) or state.awaiting()[0].player != awaited[0]:
+    if any(not n.passive for n in ctx.round.notices) or state.awaiting()[0].player != awaited[0]:
         return None
     return awaited[0]
 
@@ -49,7 +49,7 @@ def pending_bot(ctx: Controller) -> int | None:
 def under_its_count(ctx: Controller, notices: list[Notice]) -> list[Notice]:
     """A computer player's move joins the passive count it acted on: one notice, the count then "On the board:"
     and its sentences, confirmed by whoever moves the pieces. What is left of ``notices`` follows it."""
-    passive = next((n for n in ctx.notices if n.passive), None)
+    passive = next((n for n in ctx.round.notices if n.passive), None)
     if passive is None or not notices or notices[0].reveals:
         return notices
     head = notices[0]
@@ -66,7 +66,7 @@ def settle_passive(ctx: Controller) -> None:
     awaited = state.awaiting() if state is not None and state.phase == "election" else ()
     if awaited and awaited[0].player in ctx.bots:
         return
-    for notice in ctx.notices:
+    for notice in ctx.round.notices:
         if notice.passive:
             notice.passive = False
             notice.owners = (ctx.players[awaited[0].player],) if awaited else (ANYONE,)

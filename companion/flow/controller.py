@@ -1,10 +1,10 @@
 """The game-flow controller: button events in; the screen, cues for pads and record lines out.
 
-One instance runs one game night on the game thread. It is the context the modes (``modes/``) work in: it holds the
-table (``seats.py``), the game and its record (``game.py``: saved before it counts), the notices to read
-(``narration.py``), the ballots being keyed in, and the effects for the hardware. It routes each key to the mode on
-top: an overlay (help, board check, undo question) if one is open, else the mode the game is in, which
-:meth:`mode` derives from the game alone. It never sleeps, reads a clock or draws a random number itself: shuffles
+One instance runs one game night on the game thread. It holds the table (``seats.py``), the game and its record
+(``game.py``: saved before it counts), the round in progress (``round.py``: the notices to read, the overlays, what
+is being keyed) and the effects for the hardware. It routes each key to the mode on top: an overlay (help, board
+check, undo question) if one is open, else the mode the game is in, which :meth:`mode` derives from the game alone;
+the modes see it through ``context.py``. It never sleeps, reads a clock or draws a random number itself: shuffles
 come from the ``rng`` it is given (the OS's randomness in play, a seeded one for tests and demos).
 """
 
@@ -14,19 +14,19 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
 from display.screen import Line, Screen
-from hardware.events import InputEvent
+from hardware.events import InputEvent, PadStatus
 
 from ..engine import Decision, State, dump_header, parse_header
 from ..i18n import _
 from . import computer_players, undo_chain
 from .additions import Additions
+from .context import EffectKind, Stage
 from .cues import Cues
 from .decision_text import decided
 from .game import Game, NotSaved, Saver, Step
-from .menus import Menu
 from .modes import (
     DECISION,
     GAME_OVER,
@@ -35,19 +35,17 @@ from .modes import (
     PRIVATE_BALLOT,
     SETUP,
     BoardCheck,
-    KeypadBallot,
     Mode,
-    PrivateTurn,
+    ResumeOffer,
     UndoConfirm,
 )
-from .modes.evening import let_players_in
-from .modes.setup import ok_shows_more, part_to_show
 from .modes.this_year import ThisYear
 from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate
 from .notice_store import restore_screen, screen_state
-from .paging import Parts
-from .seats import Seats
+from .paging import Parts, part_to_show
+from .round import Keying, KeypadBallot, PrivateTurn, Round
+from .seats import Colour, Seat, Seats, Source
 from .settling import settle
 from .shown import public_length
 from .undo_text import refusal_notice
@@ -58,17 +56,13 @@ log = logging.getLogger(__name__)
 __all__ = ["Controller", "Effect", "KeypadBallot", "Notice", "PrivateTurn", "Saver"]
 
 
-Stage = Literal["setup", "game", "over"]
-"""Where the evening is: choosing seats, playing, or the game-over pages."""
-
-
 @dataclass(frozen=True)
 class Effect:
     """Something for the hardware: ``led`` (``target``, ``state``) on a pad, a ``beep``, or the host's new ``sound``
     level (``state``, percent)."""
 
-    kind: Literal["led", "beep", "sound"]
-    source: str
+    kind: EffectKind
+    source: Source
     target: str = ""
     state: str = ""
 
@@ -86,20 +80,14 @@ class Controller:
         self.rng = rng
         self.seats = Seats(entry=entry)
         self.game = Game(saver or Saver(), rng, clock)
+        self.round = Round()
+        self.parts = Parts()  # which part of a screen too long for the display is shown (paging.py)
         self.storage_problem: str | None = None  # shown on every screen while the store cannot save
         self.cues = Cues(cues)
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[Seat, Any] = {}
         self.sync_bots = False  # scripts and autoplay: bots answer at once, the same way every time
-        self.notices: list[Notice] = []
-        self.overlays: list[Mode] = []
-        self.keypad: dict[int, KeypadBallot] = {}
-        self.private: PrivateTurn | None = None
         self.effects: list[Effect] = []
-        self.parts = Parts()  # which part of a screen too long for the display is shown (paging.py)
-        self.menus: list[Menu] = []  # the acting player's menu and the submenus they opened (modes/decision.py)
-        self.menus_for: Any = None  # the moment they were built for
         self.additions = Additions()  # what the App adds to the screens (the phones'): additions.py
-        self._saved_screen: dict[str, Any] | None = None
         self._bot_rng = random.Random(rng.randrange(1 << 30))
         # The table read the first year's reminder this evening: the next game offers to skip it (first_year.py).
         self.intro_read = False
@@ -123,27 +111,44 @@ class Controller:
         return self.game.palaces_by_year
 
     @property
+    def notices(self) -> list[Notice]:
+        return self.round.notices
+
+    @property
+    def overlays(self) -> list[Mode]:
+        return self.round.overlays
+
+    @property
+    def keying(self) -> Keying:
+        return self.round.keying
+
+    @property
     def stage(self) -> Stage:
         """A game is over once its last notices are read: until then its last decision may still be taken back."""
         state = self.game.state
-        return "setup" if state is None else "over" if state.is_over and not self.notices else "game"
+        return "setup" if state is None else "over" if state.is_over and not self.round.notices else "game"
 
     @property
-    def players(self) -> tuple[str, ...]:
+    def players(self) -> tuple[Colour, ...]:
         return self.seats.players
 
     @property
     def confirm_undo(self) -> bool:
-        return any(type(o) is UndoConfirm for o in self.overlays)
+        return any(type(o) is UndoConfirm for o in self.round.overlays)
+
+    @property
+    def not_saved_shown(self) -> bool:
+        """Whether the table is told a line could not be saved (and waits for room on the disk)."""
+        return bool(self.round.notices) and self.round.notices[0].tag == "error"
 
     @property
     def board_page(self) -> int | None:
-        return next((o.page for o in reversed(self.overlays) if type(o) is BoardCheck), None)
+        return next((o.page for o in reversed(self.round.overlays) if type(o) is BoardCheck), None)
 
-    def source_of(self, seat: int) -> str:
+    def source_of(self, seat: Seat) -> Source:
         return self.seats.source_of(seat)
 
-    def effect(self, kind: Literal["led", "beep", "sound"], source: str, target: str = "", state: str = "") -> None:
+    def effect(self, kind: EffectKind, source: Source, target: str = "", state: str = "") -> None:
         self.effects.append(Effect(kind, source, target, state))
 
     # ------------------------------------------------------------------ routing
@@ -153,7 +158,7 @@ class Controller:
         state = self.game.state
         if state is None:
             return SETUP
-        if self.notices:
+        if self.round.notices:
             return NOTICES
         if state.is_over:
             return GAME_OVER
@@ -161,13 +166,17 @@ class Controller:
             return KEYPAD_BALLOT if self.seats.entry == "keypads" else PRIVATE_BALLOT
         return DECISION
 
-    def handle(self, event: Any) -> None:
-        """One input event (an ``InputEvent`` or a ``PadStatus``)."""
-        if hasattr(event, "connected"):
+    def top(self) -> Mode:
+        """What the screen is about: the newest overlay, else the mode the game is in."""
+        return self.round.top_overlay() or self.mode()
+
+    def handle(self, event: InputEvent | PadStatus) -> None:
+        """One input event: a key, or a pad plugged in or out."""
+        if isinstance(event, PadStatus):
             self.seats.pad_status(event.source, event.connected)
             return
-        let_players_in(self, event)
-        top = self.overlays[-1] if self.overlays else None
+        self._let_players_in(event)
+        top = self.round.top_overlay()
         if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
             if event.key == "back" and self.stage == "game" and not self.confirm_undo:
                 self._ask_undo()
@@ -175,31 +184,58 @@ class Controller:
             self._route(event)
         elif self.mode() in (KEYPAD_BALLOT, NOTICES):  # keyed, and confirmed, on the pad itself: never swallowed
             self._route(event, self.mode())
-        if self.overlays and self.private is not None:  # rules.md 11: a half-keyed ballot goes behind its gate
-            self.private.stage = "gate"
-        settle(self)
+        if self.round.overlays and self.round.keying.private is not None:
+            self.round.keying.private.to("gate")  # rules.md 11: a half-keyed ballot goes behind its gate
+        self._settle()
         if self.sync_bots:
             self.run_bots(self._bot_rng)
         self.cues.update(self)
         self._save_screen()
 
+    def _let_players_in(self, event: InputEvent) -> None:
+        """A player's key while the start-up question shows: the game in progress goes on, and the key counts."""
+        if type(self.round.top_overlay()) is ResumeOffer and event.source != "host":
+            self.round.close_top()
+
     def _route(self, event: InputEvent, under: Mode | None = None) -> None:
+        """The key to the mode on top (or to ``under``, the game's own mode beneath an overlay, for a pad); a key
+        that turns a part of a long screen (paging.py) does only that."""
         seat = None if event.source == "host" else self.seats.seat_of(event.source)
         if event.source != "host" and self.stage != "setup" and (seat is None or seat in self.bots):
             return  # a pad nobody sits at, or a computer player's seat
-        top = under or (self.overlays[-1] if self.overlays else self.mode())
-        after = top if under is None and ok_shows_more(self, event) else top.handle(self, event, seat)
-        if under is None and after is None:
-            self.overlays.pop()
-        elif under is None and after is not None and after is not top:
-            self.overlays.append(after)
+        top = under or self.top()
+        turn = top.page_turn(self, event, seat)
+        if turn is not None:
+            self.screen()  # the parts of what is shown now
+            if self.parts.turn(turn):
+                return
+        after = top.handle(self, event, seat)
+        if under is not None:
+            return
+        if after is None:
+            self.round.close_top()
+        elif after is not top:
+            self.round.open(after)
 
     def _ask_undo(self) -> None:
         chain = undo_chain.undo_chain(self)
         if isinstance(chain, str):
-            self.notices.insert(0, refusal_notice(chain))
+            self.round.tell(refusal_notice(chain))
         else:
-            self.overlays.append(UndoConfirm(chain))
+            self.round.open(UndoConfirm(chain))
+
+    def _settle(self) -> None:
+        """After anything changed the game: settling.py's follow-ups, then what the next screens need is built
+        (the acting player's menu, whose private ballot it is), so drawing them only reads."""
+        settle(self)
+        state = self.game.state
+        if state is None:
+            return
+        mode = self.mode()
+        if mode is DECISION:
+            self.round.keying.follow_decision(state, len(self.game.record))
+        elif mode is PRIVATE_BALLOT:
+            self.round.keying.follow_ballot(state, self.bots)
 
     # ------------------------------------------------------------------ changing the game
 
@@ -208,55 +244,83 @@ class Controller:
         try:
             self.game.begin(dump_header(self.players, **self.seats.header_extra()))
         except NotSaved as error:
-            self._not_saved(error)
+            self.not_saved(error)
             return
         self.bots = computer_players.make_bots(self)
-        settle(self)  # settling.py: what is shown, passive counts, the shuffles the rules call for
+        self._settle()  # settling.py: what is shown, passive counts, the shuffles the rules call for
 
-    def apply(self, seat: int, decision: Decision) -> bool:
+    def apply(self, seat: Seat, decision: Decision) -> bool:
         """A decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
         state = self.game.state
         assert state is not None
         try:
             events = self.game.apply(seat, decision)
         except NotSaved as error:
-            self._not_saved(error)
+            self.not_saved(error)
             return False
         after = self.game.state
         assert after is not None
         line = len(self.record) - 1
         notices = narrate(events, after, state.round, self.seats.computers, line, decided(state, seat, decision))
-        self.notices += computer_players.under_its_count(self, notices)  # keypads go on under a reveal
-        settle(self)
+        self.round.add(computer_players.under_its_count(self, notices))  # keypads go on under a reveal
+        self._settle()
         return True
 
     def undo(self) -> None:
         """The host's undo (undo_chain.py); what was being keyed or chosen starts afresh."""
-        if not undo_chain.take_back(self):
-            return
-        self.menus = []
-        self.menus_for = None
-        self.keypad = {}
-        self.private = None
+        if undo_chain.take_back(self):
+            self.round.keying = Keying()
 
-    def _not_saved(self, error: Exception) -> None:
+    def dismiss_notice(self) -> None:
+        """The top notice is done with: the table read the first year's reminder once its last page goes."""
+        notice = self.round.dismiss()
+        if notice.tag == "reminder" and (notice.page is None or notice.page[0] == notice.page[1]):
+            self.intro_read = True
+
+    def next_game(self) -> None:
+        """The evening goes on: a new game at setup, the same table (seats, colours, computer players, ballot entry,
+        language) offered as it was, all of it changeable there. The one reset: a new game, a new round."""
+        self.game = Game(self.game.saver, self.rng, self.game.clock)
+        self.bots = {}
+        self.round = Round()
+        self.parts = self.parts.fresh()
+
+    def abandon(self) -> None:
+        """The host gives an unfinished game up: it stays in the archive marked abandoned; a new game is set up."""
+        try:
+            self.game.saver.abandon()
+        except Exception as error:  # the store says why
+            self.not_saved(error)
+            return
+        self.next_game()
+
+    def not_saved(self, error: Exception) -> None:
         lines = [
             Line(_("Not saved: {why}.").format(why=error), "normal", "red"),
             Line(_("Nothing changed. Make room, then press ok and try again."), "small"),
         ]
         spoken = (_("Not saved") + ".", lines[1].text)  # the system's own words are not said
-        self.notices.insert(0, Notice(_("Not saved"), lines, tag="error", spoken=spoken))
+        self.round.tell(Notice(_("Not saved"), lines, tag="error", spoken=spoken))
+
+    def open(self, overlay: Mode) -> None:
+        """An overlay from outside the modes (the start-up question, a phone's seat request) goes on top."""
+        self.round.open(overlay)
+
+    def hand_over(self, seat: Seat) -> None:
+        """``seat`` changes hands (a phone takes it over): what its old holder keyed is cleared, and a private menu
+        of theirs goes back behind its gate for the new one."""
+        self.round.keying.clear(seat)
 
     # ------------------------------------------------------------------ computer players, cues, screen, resume
 
-    def pending_bot(self) -> int | None:
+    def pending_bot(self) -> Seat | None:
         """The computer seat that may decide now (computer_players.py)."""
         return computer_players.pending_bot(self)
 
-    def bot_view(self, seat: int, rng: random.Random) -> Any:
+    def bot_view(self, seat: Seat, rng: random.Random) -> Any:
         return computer_players.bot_view(self, seat, rng)
 
-    def apply_bot(self, seat: int, decision: Decision, token: int) -> bool:
+    def apply_bot(self, seat: Seat, decision: Decision, token: int) -> bool:
         """A computer player's answer, if nothing changed since it was asked (``token``: the record's length then)."""
         if not computer_players.takes_answer(self, seat, decision, token):
             return False
@@ -277,7 +341,8 @@ class Controller:
         return effects
 
     def screen(self) -> Screen:
-        top = self.overlays[-1] if self.overlays else self.mode()
+        """The part of the screen the display shows now; it changes nothing but which part that is."""
+        top = self.top()
         screen = replace(top.view(self), keys=(*top.keys(self), *(() if top.holds_back else undo_key(self))))
         banner = [
             Line(_("Pad {pad} is unplugged: plug it back in").format(pad=source), "small", "red")
@@ -287,31 +352,29 @@ class Controller:
             banner.insert(0, Line(self.storage_problem, "small", "red"))
         if banner:
             screen = replace(screen, lines=(*banner, *screen.lines))
-        return part_to_show(self, keep_names_together(self.additions.add(self, screen)))
+        whole = keep_names_together(self.additions.add(self, top, screen))
+        setup = self.stage == "setup" and not self.round.overlays  # a setting changed: setup keeps its part
+        return part_to_show(self.parts, whole, keep=setup, ok_reads_on=top.ok_reads_on(self))
+
+    def _save_screen(self) -> None:
+        if self.stage != "setup":
+            self.game.save_screen(screen_state(self.round.notices))
 
     def public_record(self) -> list[str]:
         """The record as far as it may leave the device: not from a line whose reveals no screen has shown yet."""
-        return self.record[: public_length(screen_state(self.notices), len(self.record))]
-
-    def _save_screen(self) -> None:
-        if self.stage == "setup":
-            return
-        state = screen_state(self.notices)
-        if state != self._saved_screen:
-            self._saved_screen = state
-            self.game.saver.screen(state)
+        return self.record[: public_length(screen_state(self.round.notices), len(self.record))]
 
     def resume(self, lines: list[str], screen: dict[str, Any]) -> None:
         """Go on with a stored game exactly where it stopped: same seats, shuffles, locked-in ballots (still
         secret), pending notices. An open private menu starts again at its "look away" gate."""
         header = parse_header(lines[0])
         self.seats.sit_as_in(header.players, header.extra)
-        self.game.resume(lines)
+        notices = restore_screen(screen)
+        self.game.resume(lines, screen_state(notices))
         self.bots = computer_players.make_bots(self)
-        self.notices = restore_screen(screen)
-        self._saved_screen = screen_state(self.notices)
+        self.round = Round(notices)
         # Past its reminder, the table read it this evening: the next game shows only how to set up the board.
         state = self.game.state
-        reading = any(n.tag == "reminder" for n in self.notices)
+        reading = any(n.tag == "reminder" for n in notices)
         self.intro_read = state is not None and state.phase != "setup" and not reading
-        settle(self)
+        self._settle()

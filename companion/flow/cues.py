@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 from .narration import ANYONE
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .context import Context
 
 
-def awaited_seats(ctx: Controller) -> set[int]:
+def awaited_seats(ctx: Context) -> set[int]:
     state = ctx.state
     if ctx.stage != "game" or state is None:
         return set()
-    if ctx.notices:
-        waiting = ctx.notices[0].waiting
+    if ctx.round.notices:
+        waiting = ctx.round.notices[0].waiting
         humans = [seat for seat in range(len(ctx.players)) if seat not in ctx.bots]
         if waiting == (ANYONE,):
             return set(humans)
@@ -36,7 +36,7 @@ class Cues:
         self.enabled = enabled
         self.cued: set[int] = set()
 
-    def update(self, ctx: Controller) -> None:
+    def update(self, ctx: Context) -> None:
         now = awaited_seats(ctx)
         if self.enabled:
             for seat in now - self.cued:

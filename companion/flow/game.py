@@ -89,6 +89,7 @@ class Game:
         self.history: list[Step] = []
         self.palaces_by_year: list[dict[str, int]] = []
         self.players: tuple[str, ...] = ()
+        self._screen: dict[str, Any] | None = None  # the screen step saved last (its notices)
 
     def begin(self, header: str) -> None:
         players = parse_header(header).players
@@ -140,6 +141,12 @@ class Game:
         if after.phase != phase_before and after.phase in ("year_end", "over"):
             self.palaces_by_year.append(palaces_now(after))
 
+    def save_screen(self, screen: dict[str, Any]) -> None:
+        """The screen step to resume at, saved when it changed (best effort: the saver says nothing if it fails)."""
+        if screen != self._screen:
+            self._screen = screen
+            self.saver.screen(screen)
+
     # ------------------------------------------------------------------ undo
 
     def undo(self, target: Step) -> None:
@@ -159,9 +166,10 @@ class Game:
 
     # ------------------------------------------------------------------ resume
 
-    def resume(self, lines: list[str]) -> None:
+    def resume(self, lines: list[str], screen: dict[str, Any] | None = None) -> None:
         """Replay a stored record: the same state, undo history and chart (what of it was shown comes with the
-        notices the screen saved)."""
+        notices the screen saved, ``screen``, which is not saved again)."""
+        self._screen = screen
         replay = Replay()
         replay.feed(lines[0])
         self.players = parse_header(lines[0]).players

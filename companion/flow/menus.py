@@ -36,6 +36,22 @@ class Menu:
     def move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(self.options)
 
+    def tick_cursor(self, most: int) -> None:
+        """Tick the highlighted option, or untick it; no more than ``most`` ticked (rules.md 4.2: 1 to 4 markers)."""
+        if self.cursor in self.chosen:
+            self.chosen.discard(self.cursor)
+        elif len(self.chosen) < most:
+            self.chosen.add(self.cursor)
+
+    def tick_value(self, value: Any, most: int) -> None:
+        """A keypad's marker key: one more option of ``value`` ticked, or with none left (or ``most`` ticked) every
+        option of it unticked."""
+        free = [i for i, o in enumerate(self.options) if o.value == value and i not in self.chosen]
+        if free and len(self.chosen) < most:
+            self.chosen.add(free[0])
+        else:
+            self.chosen -= {i for i, o in enumerate(self.options) if o.value == value}
+
     @property
     def current(self) -> Option:
         return self.options[self.cursor]
@@ -188,3 +204,20 @@ def navigate(menu: Menu, key: str) -> Option | None:
         menu.cursor = index
         return menu.current
     return None
+
+
+def decision_menu(state: State) -> Menu:
+    """The menu of the decision the game awaits first (rules.md 10), from its legal choices."""
+    awaited = state.awaiting()[0]
+    seat = awaited.player
+    legal = state.legal(seat)
+    if awaited.decision == "advisor":
+        assert awaited.slot is not None
+        return advisor_menu(state, seat, awaited.slot, legal)
+    if awaited.decision == "houses":
+        assert awaited.district is not None
+        return houses_menu(legal, awaited.district, awaited.rule)
+    if awaited.decision == "build":
+        assert awaited.district is not None
+        return build_menu(state, awaited.district, awaited.together)
+    return move_menu(legal, awaited.rule)

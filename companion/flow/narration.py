@@ -30,10 +30,10 @@ from ..i18n import N_, _, and_list, ngettext, pgettext, spoken_number
 from .board_text import (
     change_owner,
     change_text,
+    display_name,
     full_stop,
     markers_text,
     player_name,
-    seat_name,
     spoken_change,
     spoken_markers,
     spoken_seat,
@@ -84,6 +84,10 @@ class Notice:
         """The owners still to confirm, in the order the notice names them."""
         return tuple(owner for owner in self.owners if owner not in self.confirmed)
 
+    def confirm(self, owner: str) -> None:
+        """``owner`` is done with what the notice asked of them ("done" on their pad)."""
+        self.confirmed.add(owner)
+
 
 def owners_of(colours: Sequence[str | None], computers: Sequence[str]) -> tuple[str, ...]:
     """Who confirms a notice moving these colours' pieces: each human for themselves, anyone for a computer."""
@@ -113,7 +117,7 @@ def narrate(
     if own:
         notices.append(board_notice(own, state.players, computers, line))  # type: ignore[arg-type]
     elif rest and decided is not None:
-        text = _("{name}'s decision: {what}").format(name=seat_name(decided.player, computers), what=decided.text)
+        text = _("{name}'s decision: {what}").format(name=display_name(decided.player, computers), what=decided.text)
         lines = [Line(text, "normal", decided.player), Line(_("Nothing changes on the board."), "small")]
         said = _("{name}'s decision: {what}").format(name=spoken_seat(decided.player, computers), what=decided.text)
         owners = owners_of([decided.player], computers)

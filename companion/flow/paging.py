@@ -1,26 +1,45 @@
-"""Which part of a long screen the table sees: a notice, a board-check page or the standings can be too long for a
-small display (160x128, above all in German), and are then shown in parts (``display/pages.py``).
+"""Which part of a long screen the table sees, and which keys turn its parts: the one paging policy of the game flow.
 
-The App tells the size (``size``); the host's ok on a notice, or right and left on the board check and the standings,
-turn the parts before they go on to what follows. With no size (the tests' controllers, computer players) nothing is
-cut, so what a test reads is the whole screen. A new screen always starts at its first part.
+A notice, a question, a board-check page or the standings can be too long for a small display (160x128, above all
+in German), and are then shown in parts (``display/pages.py``). The App tells the size (``Parts.size``); with no
+size (the tests' controllers, computer players) nothing is cut, so what a test reads is the whole screen. A new
+screen always starts at its first part.
+
+Each mode says which of its keys would turn a part (:meth:`Mode.page_turn`); the controller's router asks
+:func:`turn` once per key before the mode handles it, and a key that turned a part does nothing else. Modes never
+turn parts themselves. Where ok turns the parts (a notice, a question), the footer says "ok: more" until the last
+part, so nobody answers or goes on past what they could not read.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from typing import Literal
 
 from display.pages import paginate
 from display.screen import Screen
 
+from ..i18n import _
+
+Turn = Literal["next", "back", "cycle"]
+"""``next``/``back``: the next or previous part, if there is one; ``cycle``: the next part, or from the last back to
+the first (setup's ok while the table is not ready to start: each part is seen again)."""
+
+COUNTER = re.compile(r" ?\(\d+/\d+\)")  # a page counter in a footer: "ok: go on (2/5)"
+
 
 class Parts:
-    def __init__(self) -> None:
-        self.size: tuple[int, int] | None = None  # the display's, set by the App
-        self.text_size = "normal"  # the [display] text_size setting, set by the App
+    def __init__(self, size: tuple[int, int] | None = None, text_size: str = "normal") -> None:
+        self.size = size  # the display's, set by the App
+        self.text_size = text_size  # the [display] text_size setting, set by the App
         self.index = 0
         self.count = 1  # the parts of the screen last shown
         self._of: Screen | None = None
+
+    def fresh(self) -> Parts:
+        """The same display, nothing shown on it yet (a new game)."""
+        return Parts(self.size, self.text_size)
 
     def show(self, screen: Screen, keep: bool = False) -> Screen:
         """The part of ``screen`` to show now: the first, if the screen is not the one shown before, unless ``keep``
@@ -36,18 +55,36 @@ class Parts:
         self.index = min(self.index, self.count - 1)
         return parts[self.index]
 
-    def next(self) -> bool:
-        """On to the next part of the screen shown; False if it was the last (the key then does what it does)."""
+    def turn(self, how: Turn) -> bool:
+        """Turn a part of the screen shown; False if there was none to turn to (the key then does what it does)."""
+        if how == "back":
+            if self.index > 0:
+                self.index -= 1
+                return True
+            return False
         if self.index + 1 < self.count:
             self.index += 1
             return True
-        return False
-
-    def back(self) -> bool:
-        if self.index > 0:
-            self.index -= 1
+        if how == "cycle":
+            self.index = 0
             return True
         return False
 
-    def first(self) -> None:
-        self.index = 0
+
+def part_to_show(parts: Parts, whole: Screen, *, keep: bool, ok_reads_on: bool) -> Screen:
+    """The part of the screen the display shows. ``keep``: setup keeps its part when a setting changes.
+    ``ok_reads_on``: ok shows the next part first (a notice, a question), and the footer says so. A screen in parts
+    has one page counter, the part's: a reminder page's "(2/5)" leaves the footer."""
+    shown = more_to_read(parts.show(whole, keep=keep), ok_reads_on)
+    if shown.part is not None and COUNTER.search(shown.footer):
+        shown = replace(shown, footer=COUNTER.sub("", shown.footer))
+    return shown
+
+
+def more_to_read(screen: Screen, ok_reads_on: bool = False) -> Screen:
+    """A part of a question or a notice before its last says that ok shows the next part rather than answering or
+    going on yet; its page counter ("ok: go on (2/5)") waits for the last part, so there is one counter."""
+    if screen.part is None or screen.part[0] == screen.part[1] or not ok_reads_on:
+        return screen
+    keys = (("ok", _("more")), *((key, meaning) for key, meaning in screen.keys if key != "ok"))
+    return replace(screen, footer=_("ok: more"), keys=keys)

@@ -8,10 +8,19 @@ game sits everyone where they were.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from ..i18n import LANGUAGES, language, set_language
+from .board_text import display_name
 from .sound import Sound
+
+Seat: TypeAlias = int
+"""A player's place in seat order, from 0: the engine's ``player`` (rules.md 2.3), the record's index."""
+Colour: TypeAlias = str
+"""A player's colour id as the record keeps it ("red"); people read its name (``board_text.player_name``)."""
+Source: TypeAlias = str
+"""Where keys come from: "host" (the device's buttons), a pad's slot ("1".."4"), a computer seat's ("cpu1") or a
+phone's ("phone1"). A seat is known by its source at setup and in the record's header ("pads")."""
 
 COLOURS = ("red", "blue", "green", "yellow")
 ENTRY_MODES = ("private", "keypads")
@@ -21,20 +30,20 @@ ENTRY_MODES = ("private", "keypads")
 class Seats:
     entry: str = "private"  # how ballots are entered: one at a time on the screen, or at once on keypads
     language: str = field(default_factory=language)
-    joined: list[tuple[str, str]] = field(default_factory=list)  # (pad source, colour) in seat order
-    bot_levels: dict[str, str] = field(default_factory=dict)  # computer seats: their source ("cpu1"...) -> level
+    joined: list[tuple[Source, Colour]] = field(default_factory=list)  # in seat order
+    bot_levels: dict[Source, str] = field(default_factory=dict)  # computer seats -> level
     bot_level: str = "normal"
     bot_work: int | None = None  # the hard player's work per decision; None: measured (companion.bots)
-    connected: set[str] = field(default_factory=set)
-    unplugged: set[str] = field(default_factory=set)
+    connected: set[Source] = field(default_factory=set)
+    unplugged: set[Source] = field(default_factory=set)
     sound: Sound = field(default_factory=Sound)
 
     @property
-    def players(self) -> tuple[str, ...]:
+    def players(self) -> tuple[Colour, ...]:
         return tuple(colour for _pad, colour in self.joined)
 
     @property
-    def computers(self) -> tuple[str, ...]:
+    def computers(self) -> tuple[Colour, ...]:
         """The colours of the computer seats."""
         return tuple(colour for pad, colour in self.joined if pad in self.bot_levels)
 
@@ -42,16 +51,23 @@ class Seats:
     def ready(self) -> bool:
         return 3 <= len(self.joined) <= 4
 
-    def seat_of(self, source: str) -> int | None:
+    def seat_of(self, source: Source) -> Seat | None:
         return next((seat for seat, (pad, _colour) in enumerate(self.joined) if pad == source), None)
 
-    def source_of(self, seat: int) -> str:
+    def source_of(self, seat: Seat) -> Source:
         return self.joined[seat][0]
 
-    def is_bot(self, source: str) -> bool:
+    def is_bot(self, source: Source) -> bool:
         return source in self.bot_levels
 
-    def pad_status(self, source: str, connected: bool) -> None:
+    def colour_of(self, seat: Seat) -> Colour:
+        return self.joined[seat][1]
+
+    def display_name(self, seat: Seat) -> str:
+        """The seat's name as the table reads it, a computer seat's as such ("Yellow (computer)")."""
+        return display_name(self.colour_of(seat), self.computers)
+
+    def pad_status(self, source: Source, connected: bool) -> None:
         if connected:
             self.unplugged.discard(source)
             self.connected.add(source)
@@ -61,7 +77,7 @@ class Seats:
 
     # ------------------------------------------------------------------ setup
 
-    def pad_key(self, source: str, key: str) -> None:
+    def pad_key(self, source: Source, key: str) -> None:
         """ok joins with the next free colour; left/right pick another free one; back leaves."""
         seat = self.seat_of(source)
         taken = set(self.players)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def settle(ctx: Controller) -> None:
-    note_shown(ctx.notices)
+    note_shown(ctx.round.notices)
     computer_players.settle_passive(ctx)
     draw_chance(ctx)
 
@@ -35,16 +35,16 @@ def draw_chance(ctx: Controller) -> None:
         try:
             events = ctx.game.shuffle()
         except NotSaved as error:
-            ctx._not_saved(error)
+            ctx.not_saved(error)
             return
         state = ctx.game.state
         assert state is not None
         if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
-            ctx.notices += first_year_notices(state, ctx.seats.entry, short=ctx.intro_read)
-        year = next((n for n in ctx.notices if n.tag == "year"), None)
+            ctx.round.add(first_year_notices(state, ctx.seats.entry, short=ctx.intro_read))
+        year = next((n for n in ctx.round.notices if n.tag == "year"), None)
         for notice in narrate(events, state, 0, ctx.seats.computers, len(ctx.record) - 1):  # a new year (5.3)
             if year is not None:  # one notice for the year's end and the next one's start
                 year.lines += notice.lines
                 year.spoken += notice.spoken[1:]  # its title is the year's, said already
             else:
-                ctx.notices.append(notice)
+                ctx.round.add([notice])

@@ -21,7 +21,7 @@ from .game import Step
 from .narration import Notice
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .context import Context
 
 
 def note_shown(notices: Sequence[Notice]) -> None:
@@ -41,9 +41,9 @@ def shown_of(step: Step, notices: Sequence[Notice]) -> list[Revealed]:
     return [r for r in step.reveals if (step.length, r) not in hidden]
 
 
-def hidden_steps(ctx: Controller) -> list[tuple[Step, list[Revealed]]]:
+def hidden_steps(ctx: Context) -> list[tuple[Step, list[Revealed]]]:
     """The recent steps with something made public that no screen has shown yet, each with what (newest first)."""
-    hidden = unseen(ctx.notices)
+    hidden = unseen(ctx.round.notices)
     found = []
     for step in reversed(ctx.history):
         items = [r for r in step.reveals if (step.length, r) in hidden]
@@ -54,16 +54,16 @@ def hidden_steps(ctx: Controller) -> list[tuple[Step, list[Revealed]]]:
     return found
 
 
-def open_step(ctx: Controller) -> Step | None:
+def open_step(ctx: Context) -> Step | None:
     """The last decision, if it made something public and none of it has been shown: it may still be taken back,
     so no shuffle is drawn after it yet (a chance line is never drawn for a decision that may vanish)."""
     if not ctx.history:
         return None
     step = ctx.history[-1]
-    return step if step.reveals and not shown_of(step, ctx.notices) else None
+    return step if step.reveals and not shown_of(step, ctx.round.notices) else None
 
 
-def shown_snapshot(ctx: Controller) -> dict[str, Any]:
+def shown_snapshot(ctx: Context) -> dict[str, Any]:
     """The public snapshot (record-format.md 2) as the table has been shown it. While a line's reveals are still to
     come, the board is as its own part left it (on the screen), but where the year stands is as it was before the
     line: the voting order and the cards turned, the area being elected, the markers lying on the areas and in

@@ -33,6 +33,11 @@ class Sound:
     def next_level(self) -> int:
         return next((level for level in LEVELS if level > self.level), 0)
 
+    def turn_up(self) -> int:
+        """The host's ok on the sound page: the next level, after the loudest off."""
+        self.level = self.next_level()
+        return self.level
+
 
 def sound_view(sound: Sound) -> Screen:
     level = _("Voice: {level}%").format(level=sound.level) if sound.level else _("Voice: off")

@@ -16,15 +16,16 @@ from .shown import shown_of
 from .undo_text import refusal, undo_notice
 
 if TYPE_CHECKING:
+    from .context import Context
     from .controller import Controller
 
 
-def undo_chain(ctx: Controller) -> list[Step] | str:
+def undo_chain(ctx: Context) -> list[Step] | str:
     """The steps an undo would take back, newest first and the human's last, or why there are none (for the
     screen: nothing to undo, or what of a decision has been shown, and whose)."""
     chain: list[Step] = []
     for step in reversed(ctx.history):
-        shown = shown_of(step, ctx.notices)
+        shown = shown_of(step, ctx.round.notices)
         if shown:
             return refusal(ctx.players[step.seat], shown)
         chain.append(step)
@@ -35,7 +36,7 @@ def undo_chain(ctx: Controller) -> list[Step] | str:
     return _("Nothing to undo.")
 
 
-def undo_blocker(ctx: Controller) -> str | None:
+def undo_blocker(ctx: Context) -> str | None:
     chain = undo_chain(ctx)
     return chain if isinstance(chain, str) else None
 
@@ -51,13 +52,14 @@ def take_back(ctx: Controller) -> bool:
     try:
         ctx.game.undo(target)
     except NotSaved as error:
-        ctx._not_saved(error)
+        ctx.not_saved(error)
         return False
-    read = not any(n.line == chain[0].length and not n.reveals for n in ctx.notices)  # its own notice was gone
+    notices = ctx.round.notices
+    read = not any(n.line == chain[0].length and not n.reveals for n in notices)  # its own notice was gone
     kept = [
-        n for n in ctx.notices
+        n for n in notices
         if (n.line is None and n.tag not in ("undo", "error")) or (n.line is not None and n.line < target.length)
     ]  # fmt: skip
     notice = undo_notice([step.undone for step in chain], ctx.players, ctx.seats.computers, read)
-    ctx.notices = kept + ([notice] if notice is not None else [])
+    ctx.round.keep_notices(kept + ([notice] if notice is not None else []))
     return True

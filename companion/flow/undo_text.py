@@ -16,7 +16,7 @@ from ..engine import QUARANTIA, Ballot
 from ..engine.areas import AREA_NAMES
 from ..engine.undo import Revealed, UndoneLine
 from ..i18n import _
-from .board_text import change_owner, change_text, full_stop, player_name, seat_name, spoken_change
+from .board_text import change_owner, change_text, display_name, full_stop, player_name, spoken_change
 from .decision_text import decision_text
 from .narration import Notice, owners_of
 
@@ -34,7 +34,7 @@ def undo_question(chain: Sequence[UndoneLine], players: Sequence[str], computers
         )
     lines = [question]
     for undone in reversed(chain[:-1]):  # in the order they were made
-        who = seat_name(players[undone.player], computers)
+        who = display_name(players[undone.player], computers)
         if type(undone.decision) is Ballot:
             lines.append(_("Taken back with it: {name}'s ballot (still secret).").format(name=who))
         else:

@@ -13,7 +13,7 @@ from display.screen import Line, MapArea, MenuView, Screen, Size
 
 from ..engine import AREAS
 from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
-from .board_text import NAMES, player_name
+from .board_text import NAMES, display_name, player_name
 from .menus import Menu
 from .narration import ANYONE, CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text
@@ -103,39 +103,39 @@ def keypad_view(snap: dict[str, Any]) -> Screen:
     return Screen(round_title(snap), tuple(lines), rule="4.2", tags=("ballot-wait",))
 
 
-def gate_view(snap: dict[str, Any], player: str) -> Screen:
-    name = player_name(player)
+def gate_view(snap: dict[str, Any], colour: str) -> Screen:
+    name = player_name(colour)
     return Screen(
         round_title(snap),
         (
-            Line(_("{name}'s secret ballot").format(name=name), "large", player),
+            Line(_("{name}'s secret ballot").format(name=name), "large", colour),
             Line(_("Everyone else: look away"), "normal"),
-            Line(_("{name}: press ok on your pad").format(name=name), "normal", player),
+            Line(_("{name}: press ok on your pad").format(name=name), "normal", colour),
         ),
         rule="4.2",
         tags=("ballot-gate",),
     )
 
 
-def private_ballot_view(player: str, stage: str, menu: Menu) -> Screen:
+def private_ballot_view(colour: str, stage: str, menu: Menu) -> Screen:
     """The one screen that shows a player's own markers: only after everyone else was asked to look away."""
     hint = _("left/right, ok: pick") if stage == "area" else _("ok: tick a marker; Done to finish")
     return Screen(
-        _("{name}'s ballot").format(name=player_name(player)),
+        _("{name}'s ballot").format(name=player_name(colour)),
         (Line(menu.title, "normal"),),
         footer=hint,
         rule="4.2",
-        colour=player,
-        tags=("private", f"private:{player}", f"stage:{stage}"),
+        colour=colour,
+        tags=("private", f"private:{colour}", f"stage:{stage}"),
         menu=menu_view(menu),
     )
 
 
-def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, submenu: bool = False) -> Screen:
+def decision_view(colour: str, asks: str, menu: Menu, computer: bool = False, submenu: bool = False) -> Screen:
     """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything. Back
     is offered only in a submenu (where to stand an advisor, a house's target...), where it returns to the list
     before."""
-    name = _("{name} (computer)").format(name=player_name(player)) if computer else player_name(player)
+    name = display_name(colour, (colour,) if computer else ())
     if computer:
         footer = _("the computer is deciding")
     elif submenu:
@@ -147,9 +147,9 @@ def decision_view(player: str, asks: str, menu: Menu, computer: bool = False, su
         (Line(menu.title, "normal"),),
         footer=footer,
         rule=menu.rule,
-        tags=("decision", f"decision:{player}", f"asks:{asks}"),
+        tags=("decision", f"decision:{colour}", f"asks:{asks}"),
         menu=menu_view(menu),
-        colour=player,
+        colour=colour,
     )
 
 

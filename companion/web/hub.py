@@ -145,7 +145,7 @@ class Hub:
 
     def _put(self, event: WebPress | WebHello | SeatRequest | WebDevices) -> None:
         """The web pads' own events go on the App's queue beside the hardware's (App.step tells them apart)."""
-        self.events.put(event)  # type: ignore[arg-type]
+        self.events.put(event)
 
     def _push(self, client: Client, frame: Frame) -> None:
         if frame.whole:  # a whole view: one not yet sent is out of date, and goes

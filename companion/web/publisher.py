@@ -15,44 +15,16 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from hardware.events import SeatRequest, WebDevices, WebEvent, WebHello, WebPress
+
 from .views import public_view
 
 if TYPE_CHECKING:
-    from ..flow.controller import Controller
+    from ..flow.context import Context
     from .seating import PhoneSeats
 
 
-class WebPress(NamedTuple):
-    """A key pressed on a phone pad: ``view`` is the version of the view it was pressed on."""
-
-    phone: str  # the phone: the SHA-256 of its seat token (hex), never the token
-    key: str
-    view: int
-
-
-class WebHello(NamedTuple):
-    """A phone's page connected: it is sent its view, and at setup it sits down (once)."""
-
-    phone: str
-
-
-class SeatRequest(NamedTuple):
-    """A phone asks for ``colour``'s seat; only the host can give it, on the device."""
-
-    phone: str
-    colour: str
-
-
-class WebDevices(NamedTuple):
-    """How many browsers have a page open on one phone's seat token now, and have had in this run: more than one
-    means the seat's cookie was copied (or moved), which the seat's phones and the device show."""
-
-    phone: str
-    open: int
-    seen: int
-
-
-WebEvent = WebPress | WebHello | SeatRequest | WebDevices
+__all__ = ["Frames", "Publisher", "SeatRequest", "WebDevices", "WebEvent", "WebHello", "WebPress"]
 
 
 class Frames(NamedTuple):
@@ -83,7 +55,7 @@ class Publisher:
         self.versions[press.phone] = press.view + 1  # spent: the same press sent again is stale
         return True
 
-    def publish(self, ctx: Controller, force: str | None = None) -> None:
+    def publish(self, ctx: Context, force: str | None = None) -> None:
         """Everything that changed since the last step; ``force``: send that phone (the one that pressed) its view
         even if unchanged, and nobody else anything for it."""
         public = _dump(public_view(ctx))

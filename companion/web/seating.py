@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .views import seat_view
 
 if TYPE_CHECKING:
-    from ..flow.controller import Controller
+    from ..flow.context import Context
 
 
 class PhoneSeats:
@@ -54,7 +54,7 @@ class PhoneSeats:
         if seen > 1:
             self.copied.add(phone)
 
-    def settle(self, ctx: Controller) -> None:
+    def settle(self, ctx: Context) -> None:
         """After each step: a hidden ballot is no longer hidden once it is no longer locked in (revealed, undone)."""
         state = ctx.state
         for source in list(self.hidden):
@@ -62,7 +62,7 @@ class PhoneSeats:
             if state is None or seat is None or not state.locked_in(seat):
                 self.hidden.discard(source)
 
-    def mine(self, ctx: Controller, phone: str) -> dict[str, Any] | None:
+    def mine(self, ctx: Context, phone: str) -> dict[str, Any] | None:
         """What this phone alone may see: its seat's own view, or None (the table's view) if it holds no seat."""
         source = self.source_of.get(phone)
         if source is None:

@@ -19,7 +19,7 @@ from ..flow.modes.base import Mode
 from ..i18n import _
 
 if TYPE_CHECKING:
-    from ..flow.controller import Controller
+    from ..flow.context import Context
 
 
 class TakeoverConfirm(Mode):
@@ -31,7 +31,7 @@ class TakeoverConfirm(Mode):
         self.colour, self.lost, self.ballot, self.answer = colour, lost, ballot, answer
         self.armed = False
 
-    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+    def handle(self, ctx: Context, event: InputEvent, seat: int | None) -> Mode | None:
         if event.source != "host":
             return self  # a player's key is theirs (a keypad ballot goes on underneath)
         if event.key == "left" and event.kind == "press" and not self.armed:
@@ -40,12 +40,12 @@ class TakeoverConfirm(Mode):
         self.answer(self.armed and event.key == "right" and event.kind == "press")
         return None
 
-    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         if self.armed:
             return (("right", _("give the seat")), ("any", _("refuse")))
         return (("left", _("then right: give the seat")), ("ok", _("refuse")), ("back", _("refuse")))
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         name = player_name(self.colour)
         if self.lost is None:
             asks = _("A new phone asks for {colour}'s seat.").format(colour=name)

@@ -17,19 +17,19 @@ from ..engine.areas import AREA_NAMES
 from ..flow.board_text import player_name
 from ..flow.cues import awaited_seats
 from ..flow.modes import DECISION
-from ..flow.modes.decision import current_menus
 from ..flow.shown import shown_snapshot
 from ..i18n import language
 
 if TYPE_CHECKING:
-    from ..flow.controller import Controller
+    from ..flow.context import Context
 
 
-def public_view(ctx: Controller) -> dict[str, Any]:
+def public_view(ctx: Context) -> dict[str, Any]:
     """Public facts only: the seats, the snapshot, and the notice on top (the board instructions read aloud)."""
     seats = ctx.seats
     state = ctx.state
-    notice = ctx.notices[0] if ctx.notices else None
+    notices = ctx.round.notices
+    notice = notices[0] if notices else None
     return {
         "stage": ctx.stage,
         "language": language(),
@@ -47,13 +47,13 @@ def public_view(ctx: Controller) -> dict[str, Any]:
     }
 
 
-def _kind(ctx: Controller, source: str) -> str:
+def _kind(ctx: Context, source: str) -> str:
     if ctx.seats.is_bot(source):
         return "computer"
     return "phone" if source.startswith("phone") else "pad"
 
 
-def seat_view(ctx: Controller, source: str, hide_pending: bool = False) -> dict[str, Any] | None:
+def seat_view(ctx: Context, source: str, hide_pending: bool = False) -> dict[str, Any] | None:
     """What the phone of ``source`` alone may see: its own held markers, its own unrevealed ballot or the ballot it
     is keying, the areas it may still choose, and its own decision's menu (the LCD menu's very options).
     ``hide_pending``: the seat's locked-in ballot was made on another phone (a takeover): only that it is locked in."""
@@ -66,7 +66,7 @@ def seat_view(ctx: Controller, source: str, hide_pending: bool = False) -> dict[
     if state is None or ctx.stage != "game":
         return mine
     private = private_view(state, seat)
-    keyed = ctx.keypad.get(seat)
+    keyed = ctx.round.keying.keypad.get(seat)
     mine.update(
         markers=list(private.markers),
         used=[AREAS[a] for a in private.used_areas],
@@ -83,14 +83,14 @@ def seat_view(ctx: Controller, source: str, hide_pending: bool = False) -> dict[
     return mine
 
 
-def _menu(ctx: Controller, seat: int) -> dict[str, Any] | None:
+def _menu(ctx: Context, seat: int) -> dict[str, Any] | None:
     state = ctx.state
-    if state is None or ctx.notices or ctx.overlays or ctx.mode() is not DECISION:
+    if state is None or ctx.round.notices or ctx.round.overlays or ctx.mode() is not DECISION:
         return None
     awaited = state.awaiting()
     if not awaited or awaited[0].player != seat:
         return None
-    menus = current_menus(ctx)
+    menus = ctx.round.keying.menus
     menu = menus[-1]
     return {
         "title": menu.title,

@@ -16,7 +16,6 @@ from companion.flow.autoplay import Table
 from companion.flow.board_text import change_text
 from companion.flow.controller import Controller
 from companion.flow.first_year import reminder_pages
-from companion.flow.modes.evening import next_game
 from companion.i18n import LANGUAGES, set_language
 from hardware.events import InputEvent
 from tests.helpers import app_settings
@@ -76,7 +75,7 @@ def test_without_a_request_the_next_game_goes_from_setting_up_the_board_to_year_
     for _page in range(5):
         controller.handle(InputEvent("host", "ok"))
     assert controller.intro_read and controller.screen().title == "Year 1", "the reminder's last page was read"
-    next_game(controller)  # as the game-over screen's next game and the board check's abandon do
+    controller.next_game()  # as the game-over screen's next game and the board check's abandon do
     controller.handle(InputEvent("host", "ok"))
     assert controller.screen().title == "Set up the board"
     controller.handle(InputEvent("host", "ok"))

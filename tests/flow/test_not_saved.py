@@ -52,7 +52,7 @@ def test_a_keyed_ballot_that_was_not_saved_is_kept_and_the_next_pad_ok_saves_it(
         press(controller, "1", f"marker:{value}")
     press(controller, "1", "ok")
     assert "error" in controller.screen().tags and "press ok and try again" in controller.screen().text()
-    kept = controller.keypad[0]
+    kept = controller.keying.keypad[0]
     assert kept.area == choice.area and sorted(kept.markers) == sorted(choice.markers), "the keyed ballot is kept"
     assert controller.state is not None and not controller.state.locked_in(0)
     saver.full = False
@@ -60,7 +60,7 @@ def test_a_keyed_ballot_that_was_not_saved_is_kept_and_the_next_pad_ok_saves_it(
     assert "error" in controller.screen().tags
     press(controller, "1", "ok")  # try again: this ok is the player's, not the notice's
     assert controller.state.locked_in(0), "locked in"
-    assert 0 not in controller.keypad
+    assert 0 not in controller.keying.keypad
     assert "error" in controller.screen().tags, "only the host dismisses the notice"
     press(controller, "host", "ok")
     assert "error" not in controller.screen().tags
@@ -70,7 +70,7 @@ def test_a_private_ballot_that_was_not_saved_stays_on_its_menu() -> None:
     controller, saver, table = started("private")
     while "stage:markers" not in controller.screen().tags:
         table.turn()
-    turn = controller.private
+    turn = controller.keying.private
     assert turn is not None
     source = controller.source_of(turn.seat)
     press(controller, source, "ok")  # tick the first marker
@@ -81,10 +81,10 @@ def test_a_private_ballot_that_was_not_saved_stays_on_its_menu() -> None:
     press(controller, source, "ok")  # Done: refused
     assert "error" in controller.screen().tags
     press(controller, source, "ok")  # the player's ok does not dismiss it (nor does anything happen behind it)
-    assert "error" in controller.screen().tags and controller.private is turn
+    assert "error" in controller.screen().tags and controller.keying.private is turn
     saver.full = False
     press(controller, "host", "ok")
-    assert controller.private is turn and turn.marker_menu is not None and turn.marker_menu.chosen
+    assert controller.keying.private is turn and turn.marker_menu is not None and turn.marker_menu.chosen
     press(controller, source, "ok")  # Done again: saved
     assert controller.state is not None and controller.state.locked_in(turn.seat)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import logging
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -32,10 +33,11 @@ def twin_with_other_secrets(controller: Controller, rng: random.Random, keep: in
         other._pending[keep] = state._pending[keep]
         other._markers[4 * keep : 4 * keep + 4] = state._markers[4 * keep : 4 * keep + 4]
     twin.game.state = other
-    twin.keypad = {
+    keypad = {
         seat: copy.deepcopy(k) if seat == keep else KeypadBallot(rng.randrange(7), [rng.randrange(4)])
-        for seat, k in controller.keypad.items()
+        for seat, k in controller.keying.keypad.items()
     }
+    twin.round = replace(controller.round, keying=replace(controller.keying, keypad=keypad))
     twin.effects = []
     return twin
 
@@ -53,7 +55,7 @@ class Watcher:
         if any(tag.startswith("private:") for tag in shown.tags):
             self.private_screens += 1
             owner = next(tag for tag in shown.tags if tag.startswith("private:"))[8:]
-            turn = controller.private
+            turn = controller.keying.private
             assert turn is not None and controller.players[turn.seat] == owner
             assert controller.state.phase == "ballot" and turn.stage in ("area", "markers")
             return
@@ -98,5 +100,5 @@ def test_the_scrambled_twin_really_differs() -> None:
         twin = twin_with_other_secrets(controller, random.Random(seed))
         assert twin.state is not None and controller.state is not None
         secrets = [private_view(twin.state, s) != private_view(controller.state, s) for s in range(3)]
-        differs += any(secrets) or twin.keypad != controller.keypad
+        differs += any(secrets) or twin.keying.keypad != controller.keying.keypad
     assert differs >= 18

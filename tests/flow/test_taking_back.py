@@ -188,6 +188,7 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     part, until its board notice is done."""
     import copy
     import random
+    from dataclasses import replace
 
     from companion.flow.decision_text import decided
     from companion.flow.game import _step
@@ -213,13 +214,15 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     twin_step = _step(before, step.length, step.line, step.seat, step.decision, events)
     twin.game.history = [*controller.history[:-1], twin_step]
     said = decided(before, step.seat, step.decision)
-    twin.notices = narrate(events, other, before.round, controller.seats.computers, step.length, said)
+    twin.round = replace(
+        controller.round, notices=narrate(events, other, before.round, controller.seats.computers, step.length, said)
+    )
     note_shown(twin.notices)
     assert twin.screen() == controller.screen()
     assert board_check_pages(twin) == board_check_pages(controller)
     assert public_view(twin) == public_view(controller)
     table.confirm()  # the builder: done; what the line revealed is shown now, and the two tables part
-    twin.notices = controller.notices
+    twin.round = controller.round
     assert public_view(twin) != public_view(controller)
 
 

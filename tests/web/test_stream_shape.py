@@ -272,7 +272,7 @@ class Evening:
                     pages.press(self.page, f"marker:{noise_rng.choice(held)}")
                 elif kind < 0.75:
                     pages.press(self.page, "back")
-                elif kind < 0.85 and controller.keypad.get(seat) is None:
+                elif kind < 0.85 and controller.keying.keypad.get(seat) is None:
                     pages.press(self.page, "ok")  # a lock-in with nothing keyed
                 elif kind < 0.92:
                     pages.press(self.page, "marker:0", stale=True)
@@ -281,7 +281,7 @@ class Evening:
                         app.step(step)
                 self.presses += 1
                 flush(None)
-            while (keyed := controller.keypad.get(seat)) is not None and (keyed.area is not None or keyed.markers):
+            while controller.keying.has_keyed(seat):
                 secret(WebPress(self.page, "back", pages.version(self.page)))
 
         class Players(Table):

@@ -94,13 +94,13 @@ def test_a_phone_on_a_keypads_seat_is_the_seat_and_the_keypad_goes_dark(tmp_path
         app.step(InputEvent("2", "area:castello"))  # Blue keys on its keypad, then gives the seat to a phone
         ask(app, "new", "blue", "left", "right")
         assert "led 2 all off" in keypads.calls
-        assert app.controller.keypad.get(1) is None  # Blue's keyed ballot is cleared, not handed over
+        assert app.controller.keying.keypad.get(1) is None  # Blue's keyed ballot is cleared, not handed over
         keypads.calls.clear()
         app.step(InputEvent("2", "area:dorsoduro"))  # the keypad left on the table is not the seat's any more
-        assert app.controller.keypad.get(1) is None
+        assert app.controller.keying.keypad.get(1) is None
         pages.press("new", "area:castello")
         pages.press("new", "marker:3")
-        keyed = app.controller.keypad[1]
+        keyed = app.controller.keying.keypad[1]
         assert keyed.area is not None and keyed.markers == [3]
         assert keypads.calls == [], "the keypad on the table echoed the phone's keys"
         view = json.loads(pages.take("new")[-1])
@@ -184,6 +184,6 @@ def test_a_seat_given_to_another_phone_is_kept_through_a_restart(tmp_path: Path)
         assert json.loads(pages.take("new")[-1])["mine"]["colour"] == "green"  # the phone's seat, back
         again.step(InputEvent("host", "ok"))  # go on with the game
         again.step(InputEvent("3", "area:castello"))  # the keypad is still not the seat's
-        assert again.controller.keypad.get(2) is None
+        assert again.controller.keying.keypad.get(2) is None
     finally:
         again.close()

@@ -5,21 +5,19 @@ map, the sound setting (flow/sound.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
+from ..context import Context
+from ..paging import Turn
+from ..seats import Seat
 from ..shown import shown_snapshot
 from ..sound import sound_view
 from ..views import board_view
 from .base import Mode
-from .evening import abandon, abandon_view
+from .evening import abandon_view
 from .this_year import race_screen, year_screen
-
-if TYPE_CHECKING:
-    from ..controller import Controller
 
 VIEWS = (0, 1, 2, 3, "race", 4, "year")  # the map, districts, advisors, supplies, the race, voting order, the year
 PAGES = len(VIEWS)
@@ -32,43 +30,53 @@ class BoardCheck(Mode):
     up (modes/evening.py). Left from the map is the sound page, and left from it wraps to the year so far, so the
     way out is never one stray key away."""
 
-    def __init__(self) -> None:
+    def __init__(self, added: int = 0) -> None:
+        """``added``: the pages the App adds after the board's own (``Additions.pages``)."""
         self.page = 0
-        self.end = END
+        self.end = END + added
 
     @property
     def holds_back(self) -> bool:  # type: ignore[override]
         return self.page == self.end
 
-    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
-        self.end = END + len(ctx.additions.pages)
+    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
+        """A board page too long for the display: right and left turn its parts before the pages; the way out asks,
+        so its ok shows the parts not yet seen."""
+        if self.page == SOUND:
+            return None
+        if event.key == "ok":
+            return "next" if self.page == self.end and event.source == "host" else None
+        return "next" if event.key == "right" else "back" if event.key == "left" else None
+
+    def ok_reads_on(self, ctx: Context) -> bool:
+        return self.page == self.end  # the way out asks: its ok shows the parts not yet seen
+
+    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         pages = self.end + (ctx.stage == "game" and ctx.state is not None and not ctx.state.is_over)
         if event.kind == "hold" and self.page == self.end:
-            abandon(ctx)
+            ctx.abandon()
             return self  # the overlays are gone with the game
         if self.page == SOUND:
             return self._sound(ctx, event.key)
         if event.key == "right":
-            if not ctx.parts.next():  # a page too long for the display: its next part first (paging.py)
-                self.page = (self.page + 1) % pages
+            self.page = (self.page + 1) % pages
         elif event.key == "left":
-            if not ctx.parts.back():
-                self.page = SOUND if self.page == 0 else self.page - 1
+            self.page = SOUND if self.page == 0 else self.page - 1
         else:
             return None
         return self
 
-    def _sound(self, ctx: Controller, key: str) -> Mode | None:
+    def _sound(self, ctx: Context, key: str) -> Mode | None:
         if key == "ok" and ctx.seats.sound.adjustable:
-            ctx.seats.sound.level = ctx.seats.sound.next_level()
-            ctx.effect("sound", "host", state=str(ctx.seats.sound.level))  # the App applies and keeps it
+            level = ctx.seats.sound.turn_up()
+            ctx.effect("sound", "host", state=str(level))  # the App applies and keeps it
         elif key in ("left", "right"):
             self.page = PAGES - 1 if key == "left" else 0
         else:
             return None  # back, or ok where there is nothing to turn up, closes as on every board page
         return self
 
-    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         if self.page == self.end:
             return (("hold:back", _("abandon the game")), ("back", _("close")), ("left", _("previous page")))
         if self.page == SOUND:
@@ -76,7 +84,7 @@ class BoardCheck(Mode):
             return (ok, ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
         return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         if self.page == self.end:
             return abandon_view(ctx)
         if self.page == SOUND:

@@ -9,78 +9,40 @@ that says what will happen; any other key goes back to the game. A game given up
 from __future__ import annotations
 
 from datetime import UTC, datetime, tzinfo
-from typing import TYPE_CHECKING
 
 from display.screen import Line, Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..board_text import player_name
-from ..game import Game
-from ..paging import Parts
+from ..board_text import display_name
+from ..context import Context
+from ..seats import Seat
 from .base import Mode
 
-if TYPE_CHECKING:
-    from ..controller import Controller
 
-
-def seats_text(ctx: Controller) -> str:
+def seats_text(ctx: Context) -> str:
     """ "Red, Blue, Green (computer)": who sits at the table, computer seats named as such."""
     seats = ctx.seats
-    names = []
-    for pad, colour in seats.joined:
-        name = player_name(colour)
-        names.append(_("{name} (computer)").format(name=name) if seats.is_bot(pad) else name)
-    return ", ".join(names)
-
-
-def let_players_in(ctx: Controller, event: InputEvent | object) -> None:
-    """A player's key while the start-up question shows: the game in progress goes on, and the key counts."""
-    if ctx.overlays and type(ctx.overlays[-1]) is ResumeOffer and getattr(event, "source", "host") != "host":
-        ctx.overlays.pop()
-
-
-def next_game(ctx: Controller) -> None:
-    """The evening goes on: a new game at setup, the same table (seats, colours, computer players, ballot entry,
-    language) offered as it was, all of it changeable there."""
-    ctx.game = Game(ctx.game.saver, ctx.rng, ctx.game.clock)
-    ctx.bots = {}
-    ctx.notices = []
-    ctx.overlays = []
-    ctx.keypad = {}
-    ctx.private = None
-    ctx.menus = []
-    ctx.menus_for = None
-    size, text_size, ctx.parts = ctx.parts.size, ctx.parts.text_size, Parts()
-    ctx.parts.size, ctx.parts.text_size = size, text_size  # the same display
-    ctx._saved_screen = None  # the new game saves its own screen
-
-
-def abandon(ctx: Controller) -> None:
-    """The host gives an unfinished game up: it stays in the archive marked abandoned; a new game is set up."""
-    try:
-        ctx.game.saver.abandon()
-    except Exception as error:  # the store says why
-        ctx._not_saved(error)
-        return
-    next_game(ctx)
+    return ", ".join(display_name(colour, seats.computers) for _source, colour in seats.joined)
 
 
 class NextGame(Mode):
     """At the end: ok sets up the next game (the same table offered, all of it changeable); other keys stay."""
 
-    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+    asks = True
+
+    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
             return self
         if event.key == "ok":
-            next_game(ctx)
+            ctx.next_game()
             return self  # the overlays are gone with the finished game
         return None
 
-    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         return (("ok", _("new game")), ("any", _("stay")))
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         intro = (
             [Line(_("The introduction shows only how to set up the board; host right there shows the rest."), "small")]
             if ctx.intro_read
@@ -103,24 +65,25 @@ class AbandonConfirm(Mode):
     """Giving up an unfinished game: only a held back does it."""
 
     holds_back = True
+    asks = True
 
-    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
             return self
         if event.kind == "hold" and event.key == "back":
-            abandon(ctx)
+            ctx.abandon()
             return self  # the overlays are gone with the game
-        del ctx.overlays[:-1]  # back to the game itself (not the board check or start-up question it came from)
+        ctx.round.back_to_game()  # not to the board check or start-up question it came from
         return None
 
-    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         return (("hold:back", _("abandon the game")), ("any", _("keep playing")))
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         return abandon_view(ctx)
 
 
-def abandon_view(ctx: Controller) -> Screen:
+def abandon_view(ctx: Context) -> Screen:
     """What giving the game up does, and the one way to do it."""
     return Screen(
         _("Abandon this game?"),
@@ -138,20 +101,22 @@ class ResumeOffer(Mode):
     """At start, with a game in progress: which game goes on; right offers a new one instead (after the held back of
     :class:`AbandonConfirm`)."""
 
+    asks = True
+
     def __init__(self, game: int, started: str, year: int, zone: tzinfo | None = None) -> None:
         self.game, self.started, self.year, self.zone = game, started, year, zone
 
-    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
             return self
         if event.key == "right":
             return AbandonConfirm()
         return None
 
-    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         return (("ok", _("go on")), ("right", _("a new game instead")))
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         when = clock_time(self.started, self.zone)
         return Screen(
             _("Game in progress"),
@@ -166,8 +131,8 @@ class ResumeOffer(Mode):
 
 def clock_time(stamp: str, zone: tzinfo | None = None) -> str:
     """A stored UTC stamp (record-format.md's "t" form) as the table's clocks show it: in ``zone``, by default the
-    device's own time zone (a Pi set up for its room). Issue 23's read-through: "(UTC)" made the table work out when
-    they had started; only a device still on UTC says so."""
+    device's own time zone (a Pi set up for its room): a table should not have to work out when it started from
+    "(UTC)", so only a device still on UTC says so."""
     try:
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
     except ValueError:

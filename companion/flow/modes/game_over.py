@@ -3,37 +3,39 @@ palaces, districts, houses, the victory condition each met) and the palace chart
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
+from ..context import Context
 from ..ending import ending_pages
-from .base import GameMode, Mode
+from ..paging import Turn
+from ..seats import Seat
+from .base import Mode
 from .evening import NextGame
-
-if TYPE_CHECKING:
-    from ..controller import Controller
+from .game_mode import GameMode
 
 
-def _pages(ctx: Controller) -> list[Screen]:
+def _pages(ctx: Context) -> list[Screen]:
     assert ctx.state is not None
     return ending_pages(ctx.state, ctx.palaces_by_year)
 
 
 class GameOverMode(GameMode):
-    def host(self, ctx: Controller, key: str) -> Mode | None:
+    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
+        """The game-over screen too long for the display: right and ok show its parts first (left is the rule
+        help's, as on every game screen)."""
+        return "next" if event.source == "host" and event.key in ("right", "ok") else None
+
+    def host(self, ctx: Context, key: str) -> Mode | None:
         if key == "back":
             return NextGame()
-        if (key in ("right", "ok") and ctx.parts.next()) or (key == "left" and ctx.parts.back()):
-            return self  # the game-over screen too long for the display: its parts first (paging.py)
         return EndingPages(1) if key in ("right", "ok") else self
 
-    def host_keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def host_keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         return (("ok", _("standings, chart")), ("right", _("standings, chart")), ("back", _("next game")))
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         return _pages(ctx)[0]
 
 
@@ -43,19 +45,22 @@ class EndingPages(Mode):
     def __init__(self, page: int) -> None:
         self.page = page
 
-    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
+        if event.source != "host":
+            return None
+        return "next" if event.key in ("right", "ok") else "back" if event.key == "left" else None
+
+    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
             return self
-        # the standings too long for the display: their parts first (paging.py)
-        if event.key in ("right", "ok") and not ctx.parts.next():
+        if event.key in ("right", "ok"):
             self.page += 1
-        elif event.key == "left" and not ctx.parts.back():
+        elif event.key == "left":
             self.page -= 1
-        # back closes on every page, as its footer says (issue 34: on the chart it once asked about the next game)
         return self if event.key != "back" and 0 < self.page < len(_pages(ctx)) else None
 
-    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         return (("ok", _("next page")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         return _pages(ctx)[self.page]

@@ -3,70 +3,61 @@ echo the choice to its owner alone, and the shared screen says only who is still
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from display.screen import Screen
 
 from ...engine import AREAS, Ballot, private_view, snapshot
+from ..context import Context
+from ..seats import Seat
 from ..views import keypad_view
-from .base import GameMode
-
-if TYPE_CHECKING:
-    from ..controller import Controller
+from .game_mode import GameMode
 
 
-@dataclass
-class KeypadBallot:
-    """One player's ballot being keyed in on their own keypad. Never shown on the shared screen."""
-
-    area: int | None = None
-    markers: list[int] = field(default_factory=list)
+def key_ballot(ctx: Context, seat: Seat, key: str) -> None:
+    """A key of ``seat``'s keypad while ballots are keyed: area key, marker keys, back to undo a key, ok to lock in.
+    Also what a keypad's keys do under a notice (a round's reveal is read while the next round is keyed in)."""
+    state = ctx.state
+    assert state is not None
+    if seat not in (a.player for a in state.awaiting()):
+        return
+    keying = ctx.round.keying
+    entry = keying.keyed(seat)
+    mine = private_view(state, seat)
+    source = ctx.seats.source_of(seat)
+    if key.startswith("area:"):
+        area = AREAS.index(key[5:])
+        if area in mine.used_areas:
+            ctx.effect("beep", source)
+            return
+        before = entry.choose_area(area)
+        if before is not None:
+            ctx.effect("led", source, f"area:{AREAS[before]}", "off")
+        ctx.effect("led", source, key, "on")
+    elif key.startswith("marker:"):
+        value = int(key[7:])
+        entry.toggle_marker(value, mine.markers.count(value))
+        # No beep for a value not held: the table would hear what a player holds (rules.md 11.1).
+        ctx.effect("led", source, key, "on" if value in entry.markers else "off")
+    elif key == "back":
+        taken = entry.step_back()
+        if taken is not None and taken[0] == "marker":
+            value = taken[1]
+            ctx.effect("led", source, f"marker:{value}", "on" if value in entry.markers else "off")
+        elif taken is not None:
+            ctx.effect("led", source, f"area:{AREAS[taken[1]]}", "off")
+    elif key == "ok":
+        if entry.area is None or not 1 <= len(entry.markers) <= 4:
+            ctx.effect("beep", source)
+            return
+        ballot = Ballot(entry.area, tuple(sorted(entry.markers, reverse=True)))
+        if ctx.apply(seat, ballot):  # not saved: the keyed ballot stays, to try again with ok
+            keying.lock_in(seat)
+            ctx.effect("led", source, "all", "off")
 
 
 class KeypadBallotMode(GameMode):
-    def pad(self, ctx: Controller, seat: int, key: str) -> None:
-        """Area key, marker keys, back to undo a key, ok to lock in."""
-        state = ctx.state
-        assert state is not None
-        if seat not in (a.player for a in state.awaiting()):
-            return
-        entry = ctx.keypad.setdefault(seat, KeypadBallot())
-        mine = private_view(state, seat)
-        source = ctx.seats.source_of(seat)
-        if key.startswith("area:"):
-            area = AREAS.index(key[5:])
-            if area in mine.used_areas:
-                ctx.effect("beep", source)
-                return
-            if entry.area is not None:
-                ctx.effect("led", source, f"area:{AREAS[entry.area]}", "off")
-            entry.area = area
-            ctx.effect("led", source, key, "on")
-        elif key.startswith("marker:"):
-            value = int(key[7:])
-            if entry.markers.count(value) < mine.markers.count(value) and len(entry.markers) < 4:
-                entry.markers.append(value)
-            elif value in entry.markers:
-                entry.markers = [m for m in entry.markers if m != value]
-            # No beep for a value not held: the table would hear what a player holds (rules.md 11.1).
-            ctx.effect("led", source, key, "on" if value in entry.markers else "off")
-        elif key == "back":
-            if entry.markers:
-                value = entry.markers.pop()
-                ctx.effect("led", source, f"marker:{value}", "on" if value in entry.markers else "off")
-            elif entry.area is not None:
-                ctx.effect("led", source, f"area:{AREAS[entry.area]}", "off")
-                entry.area = None
-        elif key == "ok":
-            if entry.area is None or not 1 <= len(entry.markers) <= 4:
-                ctx.effect("beep", source)
-                return
-            ballot = Ballot(entry.area, tuple(sorted(entry.markers, reverse=True)))
-            if ctx.apply(seat, ballot):  # not saved: the keyed ballot stays, to try again with ok
-                del ctx.keypad[seat]
-                ctx.effect("led", source, "all", "off")
+    def pad(self, ctx: Context, seat: Seat, key: str) -> None:
+        key_ballot(ctx, seat, key)
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         assert ctx.state is not None
         return keypad_view(snapshot(ctx.state))

@@ -11,79 +11,77 @@ reveal is read while the next round is keyed in), and only an ok with nothing ke
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from display.screen import Screen
+from hardware.events import InputEvent
 
 from ...i18n import _
+from ..context import Context
 from ..first_year import reminder_pages
 from ..narration import ANYONE
+from ..paging import Turn
+from ..seats import Seat
 from ..views import notice_view
-from .base import GameMode, Mode
-
-if TYPE_CHECKING:
-    from ..controller import Controller
-
-
-def dismiss(ctx: Controller) -> None:
-    """The top notice is done with: the table read the first year's reminder once its last page goes."""
-    notice = ctx.notices.pop(0)
-    if notice.tag == "reminder" and (notice.page is None or notice.page[0] == notice.page[1]):
-        ctx.intro_read = True
+from .base import Mode
+from .game_mode import GameMode
+from .keypad_ballot import key_ballot
 
 
-def confirm(ctx: Controller, seat: int) -> bool:
-    """``seat``'s ok on the top notice: their own pieces if they are waited for, else a computer's; False if the
-    notice waits for nothing of theirs (the ok then means something else, or nothing)."""
-    notice = ctx.notices[0]
+def waited_as(ctx: Context, seat: Seat) -> str | None:
+    """Whom ``seat``'s ok confirms the top notice for: their own pieces if they are waited for, else a computer's;
+    None if the notice waits for nothing of theirs (the ok then means something else, or nothing)."""
+    waiting = ctx.round.notices[0].waiting
     colour = ctx.players[seat]
-    waiting = notice.waiting
-    who = colour if colour in waiting else ANYONE if ANYONE in waiting else None
-    if who is None:
-        return False
-    if not ctx.overlays and ctx.parts.next():  # a notice too long for the display: its next part first
-        return True
-    notice.confirmed.add(who)
-    if not notice.waiting:
-        dismiss(ctx)
-    return True
+    return colour if colour in waiting else ANYONE if ANYONE in waiting else None
+
+
+def keys_ballot(ctx: Context, seat: Seat, key: str) -> bool:
+    """Whether ``seat``'s key goes to the ballot they are keying under the notice: any key but ok, and ok with
+    something keyed (it locks it in); an ok with nothing keyed confirms."""
+    state = ctx.state
+    keypads = state is not None and state.phase == "ballot" and ctx.seats.entry == "keypads"
+    return keypads and (key != "ok" or ctx.round.keying.has_keyed(seat))
 
 
 class NoticesMode(GameMode):
-    def host(self, ctx: Controller, key: str) -> Mode | None:
-        notice = ctx.notices[0]
-        if key == "ok" and not ctx.parts.next():  # a notice too long for the display: its next part first
-            dismiss(ctx)
+    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
+        """ok shows a notice's next part before it goes on: the host's, and a waited-for player's when no overlay
+        covers the notice (a player's ok under an overlay confirms at once)."""
+        if event.key != "ok":
+            return None
+        if event.source == "host":
+            return "next"
+        if seat is None or ctx.round.overlays or keys_ballot(ctx, seat, event.key):
+            return None
+        return "next" if waited_as(ctx, seat) is not None else None
+
+    def ok_reads_on(self, ctx: Context) -> bool:
+        return True
+
+    def host(self, ctx: Context, key: str) -> Mode | None:
+        notice = ctx.round.notices[0]
+        if key == "ok":
+            ctx.dismiss_notice()
         elif key == "right" and notice.tag == "reminder" and notice.page is None:  # the short one: the rest again
-            ctx.notices[1:1] = reminder_pages(ctx.players, ctx.seats.entry)[1:]
+            ctx.round.after_top(reminder_pages(ctx.players, ctx.seats.entry)[1:])
         return self
 
-    def host_keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
-        notice = ctx.notices[0]
+    def host_keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
+        notice = ctx.round.notices[0]
         more = (("right", _("the other introduction pages")),) if notice.tag == "reminder" and not notice.page else ()
         return (("ok", _("go on")), *more)
 
-    def pad(self, ctx: Controller, seat: int, key: str) -> None:
-        state = ctx.state
-        keypads = state is not None and state.phase == "ballot" and ctx.seats.entry == "keypads"
-        keyed = ctx.keypad.get(seat)
-        if keypads and (key != "ok" or (keyed is not None and (keyed.area is not None or keyed.markers))):
-            self._ballot(ctx, seat, key)
-        elif key == "ok" and confirm(ctx, seat):
+    def pad(self, ctx: Context, seat: Seat, key: str) -> None:
+        if keys_ballot(ctx, seat, key):
+            key_ballot(ctx, seat, key)
             return
-        elif keypads:
-            self._ballot(ctx, seat, key)  # ok with nothing keyed and nothing to confirm: the keypad's own answer
+        who = waited_as(ctx, seat) if key == "ok" else None
+        if who is not None:
+            notice = ctx.round.notices[0]
+            notice.confirm(who)
+            if not notice.waiting:
+                ctx.dismiss_notice()
+        elif ctx.state is not None and ctx.state.phase == "ballot" and ctx.seats.entry == "keypads":
+            key_ballot(ctx, seat, key)  # ok with nothing keyed and nothing to confirm: the keypad's own answer
 
-    def _ballot(self, ctx: Controller, seat: int, key: str) -> None:
-        from . import KEYPAD_BALLOT
-
-        KEYPAD_BALLOT.pad(ctx, seat, key)
-
-    def view(self, ctx: Controller) -> Screen:
-        return notice_view(ctx.notices[0], ctx.seats.computers)
-
-
-def showing_notice(ctx: Controller) -> bool:
-    """Whether the screen is a notice, whose ok shows its next part before it goes on (the footer then says so:
-    setup.py's ``more_to_read``)."""
-    return not ctx.overlays and isinstance(ctx.mode(), NoticesMode)
+    def view(self, ctx: Context) -> Screen:
+        return notice_view(ctx.round.notices[0], ctx.seats.computers)

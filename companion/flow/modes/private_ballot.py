@@ -3,44 +3,17 @@ player picks an area and ticks markers on a menu only they are meant to see."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
-
 from display.screen import Screen
 
 from ...engine import ALL_AREAS, AREAS, Ballot, private_view, snapshot
 from ...engine.areas import AREA_NAMES, QUARANTIA
 from ...i18n import _, ngettext
+from ..context import Context
 from ..menus import Menu, Option, navigate
+from ..round import PrivateTurn
+from ..seats import Seat
 from ..views import gate_view, private_ballot_view
-from .base import GameMode
-
-if TYPE_CHECKING:
-    from ..controller import Controller
-
-
-@dataclass
-class PrivateTurn:
-    """One player's ballot entered on the shared screen while the others look away."""
-
-    seat: int
-    stage: Literal["gate", "area", "markers"] = "gate"
-    area_menu: Menu | None = None
-    marker_menu: Menu | None = None
-    area: int | None = None
-
-
-def private_turn(ctx: Controller) -> PrivateTurn | None:
-    """Whose ballot is entered on the shared screen now: the first awaited human, in seat order."""
-    state = ctx.state
-    assert state is not None
-    awaited = [a.player for a in state.awaiting() if a.player not in ctx.bots]
-    if not awaited:
-        ctx.private = None
-        return None
-    if ctx.private is None or ctx.private.seat not in awaited:
-        ctx.private = PrivateTurn(awaited[0])
-    return ctx.private
+from .game_mode import GameMode
 
 
 def _area_hint(area: int) -> str:
@@ -56,8 +29,8 @@ def _marker_hint(value: int) -> str:
 
 
 class PrivateBallotMode(GameMode):
-    def pad(self, ctx: Controller, seat: int, key: str) -> None:
-        turn = private_turn(ctx)
+    def pad(self, ctx: Context, seat: Seat, key: str) -> None:
+        turn = ctx.round.keying.private
         if turn is None or turn.seat != seat:
             return
         if turn.stage == "gate":
@@ -69,25 +42,26 @@ class PrivateBallotMode(GameMode):
             self._marker_key(ctx, turn, key)
 
     @staticmethod
-    def _open_areas(ctx: Controller, turn: PrivateTurn) -> None:
+    def _open_areas(ctx: Context, turn: PrivateTurn) -> None:
         assert ctx.state is not None
         mine = private_view(ctx.state, turn.seat)
-        turn.stage = "area"
-        turn.area_menu = Menu(
-            _("Choose an area"),
-            [
-                Option(AREA_NAMES[a], a, f"area:{AREAS[a]}", _area_hint(a))
-                for a in ALL_AREAS
-                if a not in mine.used_areas
-            ],
-            rule="4.2",
+        turn.open_areas(
+            Menu(
+                _("Choose an area"),
+                [
+                    Option(AREA_NAMES[a], a, f"area:{AREAS[a]}", _area_hint(a))
+                    for a in ALL_AREAS
+                    if a not in mine.used_areas
+                ],
+                rule="4.2",
+            )
         )
 
     @staticmethod
-    def _area_key(ctx: Controller, turn: PrivateTurn, key: str) -> None:
+    def _area_key(ctx: Context, turn: PrivateTurn, key: str) -> None:
         assert ctx.state is not None and turn.area_menu is not None
         if key == "back":
-            turn.stage = "gate"
+            turn.to("gate")
             return
         picked = navigate(turn.area_menu, key)
         if picked is None:
@@ -95,30 +69,21 @@ class PrivateBallotMode(GameMode):
         mine = private_view(ctx.state, turn.seat)
         options = [Option(str(v), v, None, _marker_hint(v)) for v in mine.markers]
         options.append(Option(_("Done"), None, hint=_("Lay the ticked ones (1 to 4)")))  # rules.md 4.2
-        turn.stage = "markers"
-        turn.marker_menu = Menu(_("Markers for {area}").format(area=AREA_NAMES[picked.value]), options, rule="4.2")
-        turn.area = picked.value
+        title = _("Markers for {area}").format(area=AREA_NAMES[picked.value])
+        turn.open_markers(picked.value, Menu(title, options, rule="4.2"))
 
     @staticmethod
-    def _marker_key(ctx: Controller, turn: PrivateTurn, key: str) -> None:
+    def _marker_key(ctx: Context, turn: PrivateTurn, key: str) -> None:
         menu = turn.marker_menu
         assert menu is not None
         if key == "back":
-            turn.stage = "area"
+            turn.to("area")
         elif key.startswith("marker:"):  # a keypad in private mode: the marker key ticks one more of that value
-            value = int(key[7:])
-            free = [i for i, o in enumerate(menu.options) if o.value == value and i not in menu.chosen]
-            if free and len(menu.chosen) < 4:
-                menu.chosen.add(free[0])
-            else:
-                menu.chosen -= {i for i, o in enumerate(menu.options) if o.value == value}
+            menu.tick_value(int(key[7:]), most=4)
         elif key in ("left", "right"):
             menu.move(1 if key == "right" else -1)
         elif key == "ok" and menu.current.value is not None:
-            if menu.cursor in menu.chosen:
-                menu.chosen.discard(menu.cursor)
-            elif len(menu.chosen) < 4:
-                menu.chosen.add(menu.cursor)
+            menu.tick_cursor(most=4)
         elif key == "ok":
             if not 1 <= len(menu.chosen) <= 4:
                 ctx.effect("beep", ctx.seats.source_of(turn.seat))
@@ -126,14 +91,14 @@ class PrivateBallotMode(GameMode):
             markers = tuple(sorted((menu.options[i].value for i in menu.chosen), reverse=True))
             assert turn.area is not None
             if ctx.apply(turn.seat, Ballot(turn.area, markers)):  # not saved: the choice stays on the menu
-                ctx.private = None
+                ctx.round.keying.ballot_cast()
 
-    def view(self, ctx: Controller) -> Screen:
-        turn = private_turn(ctx)
+    def view(self, ctx: Context) -> Screen:
+        turn = ctx.round.keying.private
         assert turn is not None and ctx.state is not None
-        player = ctx.seats.players[turn.seat]
+        colour = ctx.seats.colour_of(turn.seat)
         if turn.stage == "gate":
-            return gate_view(snapshot(ctx.state), player)
+            return gate_view(snapshot(ctx.state), colour)
         menu = turn.area_menu if turn.stage == "area" else turn.marker_menu
         assert menu is not None
-        return private_ballot_view(player, turn.stage, menu)
+        return private_ballot_view(colour, turn.stage, menu)

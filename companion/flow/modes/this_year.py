@@ -4,27 +4,24 @@ step back from, and any key of that pad (or the host's) closes it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...engine import AREAS
 from ...i18n import _
+from ..context import Context
 from ..game import palaces_now
 from ..race_views import race_view, year_view
+from ..seats import Seat, Source
 from ..shown import shown_snapshot, unseen
 from .base import Mode
 
-if TYPE_CHECKING:
-    from ..controller import Controller
 
-
-def year_screen(ctx: Controller, footer: str) -> Screen:
+def year_screen(ctx: Context, footer: str) -> Screen:
     """The year so far, with only what the table has been shown (a count still to come is left out)."""
     state = ctx.state
     assert state is not None
-    hidden = unseen(ctx.notices)
+    hidden = unseen(ctx.round.notices)
     counts = {
         AREAS[count.area]: count
         for step in ctx.history
@@ -37,7 +34,7 @@ def year_screen(ctx: Controller, footer: str) -> Screen:
     return year_view(shown_snapshot(ctx), counts, before, palaces_now(state), footer)
 
 
-def race_screen(ctx: Controller, footer: str) -> Screen:
+def race_screen(ctx: Context, footer: str) -> Screen:
     state = ctx.state
     assert state is not None
     race = [
@@ -47,32 +44,35 @@ def race_screen(ctx: Controller, footer: str) -> Screen:
     return race_view(race, footer)
 
 
-def uses_back(ctx: Controller, seat: int) -> bool:
+def uses_back(ctx: Context, seat: Seat) -> bool:
     """Whether back on ``seat``'s pad steps back from something of theirs: a ballot they are keying, their private
     ballot on the shared screen, a submenu of their decision. A ballot being keyed keeps its back whether or not
     anything is keyed yet: what is keyed is secret (rules.md 11), and a back that opened the year on the shared screen
-    once the keys ran out would tell the table how many keys the player had pressed (issue 33's stream shape)."""
-    if seat in ctx.keypad or (ctx.seats.entry == "keypads" and ctx.state is not None and ctx.state.phase == "ballot"
-                              and seat in (a.player for a in ctx.state.awaiting())):  # fmt: skip
+    once the keys ran out would tell the table how many keys the player had pressed."""
+    keying = ctx.round.keying
+    if seat in keying.keypad or (ctx.seats.entry == "keypads" and ctx.state is not None
+                                 and ctx.state.phase == "ballot"
+                                 and seat in (a.player for a in ctx.state.awaiting())):  # fmt: skip
         return True
-    if ctx.private is not None and (ctx.private.seat == seat or ctx.private.stage != "gate"):
+    private = keying.private
+    if private is not None and (private.seat == seat or private.stage != "gate"):
         return True  # a private menu on the shared screen is never covered (rules.md 11)
     state = ctx.state
-    awaited = state.awaiting() if state is not None and not ctx.notices else ()
-    return bool(awaited) and awaited[0].player == seat and len(ctx.menus) > 1
+    awaited = state.awaiting() if state is not None and not ctx.round.notices else ()
+    return bool(awaited) and awaited[0].player == seat and len(keying.menus) > 1
 
 
 class ThisYear(Mode):
     """The year so far on the shared screen, opened by a player's pad (``opened_by``): any key of it closes."""
 
-    def __init__(self, opened_by: str) -> None:
+    def __init__(self, opened_by: Source) -> None:
         self.opened_by = opened_by
 
-    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         return None
 
-    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         return (("any", _("close")),)
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         return year_screen(ctx, _("any key: close"))

@@ -3,23 +3,20 @@ decisions after it (``undo_chain.py``); any other host key keeps them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
+from ..context import Context
 from ..game import Step
+from ..seats import Seat
 from ..undo_chain import undo_blocker, undo_chain
 from ..undo_text import refusal_notice, undo_question
 from ..views import undo_view
 from .base import Mode
 
-if TYPE_CHECKING:
-    from ..controller import Controller
 
-
-def undo_key(ctx: Controller) -> tuple[tuple[str, str], ...]:
+def undo_key(ctx: Context) -> tuple[tuple[str, str], ...]:
     """The host's held back asks to undo on any screen of a game (``Controller.handle``), when there is something
     that may be undone: said with the keys of whatever screen is on top."""
     if ctx.stage == "game" and not ctx.confirm_undo and undo_blocker(ctx) is None:
@@ -31,21 +28,23 @@ class UndoConfirm(Mode):
     """The question names the decisions it was asked about; players may go on under it (a keypad ballot locked in,
     a notice confirmed), and if that changed what an undo would take back, ok takes back nothing and says so."""
 
+    asks = True
+
     def __init__(self, chain: list[Step]) -> None:
         self.chain = chain
 
-    def handle(self, ctx: Controller, event: InputEvent, seat: int | None) -> Mode | None:
+    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.key == "ok":
             if undo_chain(ctx) == self.chain:
                 ctx.undo()
             else:
-                ctx.notices.insert(0, refusal_notice(_("Nothing was undone: the game went on under the question.")))
+                ctx.round.tell(refusal_notice(_("Nothing was undone: the game went on under the question.")))
         return None
 
-    def keys(self, ctx: Controller) -> tuple[tuple[str, str], ...]:
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
         return (("ok", _("undo")), ("left", _("keep")), ("right", _("keep")), ("back", _("keep")))
 
-    def view(self, ctx: Controller) -> Screen:
+    def view(self, ctx: Context) -> Screen:
         chain = [step.undone for step in self.chain]
         board = any(undone.changes for undone in chain)
         return undo_view(undo_question(chain, ctx.players, ctx.seats.computers), board)

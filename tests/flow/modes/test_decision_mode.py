@@ -37,7 +37,7 @@ def test_back_goes_up_a_level() -> None:
     top = controller.screen()
     press(controller, own, "ok")  # the first option opens a submenu (take control: where?)
     inner = controller.screen()
-    assert inner.lines != top.lines and len(controller.menus) == 2
+    assert inner.lines != top.lines and len(controller.keying.menus) == 2
     # back is offered where it does something (issue 23's read-through: "back: up" on every list was cryptic)
     assert top.footer == "your pad: left/right, ok" and "back" not in top.footer
     assert inner.footer == "pad: left/right, ok, back"

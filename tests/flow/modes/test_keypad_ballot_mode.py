@@ -21,7 +21,7 @@ def test_keys_light_the_own_pad_and_ok_locks_in() -> None:
     assert {e.source for e in effects} == {"2"}
     assert Effect("led", "2", "marker:3", "on") in effects
     press(controller, "2", "back")  # takes back the last marker key
-    assert controller.keypad[1].markers == [3]
+    assert controller.keying.keypad[1].markers == [3]
     press(controller, "2", "ok")
     view = controller.screen()
     assert "Blue: locked in" in view.text() and "Red: choosing" in view.text() and "dorsoduro" not in view.text()
@@ -44,7 +44,7 @@ def test_ok_without_an_area_or_markers_beeps() -> None:
     controller.take_effects()
     press(controller, "3", "ok")
     assert Effect("beep", "3") in controller.take_effects()
-    assert 2 not in controller.keypad or controller.keypad[2].area is None
+    assert 2 not in controller.keying.keypad or controller.keying.keypad[2].area is None
 
 
 def test_a_keypad_ballot_goes_on_under_the_board_check_and_help() -> None:

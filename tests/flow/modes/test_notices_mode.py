@@ -22,10 +22,10 @@ def test_keypad_keys_go_on_under_a_notice() -> None:
     controller = table("keypads").controller
     assert controller.mode() is NOTICES
     press(controller, "1", "area:castello")
-    assert controller.keypad[0].area == 1
+    assert controller.keying.keypad[0].area == 1
     assert any(e.kind == "led" and e.target == "area:castello" for e in controller.take_effects())
     read_notices(controller)
-    assert controller.mode() is KEYPAD_BALLOT and controller.keypad[0].area == 1
+    assert controller.mode() is KEYPAD_BALLOT and controller.keying.keypad[0].area == 1
 
 
 def test_left_opens_help_and_back_the_board_check_on_top() -> None:

@@ -19,7 +19,9 @@ def test_board_check_pages_and_closes_and_pads_wait() -> None:
     press(controller, "host", "left")
     assert controller.screen().tags == ("board", "page:4") and controller.screen().title == "Voting order"
     press(controller, "1", "ok")  # red's pad: nothing while the host looks at the board
-    assert (controller.board_page == 5 and controller.private is None) or controller.private.stage == "gate"  # type: ignore[union-attr]
+    assert (
+        controller.board_page == 5 and controller.keying.private is None
+    ) or controller.keying.private.stage == "gate"  # type: ignore[union-attr]
     press(controller, "host", "ok")
     assert controller.board_page is None and controller.mode() is PRIVATE_BALLOT
 
