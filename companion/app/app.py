@@ -181,8 +181,8 @@ class App:
     @property
     def phones_served(self) -> str | None:
         """Where phones and the table view reach this companion ("http://192.168.1.20:8080"), None if it serves none:
-        said on the simulator's window and when it starts (issue 34: it opened the port without a word). The join
-        link with its secret stays on the setup screen's QR code."""
+        said on the simulator's window and when it starts, so nobody finds an open port they were not told of. The
+        join link with its secret stays on the setup screen's QR code."""
         return None if self.web is None else f"http://{self.web.address}:{self.web.port}"
 
     def seat_names(self) -> dict[str, tuple[str, str]]:

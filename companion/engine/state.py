@@ -91,7 +91,7 @@ FIELDS: Final = (
     "_year",
 )
 """Every field of a :class:`State`: the slots, and the one list that ``__init__``, ``_copy_from`` and the
-annotations must each cover exactly (tests/engine/test_layout.py checks it), for tools that compare states."""
+annotations must each cover exactly (tests/test_layering.py checks it), for tools that compare states."""
 
 
 class State:

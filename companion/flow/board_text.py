@@ -111,7 +111,7 @@ def spoken_change(change: Change | UndoChange, players: Sequence[str], computers
 
 
 def markers_text(change: PutMarkers, players: Sequence[str], computers: Sequence[str] = ()) -> str:
-    """A round's reveal line, short enough for the four of a round to fit the smallest display at once (issue 34):
+    """A round's reveal line, short enough for the four of a round to fit the smallest display at once:
     "Red: 4 on Dorsoduro" under the title that says they go face down (``replay --changes`` keeps the sentence)."""
     name = display_name(players[change.player], computers)
     if change.area == QUARANTIA:

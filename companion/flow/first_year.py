@@ -1,5 +1,5 @@
 """The first year's reminder: how to set up the table for year 1, and what the device does instead of cards and
-markers, read page by page before the "Year 1" notice (issue 17: a table that needs no manual).
+markers, read page by page before the "Year 1" notice, so a table needs no manual.
 
 The pages are notices (``modes/notices.py``): the host's ok turns each one, they are saved with the other pending
 notices, so a power cut while the table reads them shows the unread pages again on resume, and once read they are
@@ -68,7 +68,7 @@ def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
     # 4.2: a ballot is chosen on a pad, so the area cards are not played.
     cards = [
         said(_("Nothing to shuffle: the device draws the voting order.")),
-        # Which deck is which (issue 23's read-through: "the other deck" named none; the area cards are a third kind).
+        # Which deck is which, by name: "the other deck" names none, and the area cards are a third kind.
         said(
             _("Lay out one voting-order deck face up in a row, in year 1's order as the next page shows."),
             pgettext(

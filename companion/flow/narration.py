@@ -354,8 +354,8 @@ def what_follows(count: Count, players: Sequence[str], spoken: bool = False) -> 
 
 def standing_text(state: State, seat: int) -> str:
     """Where one player stands against the victory conditions (rules.md 9.2): the conditions met, or their palaces
-    and districts and the nearest condition still ahead, never worded like a condition (issue 34: "5 palaces in 5
-    districts" read as met)."""
+    and districts and the nearest condition still ahead, never worded like a condition ("5 palaces in 5 districts"
+    reads as met)."""
     met = state.victory_conditions(seat)
     if met:
         return ", ".join(_(CONDITION_NAMES[m]) for m in met)

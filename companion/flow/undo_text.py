@@ -57,8 +57,7 @@ def revealed_text(item: Revealed) -> str:
 def refusal(player: str, shown: Sequence[Revealed]) -> str:
     """11.4.1: why a decision stays, naming what of it the table has seen (one line of the screen per newline):
     never anything it made public that no screen has shown yet (11.4.3)."""
-    # The verdict first, then what it rests on (issue 23's read-through: "made public: ... It cannot be undone."
-    # read as a riddle until its last line).
+    # The verdict first, then what it rests on: a list of reveals before the verdict reads as a riddle.
     cannot = _("{name}'s last decision cannot be undone. It revealed:").format(name=player_name(player))
     return "\n".join([cannot, *(revealed_text(r) for r in shown)])
 

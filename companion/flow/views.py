@@ -52,8 +52,8 @@ def menu_view(menu: Menu) -> MenuView:
 
 def setup_view(seats: Seats) -> Screen:
     """rules.md 2.3: the seats taken, then every host setting with the key that changes it, on one line each: the
-    whole setup fits the smallest display at once (issue 34: in two parts at 160x128, the documented example script
-    took its first ok for "more"). Four seats take small lines."""
+    whole setup fits the smallest display at once, so the host's first ok starts the game rather than showing "more"
+    (a script written for a large display works on the small one). Four seats take small lines."""
     lines = []
     waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
     if not seats.ready and not (waiting and len(seats.joined) < 4):  # else the pads waiting are named below
@@ -233,7 +233,7 @@ def map_view(snap: dict[str, Any]) -> Screen:
 
 
 def map_legend() -> str:
-    """What the map's marks mean (issue 34: the map had no key, in the game or the summary picture)."""
+    """What the map's marks mean, on the map page and the summary picture alike."""
     return _("○ advisor · □ Quarantia advisor · 3-7 palaces")
 
 

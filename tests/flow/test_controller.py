@@ -8,18 +8,7 @@ from companion.engine import snapshot
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, Effect
 from companion.flow.undo_chain import undo_blocker
-from hardware.events import InputEvent
-
-
-def press(controller: Controller, source: str, key: str, kind: str = "press") -> None:
-    controller.handle(InputEvent(source, key, kind))  # type: ignore[arg-type]
-
-
-def started(entry: str = "private", seed: int = 1, players: int = 3) -> tuple[Controller, Table]:
-    controller = Controller(random.Random(seed), entry=entry)
-    table = Table(controller, random.Random(seed), [str(n) for n in range(1, players + 1)], entry == "keypads")
-    table.setup()
-    return controller, table
+from tests.flow.builders import play_until, press, resumed_at, started
 
 
 def clear_notices(table: Table) -> None:
@@ -46,14 +35,6 @@ def test_setup_colours_seats_and_start() -> None:
     assert controller.stage == "game" and controller.record[0].startswith('{"doge": 1, "players": ["red", "yellow"')
     assert [s.source_of(i) for s in [controller] for i in range(3)] == ["3", "1", "2"], "seat order = join order"
     assert len(controller.record) == 3, "header and the two shuffles"
-
-
-def play_until(table: Table, done: object) -> None:
-    for _ in range(20_000):
-        if done():  # type: ignore[operator]
-            return
-        table.turn()
-    raise AssertionError("never got there")
 
 
 def decide_once(controller: Controller, table: Table) -> tuple[dict[str, object], int]:
@@ -111,10 +92,8 @@ def test_a_decision_that_opened_the_next_count_may_be_undone_until_the_count_is_
 
 
 def test_11_4_4_a_rounds_last_ballot_is_final_once_its_reveal_is_shown() -> None:
-    controller, table = started()
-    state = controller.state
-    assert state is not None
-    play_until(table, lambda: controller.state is not None and controller.state.round == 2)
+    controller = resumed_at(lambda state: state.round == 2)
+    assert controller.state is not None
     assert controller.history[-1].reveals == (("ballots", 1),), "the last ballot of round 1 revealed the round"
     length = len(controller.record)
     before = snapshot(controller.state)
@@ -141,8 +120,7 @@ def test_undo_a_locked_in_ballot_before_the_reveal() -> None:
 
 
 def test_help_shows_the_rule_behind_the_screen() -> None:
-    controller, table = started()
-    play_until(table, lambda: "decision" in controller.screen().tags)
+    controller = resumed_at(lambda state: state.phase == "election" and bool(state.awaiting()))
     rule = controller.screen().rule
     press(controller, "host", "left")
     help_screen = controller.screen()
@@ -152,8 +130,7 @@ def test_help_shows_the_rule_behind_the_screen() -> None:
 
 
 def test_board_check_pages_through_the_public_state() -> None:
-    controller, table = started()
-    play_until(table, lambda: controller.state is not None and controller.state.year == 2)
+    controller = resumed_at(lambda state: state.year == 2)
     press(controller, "host", "back")
     titles = []
     for _ in range(7):

@@ -14,7 +14,7 @@ from companion.i18n import LANGUAGES, set_language
 from display.render import render
 from display.screen import MenuView, Screen
 from hardware.events import InputEvent
-from tests.flow.modes.helpers import play_until, press, table
+from tests.flow.builders import play_until, press, table
 
 # Every menu the games below show, by kind: the top menus and the submenus they open (the move tree's two levels,
 # where to stand an advisor, abstaining's choice, the private ballot's area and markers).

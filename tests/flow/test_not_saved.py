@@ -3,7 +3,6 @@ and only the host dismisses it."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from companion.engine import AREAS, private_view
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, Effect, Saver
-from hardware.events import InputEvent
+from tests.flow.builders import press, read_notices, table
 
 
 class FlakySaver(Saver):
@@ -29,16 +28,9 @@ class FlakySaver(Saver):
 
 def started(entry: str) -> tuple[Controller, FlakySaver, Table]:
     saver = FlakySaver()
-    controller = Controller(random.Random(4), entry=entry, saver=saver)
-    table = Table(controller, random.Random(4), ["1", "2", "3"], keypads=entry == "keypads")
-    table.setup()
-    while controller.notices:
-        table.press("host", "ok")
-    return controller, saver, table
-
-
-def press(controller: Controller, source: str, key: str) -> None:
-    controller.handle(InputEvent(source, key))
+    at = table(entry, seed=4, saver=saver)
+    read_notices(at.controller)
+    return at.controller, saver, at
 
 
 def test_a_keyed_ballot_that_was_not_saved_is_kept_and_the_next_pad_ok_saves_it() -> None:

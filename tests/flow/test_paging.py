@@ -10,7 +10,7 @@ import pytest
 from companion.flow.narration import Notice
 from companion.flow.paging import Parts
 from display.screen import Line, Screen
-from tests.flow.modes.helpers import press, read_notices, table
+from tests.flow.builders import press, read_notices, table
 
 SENTENCE = "Red: take 4 houses from Santa Croce back to your supply and put a palace on the space marked 4"
 

@@ -12,7 +12,7 @@ from companion.i18n import LANGUAGES, set_language
 from display.pages import paginate
 from display.render import render
 from display.screen import TEXT_SIZES, Screen
-from tests.flow.modes.helpers import press, read_notices, table
+from tests.flow.builders import press, read_notices, table
 
 
 def sound_page(level: int = 80, silent: str | None = None) -> tuple[Controller, Screen]:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from companion.engine import State
 from companion.flow.modes import DECISION
-from tests.flow.modes.helpers import play_until, press, table
+from tests.flow.builders import press, resumed_at
+
+
+def deciding(state: State, decision: str | None = None) -> bool:
+    """An election awaits a player's decision (of kind ``decision``, if given)."""
+    awaited = state.awaiting() if state.phase == "election" else ()
+    return bool(awaited) and decision in (None, awaited[0].decision)
 
 
 def test_only_the_acting_player_moves_the_menu_and_ok_decides() -> None:
-    at = table(seed=3)
-    controller = at.controller
-    play_until(at, lambda: controller.mode() is DECISION and controller.screen().menu is not None)
+    controller = resumed_at(deciding)
+    assert controller.mode() is DECISION
     view = controller.screen()
     actor = next(t for t in view.tags if t.startswith("decision:"))[9:]
     seat = controller.players.index(actor)
@@ -30,15 +36,14 @@ def test_only_the_acting_player_moves_the_menu_and_ok_decides() -> None:
 
 
 def test_back_goes_up_a_level() -> None:
-    at = table(seed=5)
-    controller = at.controller
-    play_until(at, lambda: controller.mode() is DECISION and "asks:advisor" in controller.screen().tags)
+    controller = resumed_at(lambda state: deciding(state, "advisor"))
+    assert controller.mode() is DECISION
     own = controller.source_of(controller.state.awaiting()[0].player)  # type: ignore[union-attr]
     top = controller.screen()
     press(controller, own, "ok")  # the first option opens a submenu (take control: where?)
     inner = controller.screen()
     assert inner.lines != top.lines and len(controller.keying.menus) == 2
-    # back is offered where it does something (issue 23's read-through: "back: up" on every list was cryptic)
+    # back is offered where it does something ("back: up" on every list is cryptic)
     assert top.footer == "your pad: left/right, ok" and "back" not in top.footer
     assert inner.footer == "pad: left/right, ok, back"
     press(controller, own, "back")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.flow.modes import GAME_OVER, Help, NextGame
-from tests.flow.modes.helpers import press, table
+from tests.flow.builders import press, table
 
 
 def test_the_end_shows_winners_tie_break_and_chart() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.flow.controller import Effect
 from companion.flow.modes import KEYPAD_BALLOT
-from tests.flow.modes.helpers import press, read_notices, table
+from tests.flow.builders import press, read_notices, table
 
 
 def test_keys_light_the_own_pad_and_ok_locks_in() -> None:

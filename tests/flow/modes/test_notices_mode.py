@@ -4,7 +4,7 @@ ballots go on underneath; help and board open on top. Owners' "done": tests/flow
 from __future__ import annotations
 
 from companion.flow.modes import KEYPAD_BALLOT, NOTICES, BoardCheck, Help
-from tests.flow.modes.helpers import press, read_notices, table
+from tests.flow.builders import press, read_notices, table
 
 
 def test_the_host_ok_clears_one_notice_and_a_pad_ok_clears_none() -> None:

@@ -4,7 +4,7 @@ meanwhile (a keypad ballot goes on: test_keypad_ballot_mode)."""
 from __future__ import annotations
 
 from companion.flow.modes import PRIVATE_BALLOT, UndoConfirm
-from tests.flow.modes.helpers import press, read_notices, table
+from tests.flow.builders import press, read_notices, table
 
 
 def test_board_check_pages_and_closes_and_pads_wait() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine import AREAS, Ballot, private_view
 from companion.flow.modes import PRIVATE_BALLOT
-from tests.flow.modes.helpers import press, read_notices, table
+from tests.flow.builders import press, read_notices, table
 
 
 def test_gate_then_area_then_markers_then_done_locks_the_ballot_in() -> None:

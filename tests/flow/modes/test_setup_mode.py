@@ -7,7 +7,7 @@ import random
 from companion.flow.controller import Controller
 from companion.flow.modes import SETUP
 from companion.i18n import set_language
-from tests.flow.modes.helpers import press
+from tests.flow.builders import press
 
 
 def test_pads_join_pick_colours_and_leave() -> None:
