@@ -2,7 +2,8 @@
 ``python -m benchmarks --smoke`` every family at a tiny size with no verdicts (the test suite runs it, so no family
 can hang or rot unseen; its figures mean nothing, but each must still report the figures docs/figures.json holds),
 ``python -m benchmarks --readme [FAMILY ...]`` the families named (every one when none is) at their full size, then
-writes their figures into docs/figures.json and the README's table (benchmarks/figures.py)."""
+writes their figures into docs/figures.json and the README's table (benchmarks/figures.py); ``--families`` lists the
+families, ``--check-readme`` says whether the README's table is the one docs/figures.json makes (exit 1 if not)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,11 @@ def main(argv: list[str]) -> int:
     (default 2,000), ``presses`` of games (default 10). ``pi`` gives the companion's figures on a Raspberry Pi: each
     step's CPU time measured here, converted by a stated factor, plus the bytes on the SPI wire at the configured
     clock."""
+    if argv[:1] == ["--families"]:
+        print("\n".join(FAMILIES))
+        return 0
+    if argv[:1] == ["--check-readme"]:
+        return check_readme()
     smoke, readme = "--smoke" in argv, "--readme" in argv
     argv = [arg for arg in argv if arg not in ("--smoke", "--readme")]
     default = list(FAMILIES) if smoke or readme else [name for name in FAMILIES if name not in SLOW]
@@ -82,3 +88,20 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+def check_readme() -> int:
+    """Whether the README's table is what docs/figures.json makes, with every family in it."""
+    stored = figures.load()
+    missing = set(FAMILIES) - set(stored["families"])
+    if missing:
+        print(f"docs/figures.json has no figures of {', '.join(sorted(missing))}: python3 dev.py bench --readme FAMILY")
+        return 1
+    if not all(entry["rows"] for entry in stored["families"].values()):
+        print("a family in docs/figures.json has no rows: python3 dev.py bench --readme FAMILY")
+        return 1
+    if figures.table(stored, list(FAMILIES)) not in figures.README.read_text():
+        print("the README's table was edited by hand: python3 dev.py bench --readme")
+        return 1
+    print("the README's table is docs/figures.json's")
+    return 0

@@ -36,14 +36,15 @@ MAY_IMPORT: dict[str, set[str]] = {
 }  # fmt: skip
 
 
-def module_name(source: Path) -> str:
-    parts = list(source.relative_to(ROOT).with_suffix("").parts)
+def module_name(source: Path, root: Path = ROOT) -> str:
+    """The module a file is, in the tree at ``root`` (the checkout, or a guard test's copy of its shape)."""
+    parts = list(source.relative_to(root).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported(source: Path) -> list[str]:
+def imported(source: Path, root: Path = ROOT) -> list[str]:
     """Every module ``source`` imports, as an absolute name (relative imports resolved)."""
-    me = module_name(source)
+    me = module_name(source, root)
     package = me if source.name == "__init__.py" else me.rpartition(".")[0]
     names = []
     for node in ast.walk(ast.parse(source.read_text())):
@@ -68,18 +69,18 @@ def layer_of(module: str) -> str | None:
     return f"companion.{parts[1]}"
 
 
-def upward_imports(sources: list[Path]) -> list[str]:
+def upward_imports(sources: list[Path], root: Path = ROOT) -> list[str]:
     found = []
     for source in sources:
-        mine = layer_of(module_name(source))
+        mine = layer_of(module_name(source, root))
         if mine is None:
             continue
-        for name in imported(source):
+        for name in imported(source, root):
             theirs = layer_of(name)
             if theirs is None or theirs == mine or theirs in BASE or name in BASE:
                 continue
             if theirs not in MAY_IMPORT[mine]:
-                found.append(f"{source.relative_to(ROOT)}: {mine} imports {name}")
+                found.append(f"{source.relative_to(root)}: {mine} imports {name}")
     return found
 
 
@@ -97,22 +98,17 @@ def test_every_layer_imports_only_what_lies_below_it() -> None:
     assert upward_imports(our_sources()) == []
 
 
-def test_the_layer_check_catches_an_upward_import() -> None:
-    """Guard for the test above: the engine importing the flow, and the store importing the App, are both found."""
+def test_the_layer_check_catches_an_upward_import(tmp_path: Path) -> None:
+    """Guard for the test above: the engine importing the flow, and the store importing the App, are both found (in
+    probes laid out like the source tree, outside it)."""
     probes = {
-        ROOT / "companion" / "engine" / "_probe_for_layering_test.py": "from ..flow import controller\n",
-        ROOT
-        / "companion"
-        / "store"
-        / "_probe_for_layering_test.py": "import companion.app\nfrom ..engine import State\n",
+        tmp_path / "companion" / "engine" / "probe.py": "from ..flow import controller\n",
+        tmp_path / "companion" / "store" / "probe.py": "import companion.app\nfrom ..engine import State\n",
     }
-    try:
-        for path, text in probes.items():
-            path.write_text(text)
-        found = upward_imports(list(probes))
-    finally:
-        for path in probes:
-            path.unlink()
+    for path, text in probes.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    found = upward_imports(list(probes), tmp_path)
     assert [line.split(": ", 1)[1] for line in found] == [
         "companion.engine imports companion.flow",
         "companion.store imports companion.app",
@@ -182,7 +178,7 @@ def _outside_sources() -> list[Path]:
     ]
 
 
-def private_reads(source: Path) -> list[str]:
+def private_reads(source: Path, root: Path = ROOT) -> list[str]:
     """Every use of a State field (``state._board``...) or of an engine-internal module in ``source``."""
     from companion.engine.state import FIELDS
 
@@ -194,13 +190,13 @@ def private_reads(source: Path) -> list[str]:
             and node.attr in FIELDS
             and not (isinstance(owner, ast.Name) and owner.id == "self")
         ):
-            found.append(f"{source.relative_to(ROOT)}:{node.lineno}: .{node.attr}")
+            found.append(f"{source.relative_to(root)}:{node.lineno}: .{node.attr}")
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(ENGINE_INSIDES):
-            found.append(f"{source.relative_to(ROOT)}:{node.lineno}: from {node.module}")
+            found.append(f"{source.relative_to(root)}:{node.lineno}: from {node.module}")
         elif isinstance(node, ast.ImportFrom) and node.module == "companion.engine.state":
             names = [alias.name for alias in node.names if alias.name != "State"]
             if names:
-                found.append(f"{source.relative_to(ROOT)}:{node.lineno}: {names} from companion.engine.state")
+                found.append(f"{source.relative_to(root)}:{node.lineno}: {names} from companion.engine.state")
     return found
 
 
@@ -212,14 +208,12 @@ def test_nothing_outside_the_engine_reads_its_private_layout() -> None:
 
 def test_the_private_layout_check_catches_a_read(tmp_path: Path) -> None:
     """Guard for the test above: a field read and an import of an engine-internal module are both found."""
-    probe = ROOT / "companion" / "_probe_for_layering_test.py"
+    probe = tmp_path / "companion" / "probe.py"
+    probe.parent.mkdir()
     probe.write_text(
         "from companion.engine.tasks import HousesTask\ndef f(state):\n    return state._board, state.house_supply(0)\n"
     )
-    try:
-        found = private_reads(probe)
-    finally:
-        probe.unlink()
+    found = private_reads(probe, tmp_path)
     assert [line.split(": ", 1)[1] for line in found] == ["from companion.engine.tasks", "._board"]
 
 

@@ -32,6 +32,7 @@ from ..system.notify import Notifier
 from .phones import PhonePads, start_web_pads, write_join_link
 from .resume import resume_unfinished
 from .saver import StoreSaver
+from .summary import write_summary
 from .voice import build_voice
 
 if TYPE_CHECKING:  # imported where built: pyserial is not needed before the first frame, nor at all without keypads
@@ -246,17 +247,8 @@ class App:
             if store_path is None:
                 return
             path = store_path.with_name(f"game-{game}-summary.png")
-        from display.summary import summary_image
-
-        from ..flow.ending import summary_pages
-
-        try:
-            summary_image(summary_pages(state, self.controller.palaces_by_year)).save(path)
-        except OSError as error:
-            log.warning("could not save the game summary %s: %s", path, error)
-            return
-        self.summary, self._summary_of = path, game
-        log.info("game summary saved: %s", path)
+        if write_summary(path, state, self.controller.palaces_by_year):
+            self.summary, self._summary_of = path, game
 
     def _ask_bot(self) -> None:
         """A computer seat thinks on its own thread (the screen never waits for it) and answers through the queue,

@@ -13,16 +13,16 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from display.screen import Line, Screen
+from display.screen import Screen
 from hardware.events import InputEvent, PadStatus
 
 from ..engine import Decision, State, dump_header, parse_header
-from ..i18n import _
 from . import computer_players, undo_chain
 from .additions import Additions
+from .composition import compose
 from .context import EffectKind, Stage
 from .cues import Cues
 from .decision_text import decided
@@ -34,22 +34,18 @@ from .modes import (
     NOTICES,
     PRIVATE_BALLOT,
     SETUP,
-    BoardCheck,
     Mode,
-    ResumeOffer,
     UndoConfirm,
 )
-from .modes.this_year import ThisYear
-from .modes.undo_confirm import undo_key
 from .narration import Notice, narrate
+from .not_saved import not_saved_notice
 from .notice_store import restore_screen, screen_state
-from .paging import Parts, part_to_show
+from .paging import Parts
 from .round import Keying, KeypadBallot, PrivateTurn, Round
+from .routing import route
 from .seats import Colour, Seat, Seats, Source
 from .settling import settle
 from .shown import public_length
-from .undo_text import refusal_notice
-from .views import keep_names_together
 
 log = logging.getLogger(__name__)
 
@@ -141,10 +137,6 @@ class Controller:
         """Whether the table is told a line could not be saved (and waits for room on the disk)."""
         return bool(self.round.notices) and self.round.notices[0].tag == "error"
 
-    @property
-    def board_page(self) -> int | None:
-        return next((o.page for o in reversed(self.round.overlays) if type(o) is BoardCheck), None)
-
     def source_of(self, seat: Seat) -> Source:
         return self.seats.source_of(seat)
 
@@ -175,67 +167,14 @@ class Controller:
         if isinstance(event, PadStatus):
             self.seats.pad_status(event.source, event.connected)
             return
-        self._let_players_in(event)
-        top = self.round.top_overlay()
-        if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
-            if event.key == "back" and self.stage == "game" and not self.confirm_undo:
-                self._ask_undo()
-        elif event.source == "host" or top is None or (type(top) is ThisYear and top.opened_by == event.source):
-            self._route(event)
-        elif self.mode() in (KEYPAD_BALLOT, NOTICES):  # keyed, and confirmed, on the pad itself: never swallowed
-            self._route(event, self.mode())
+        route(self, event)
         if self.round.overlays and self.round.keying.private is not None:
             self.round.keying.private.to("gate")  # rules.md 11: a half-keyed ballot goes behind its gate
-        self._settle()
+        settle(self)
         if self.sync_bots:
             self.run_bots(self._bot_rng)
         self.cues.update(self)
         self._save_screen()
-
-    def _let_players_in(self, event: InputEvent) -> None:
-        """A player's key while the start-up question shows: the game in progress goes on, and the key counts."""
-        if type(self.round.top_overlay()) is ResumeOffer and event.source != "host":
-            self.round.close_top()
-
-    def _route(self, event: InputEvent, under: Mode | None = None) -> None:
-        """The key to the mode on top (or to ``under``, the game's own mode beneath an overlay, for a pad); a key
-        that turns a part of a long screen (paging.py) does only that."""
-        seat = None if event.source == "host" else self.seats.seat_of(event.source)
-        if event.source != "host" and self.stage != "setup" and (seat is None or seat in self.bots):
-            return  # a pad nobody sits at, or a computer player's seat
-        top = under or self.top()
-        turn = top.page_turn(self, event, seat)
-        if turn is not None:
-            self.screen()  # the parts of what is shown now
-            if self.parts.turn(turn):
-                return
-        after = top.handle(self, event, seat)
-        if under is not None:
-            return
-        if after is None:
-            self.round.close_top()
-        elif after is not top:
-            self.round.open(after)
-
-    def _ask_undo(self) -> None:
-        chain = undo_chain.undo_chain(self)
-        if isinstance(chain, str):
-            self.round.tell(refusal_notice(chain))
-        else:
-            self.round.open(UndoConfirm(chain))
-
-    def _settle(self) -> None:
-        """After anything changed the game: settling.py's follow-ups, then what the next screens need is built
-        (the acting player's menu, whose private ballot it is), so drawing them only reads."""
-        settle(self)
-        state = self.game.state
-        if state is None:
-            return
-        mode = self.mode()
-        if mode is DECISION:
-            self.round.keying.follow_decision(state, len(self.game.record))
-        elif mode is PRIVATE_BALLOT:
-            self.round.keying.follow_ballot(state, self.bots)
 
     # ------------------------------------------------------------------ changing the game
 
@@ -247,7 +186,7 @@ class Controller:
             self.not_saved(error)
             return
         self.bots = computer_players.make_bots(self)
-        self._settle()  # settling.py: what is shown, passive counts, the shuffles the rules call for
+        settle(self)  # settling.py: what is shown, passive counts, the shuffles the rules call for
 
     def apply(self, seat: Seat, decision: Decision) -> bool:
         """A decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
@@ -263,7 +202,7 @@ class Controller:
         line = len(self.record) - 1
         notices = narrate(events, after, state.round, self.seats.computers, line, decided(state, seat, decision))
         self.round.add(computer_players.under_its_count(self, notices))  # keypads go on under a reveal
-        self._settle()
+        settle(self)
         return True
 
     def undo(self) -> None:
@@ -295,12 +234,7 @@ class Controller:
         self.next_game()
 
     def not_saved(self, error: Exception) -> None:
-        lines = [
-            Line(_("Not saved: {why}.").format(why=error), "normal", "red"),
-            Line(_("Nothing changed. Make room, then press ok and try again."), "small"),
-        ]
-        spoken = (_("Not saved") + ".", lines[1].text)  # the system's own words are not said
-        self.round.tell(Notice(_("Not saved"), lines, tag="error", spoken=spoken))
+        self.round.tell(not_saved_notice(error))
 
     def open(self, overlay: Mode) -> None:
         """An overlay from outside the modes (the start-up question, a phone's seat request) goes on top."""
@@ -341,20 +275,8 @@ class Controller:
         return effects
 
     def screen(self) -> Screen:
-        """The part of the screen the display shows now; it changes nothing but which part that is."""
-        top = self.top()
-        screen = replace(top.view(self), keys=(*top.keys(self), *(() if top.holds_back else undo_key(self))))
-        banner = [
-            Line(_("Pad {pad} is unplugged: plug it back in").format(pad=source), "small", "red")
-            for source in sorted(self.seats.unplugged)
-        ]
-        if self.storage_problem:
-            banner.insert(0, Line(self.storage_problem, "small", "red"))
-        if banner:
-            screen = replace(screen, lines=(*banner, *screen.lines))
-        whole = keep_names_together(self.additions.add(self, top, screen))
-        setup = self.stage == "setup" and not self.round.overlays  # a setting changed: setup keeps its part
-        return part_to_show(self.parts, whole, keep=setup, ok_reads_on=top.ok_reads_on(self))
+        """The part of the screen the display shows now (composition.py); it changes nothing but which part."""
+        return compose(self, self.top(), self.storage_problem)
 
     def _save_screen(self) -> None:
         if self.stage != "setup":
@@ -377,4 +299,4 @@ class Controller:
         state = self.game.state
         reading = any(n.tag == "reminder" for n in notices)
         self.intro_read = state is not None and state.phase != "setup" and not reading
-        self._settle()
+        settle(self)

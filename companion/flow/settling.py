@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import computer_players
 from .first_year import first_year_notices
 from .game import NotSaved
+from .modes import DECISION, PRIVATE_BALLOT
 from .narration import narrate
 from .shown import note_shown, open_step
 
@@ -24,6 +25,20 @@ def settle(ctx: Controller) -> None:
     note_shown(ctx.round.notices)
     computer_players.settle_passive(ctx)
     draw_chance(ctx)
+    follow(ctx)
+
+
+def follow(ctx: Controller) -> None:
+    """What the next screens need is built now (the acting player's menu, whose private ballot it is), so drawing
+    them only reads."""
+    state = ctx.game.state
+    if state is None:
+        return
+    mode = ctx.mode()
+    if mode is DECISION:
+        ctx.round.keying.follow_decision(state, len(ctx.game.record))
+    elif mode is PRIVATE_BALLOT:
+        ctx.round.keying.follow_ballot(state, ctx.bots)
 
 
 def draw_chance(ctx: Controller) -> None:

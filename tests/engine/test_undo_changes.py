@@ -88,11 +88,3 @@ def test_the_undo_sentences_read_back_as_the_changes() -> None:
         {"do": "houses_back", "player": "blue", "count": 1, "district": "cannaregio"},
         {"do": "palace_back", "player": "green", "space": 4, "district": "santa_croce", "houses": 4},
     ]
-
-
-def test_the_undo_benchmark_runs_at_a_tiny_size(capsys: pytest.CaptureFixture[str]) -> None:
-    from benchmarks.undo import main
-
-    main(["2"])
-    out = capsys.readouterr().out
-    assert "undo, engine: 2 games" in out and "undo, screen: 1 games by buttons" in out

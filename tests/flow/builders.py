@@ -17,6 +17,7 @@ from companion.engine import Replay, State, dump_header, parse_header
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.flow.game import Saver
+from companion.flow.modes import BoardCheck
 from hardware.events import InputEvent
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
@@ -82,3 +83,8 @@ def resumed_at(
     controller = Controller(random.Random(seed), entry=entry)
     controller.resume([head, *lines[1:length]], {})
     return controller
+
+
+def board_page(controller: Controller) -> int | None:
+    """The board check's page, if it is open."""
+    return next((o.page for o in reversed(controller.round.overlays) if type(o) is BoardCheck), None)

@@ -8,7 +8,7 @@ from companion.engine import snapshot
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, Effect
 from companion.flow.undo_chain import undo_blocker
-from tests.flow.builders import play_until, press, resumed_at, started
+from tests.flow.builders import board_page, play_until, press, resumed_at, started
 
 
 def clear_notices(table: Table) -> None:
@@ -144,7 +144,7 @@ def test_board_check_pages_through_the_public_state() -> None:
     assert controller.screen().title == "Board" and controller.screen().board, "pages wrap around to the map"
     press(controller, "3", "ok")  # pads do nothing while the board check is open
     press(controller, "host", "back")
-    assert controller.board_page is None
+    assert board_page(controller) is None
 
 
 def test_cues_light_the_acting_players_pad_and_can_be_turned_off() -> None:

@@ -9,14 +9,13 @@ import random
 
 import pytest
 
-from benchmarks.presses import BEFORE, RECORDS, game, record_hash
 from companion.engine import AREAS
 from companion.flow.narration import ANYONE, Notice, reveal_notice
 from companion.flow.views import keep_names_together, notice_view
 from companion.i18n import set_language
 from companion.web.views import seat_view
 from display.pages import paginate
-from tests.scripted_table import ScriptedTable
+from tests.scripted_table import BEFORE, RECORDS, ScriptedTable, game, record_hash
 
 
 @pytest.mark.parametrize("size", list(BEFORE))

@@ -4,7 +4,7 @@ meanwhile (a keypad ballot goes on: test_keypad_ballot_mode)."""
 from __future__ import annotations
 
 from companion.flow.modes import PRIVATE_BALLOT, UndoConfirm
-from tests.flow.builders import press, read_notices, table
+from tests.flow.builders import board_page, press, read_notices, table
 
 
 def test_board_check_pages_and_closes_and_pads_wait() -> None:
@@ -20,10 +20,10 @@ def test_board_check_pages_and_closes_and_pads_wait() -> None:
     assert controller.screen().tags == ("board", "page:4") and controller.screen().title == "Voting order"
     press(controller, "1", "ok")  # red's pad: nothing while the host looks at the board
     assert (
-        controller.board_page == 5 and controller.keying.private is None
+        board_page(controller) == 5 and controller.keying.private is None
     ) or controller.keying.private.stage == "gate"  # type: ignore[union-attr]
     press(controller, "host", "ok")
-    assert controller.board_page is None and controller.mode() is PRIVATE_BALLOT
+    assert board_page(controller) is None and controller.mode() is PRIVATE_BALLOT
 
 
 def test_help_explains_the_rule_of_the_screen_underneath() -> None:

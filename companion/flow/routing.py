@@ -1,0 +1,62 @@
+"""Which mode a key goes to (docs/architecture.md, "A press"): the host's held back asks to undo; the host's keys go
+to the overlay on top (help, the board check, a question) or else to the game's own mode; a player's keys go there
+too, except under an overlay, where only a keypad ballot or a notice's "done" still takes them (never swallowed)
+and the year so far closes on its opener's key. A key that turns a part of a long screen does only that
+(paging.py); the mode's answer opens or closes an overlay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hardware.events import InputEvent
+
+from .modes import KEYPAD_BALLOT, NOTICES, Mode, ResumeOffer, UndoConfirm
+from .modes.this_year import ThisYear
+from .undo_chain import undo_chain
+from .undo_text import refusal_notice
+
+if TYPE_CHECKING:
+    from .controller import Controller
+
+
+def route(ctx: Controller, event: InputEvent) -> None:
+    round_ = ctx.round
+    if type(round_.top_overlay()) is ResumeOffer and event.source != "host":
+        round_.close_top()  # a player's key at the start-up question: the game goes on, and the key counts
+    top = round_.top_overlay()
+    if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
+        if event.key == "back" and ctx.stage == "game" and not ctx.confirm_undo:
+            ask_undo(ctx)
+    elif event.source == "host" or top is None or (type(top) is ThisYear and top.opened_by == event.source):
+        to_mode(ctx, event)
+    elif ctx.mode() in (KEYPAD_BALLOT, NOTICES):  # keyed, and confirmed, on the pad itself: never swallowed
+        to_mode(ctx, event, ctx.mode())
+
+
+def to_mode(ctx: Controller, event: InputEvent, under: Mode | None = None) -> None:
+    """The key to the mode on top (or to ``under``, the game's own mode beneath an overlay, for a pad)."""
+    seat = None if event.source == "host" else ctx.seats.seat_of(event.source)
+    if event.source != "host" and ctx.stage != "setup" and (seat is None or seat in ctx.bots):
+        return  # a pad nobody sits at, or a computer player's seat
+    top = under or ctx.top()
+    turn = top.page_turn(ctx, event, seat)
+    if turn is not None:
+        ctx.screen()  # the parts of what is shown now
+        if ctx.parts.turn(turn):
+            return
+    after = top.handle(ctx, event, seat)
+    if under is not None:
+        return
+    if after is None:
+        ctx.round.close_top()
+    elif after is not top:
+        ctx.round.open(after)
+
+
+def ask_undo(ctx: Controller) -> None:
+    """The host's held back: the undo question, or why nothing can be undone (rules.md 11.4)."""
+    chain = undo_chain(ctx)
+    if isinstance(chain, str):
+        ctx.round.tell(refusal_notice(chain))
+    else:
+        ctx.round.open(UndoConfirm(chain))
