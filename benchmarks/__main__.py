@@ -86,10 +86,6 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
-
-
 def check_readme() -> int:
     """Whether the README's table is what docs/figures.json makes, with every family in it."""
     stored = figures.load()
@@ -105,3 +101,7 @@ def check_readme() -> int:
         return 1
     print("the README's table is docs/figures.json's")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
