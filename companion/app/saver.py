@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..flow.controller import Saver
+from ..flow.game import Saver
 from ..store import Store
 
 
