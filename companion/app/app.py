@@ -29,7 +29,7 @@ from ..i18n import _, set_language
 from ..store import Store, default_directory, now
 from ..system.config import Settings
 from ..system.notify import Notifier
-from .phones import PhonePads, start_web_pads, write_join_link
+from .phones import PhonePads, Server, start_web_pads, write_join_link
 from .resume import resume_unfinished
 from .saver import StoreSaver
 from .summary import write_summary
@@ -136,11 +136,17 @@ class App:
         if pads is not None:
             self._closers.append(pads)
             self.web = pads
-            self.phones = PhonePads(self, pads, held)
-            self.saver.phones = self.phones.held_seats  # stored with a new game
-            self.controller.additions = self.phones  # the join code, the phones page
+            self.attach_phones(pads, held)
             if self.mock:
                 write_join_link(pads.url, default_directory(self.settings["game"]["state_dir"]))
+
+    def attach_phones(self, server: Server, held: dict[str, str]) -> PhonePads:
+        """Phones as pads through ``server`` (the web pads', or a test's in memory); ``held``: the seats phones hold
+        in the game going on (source -> phone)."""
+        self.phones = PhonePads(self, server, held)
+        self.saver.phones = self.phones.held_seats  # stored with a new game
+        self.controller.additions = self.phones  # the join code, the phones page
+        return self.phones
 
     def give_seat(self, source: str, phone: str) -> None:
         """A phone holds ``source``'s seat now: stored with the game first (a restart keeps it)."""

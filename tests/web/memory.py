@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.app import App
-from companion.app.phones import PhonePads
 from companion.web.hub import Client, Hub
 from companion.web.publisher import Frames, WebPress
 
@@ -40,7 +39,7 @@ class Pages:
 
     def __init__(self, app: App, phones: list[str], held: dict[str, str] | None = None) -> None:
         self.hub = Hub(app.events, secret="test-secret", known=phones)
-        app.phones = PhonePads(app, LocalServer(self.hub), held)
+        app.attach_phones(LocalServer(self.hub), held)
         self.app = app
         self.clients = {name: Client(FakeSocket(), "192.0.2.9", name) for name in phones}  # type: ignore[arg-type]
         self.clients["table"] = Client(FakeSocket(), "192.0.2.9", None)  # type: ignore[arg-type]
