@@ -6,6 +6,6 @@ Everything below may be imported here: the game flow, the web pads, the store, t
 and hardware/. Only the command line imports the App.
 """
 
-from .app import App, with_overrides
+from .app import App
 
-__all__ = ["App", "with_overrides"]
+__all__ = ["App"]

@@ -12,7 +12,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -393,9 +392,3 @@ def _power_off() -> None:
     import subprocess
 
     subprocess.run(["systemctl", "poweroff", "--no-wall"], check=True, timeout=30)
-
-
-def with_overrides(settings: Settings, hardware: str | None) -> Settings:
-    if hardware is None:
-        return settings
-    return replace(settings, data={**settings.data, "hardware": hardware})

@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     import threading
     from pathlib import Path
 
-    from ..app import App, with_overrides
+    from ..app import App
     from ..store import StoreError, StoreUnavailable
     from ..system import extras, logs
 
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_settings(args.config, hint=True)
     if loaded is None:
         return EXIT_CONFIG
-    settings = with_overrides(loaded, args.hardware)
+    settings = loaded.with_hardware(args.hardware)
     if problem := outputs_problem(args):
         print(logs.error_line(_("doge-companion: {problem}").format(problem=problem)), file=sys.stderr)
         return 1

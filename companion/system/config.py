@@ -11,7 +11,7 @@ import os
 import stat
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,10 @@ class Settings:
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
+
+    def with_hardware(self, hardware: str | None) -> Settings:
+        """The same settings on other hardware (``run --hardware mock``), or these if none is named."""
+        return self if hardware is None else replace(self, data={**self.data, "hardware": hardware})
 
     @property
     def display_size(self) -> tuple[int, int]:
