@@ -11,7 +11,10 @@ count and time (docs/web-pads.md, "Limits and bad input").
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import random
+import re
 import socket
 import struct
 import time
@@ -84,7 +87,9 @@ def test_long_names_and_reset_upgrades_leave_no_traceback(tmp_path: Path) -> Non
                 lines.lines.clear()
                 started = time.monotonic()
                 for length in [256] * 100 + [5000]:
-                    answer = await raw(port, f"GET /static/{'a' * length} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+                    answer = await raw(
+                        port, f"GET /static/{'a' * length} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
+                    )
                     assert answer.startswith(b"HTTP/1.1 404 "), answer[:200]
                     assert b"aaaa" not in answer
                 for _ in range(300):
@@ -116,7 +121,7 @@ def test_error_pages_echo_nothing_of_the_request(tmp_path: Path) -> None:
 
     for answer in asyncio.run(ask()):
         head, _, body = answer.partition(b"\r\n\r\n")
-        assert head.startswith(b"HTTP/1.") and head[9:10] == b"4", answer
+        assert re.match(rb"HTTP/\d\.\d 4\d\d ", head), answer  # aiohttp 3.8 answers in the version asked for
         assert b"zz-echoed-zz" not in answer, answer
         assert body == head.split(b"\r\n")[0].split(b" ", 2)[2], answer  # the reason, and nothing else
 
@@ -131,7 +136,7 @@ def test_table_views_cannot_crowd_out_phones(tmp_path: Path) -> None:
     async def crowd() -> None:
         with running_companion(tmp_path, Limits(**FAST)) as app:
             url = base_url(app)
-            seated = Phone(app, __import__("random").Random(1))
+            seated = Phone(app, random.Random(1))
             assert await seated.join() == 200
             await seated.connect()
             await until(seated, lambda v: v["mine"] is not None, "the phone sat down")
@@ -150,7 +155,7 @@ def test_table_views_cannot_crowd_out_phones(tmp_path: Path) -> None:
                 except aiohttp.WSServerHandshakeError as error:
                     assert error.status == 503
             try:
-                newcomer = Phone(app, __import__("random").Random(2))
+                newcomer = Phone(app, random.Random(2))
                 newcomer.session = session_from("127.0.0.20")
                 assert await newcomer.join() == 200
                 await newcomer.connect()  # a new phone: its page opens
@@ -176,7 +181,7 @@ def test_a_seat_s_phone_always_gets_back_in(tmp_path: Path) -> None:
 
     async def reconnects() -> None:
         with running_companion(tmp_path, Limits(**FAST)) as app:
-            phone = Phone(app, __import__("random").Random(1))
+            phone = Phone(app, random.Random(1))
             assert await phone.join() == 200
             stale = []
             for _ in range(10):
@@ -217,7 +222,8 @@ def test_half_sent_requests_are_timed_out_and_counted(tmp_path: Path) -> None:
                 page = await raw(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 assert page.startswith(b"HTTP/1.1 200 ")
                 for reader, writer in held:  # every one closed by the server: by the cap, or within the timeout
-                    assert await asyncio.wait_for(reader.read(), 10) == b""
+                    with contextlib.suppress(ConnectionResetError):  # aborted with the request unread: a reset
+                        assert await asyncio.wait_for(reader.read(), 10) == b""
                     writer.close()
 
         asyncio.run(half())
@@ -235,13 +241,12 @@ def test_a_player_who_lost_a_cookie_can_always_join(tmp_path: Path) -> None:
         async def joins() -> None:
             with running_companion(tmp_path, Limits(**FAST)) as app:
                 assert app.web is not None
-                url, secret = base_url(app), app.web.hub.secret
+                url, offer = base_url(app), {"secret": app.web.hub.secret}
                 for source in ["127.0.0.2"] * 100 + [f"127.0.2.{n}" for n in range(1, 101)]:
-                    async with session_from(source) as guest:
-                        async with guest.post(url + "/api/join", json={"secret": secret}) as answer:
-                            assert answer.status == 200
+                    async with session_from(source) as guest, guest.post(url + "/api/join", json=offer) as answer:
+                        assert answer.status == 200
                 assert len(app.web.hub.phones) <= app.web.hub.limits.tokens
-                lost = Phone(app, __import__("random").Random(1))
+                lost = Phone(app, random.Random(1))
                 lost.session = session_from("127.0.0.30")
                 assert await lost.join() == 200
                 await lost.connect()
