@@ -92,9 +92,9 @@ class Handler(web.RequestHandler):
         same = [door for door, address in waiting.items() if address == self.address]
         if len(same) > limits.waiting_per_client:
             self.hub.refuse("too many open requests from one address", self.address)
-            _shut(same[0])
+            _shut(_oldest(same))
         elif len(waiting) > limits.waiting:
-            oldest = next(iter(waiting))
+            oldest = _oldest(list(waiting))
             self.hub.refuse("too many open requests in all", waiting[oldest])
             _shut(oldest)
 
@@ -140,6 +140,11 @@ class Handler(web.RequestHandler):
         if request.writer.output_size > 0:
             raise ConnectionError("the response was begun: no error page can follow")
         return plain(status)
+
+
+def _oldest(doors: list[object]) -> object:
+    """The oldest of these that has not sent its headers yet (a request being answered goes only if none has)."""
+    return next((door for door in doors if isinstance(door, Handler) and not door.begun), doors[0])
 
 
 def _shut(door: object) -> None:
