@@ -63,7 +63,7 @@ class Limits:
     heartbeat_s: float = 15.0  # pings notice a phone that went to sleep
     tokens: int = 64  # seat tokens alive at once: past it the oldest unused one is reclaimed
     tokens_per_client: int = 8  # seat tokens alive per address: past it that address's oldest unused one goes
-    greeted: int = 1024  # tokens whose page connected in this run (the game thread keeps each): past it, no more
+    greeted: int = 1024  # pages connected in this run (the game thread keeps each): past it, reclaim only the others
     devices: int = 4  # browsers remembered per seat token (a copied cookie is told from a reload by these)
     header_timeout_s: float = 10.0  # a connection sends its request's headers within this, or is closed
     request_timeout_s: float = 30.0  # a connection that is not a WebSocket is done within this, or is closed
@@ -97,6 +97,7 @@ class Client:
 
 
 def clip(text: str, most: int) -> str:
+    """At most ``most`` characters of a text that reaches the log."""
     return text if len(text) <= most else text[: most - 3] + "..."
 
 

@@ -3,9 +3,10 @@
 It only passes things across: a phone's press goes onto the App's event queue as a :class:`WebPress`, exactly as a
 keypad's key does, and the frames the game thread built (``publisher.py``) go out, each phone getting only its own
 frame, the table view the public one. Everything a client can do is bounded (message size, messages a second,
-connections per address and in all, frames waiting for a client that does not read), and each refusal is one log
-line that names the client's address and never a token or a key, at most one a second per reason, whether our code
-or aiohttp's own parser refused it. Whatever fails in the server, the device plays on without phones.
+sockets per address, per seat token and in all, table views on their own, connections that are not yet WebSockets
+(``door.py``), bytes a client has not taken), and each refusal is one short log line that names the client's
+address and never a token or a key, at most one a second per reason, whether our code or aiohttp's own parser
+refused it. Whatever fails in the server, the device plays on without phones.
 """
 
 from __future__ import annotations
