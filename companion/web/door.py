@@ -169,7 +169,7 @@ class Site(web.TCPSite):
         def door() -> Handler:
             return Handler(hub, manager, loop, logger)
 
-        self._server = await loop.create_server(door, self._host, self._port, backlog=self._backlog)
+        self._server = await loop.create_server(door, self._host, self._port, backlog=hub.limits.backlog)
         if hasattr(self, "_bound_port") and self._server.sockets:  # aiohttp 3.10+: the port it listens on
             self._bound_port = self._server.sockets[0].getsockname()[1]
 

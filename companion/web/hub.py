@@ -69,11 +69,13 @@ class Limits:
     request_timeout_s: float = 30.0  # a connection that is not a WebSocket is done within this, or is closed
     waiting: int = 64  # connections that are not (yet) WebSockets, in all: past it the oldest is closed
     waiting_per_client: int = 16  # the same per address: past it that address's oldest is closed
+    backlog: int = 128  # connections the kernel queues for the server; asyncio accepts as many at once
     seats: int = 4  # the most seats a game has (rules.md 1), for the file limit (the unit's LimitNOFILE)
 
     def descriptors(self) -> int:
-        """The most sockets the server holds at once (what LimitNOFILE must leave room for), listening ones aside."""
-        return self.total + self.seats * self.per_phone + self.waiting
+        """The most sockets the server holds at once (what LimitNOFILE must leave room for), listening ones aside:
+        a burst of accepted connections is held a moment before the caps close the oldest."""
+        return self.total + self.seats * self.per_phone + self.waiting + self.backlog
 
 
 @dataclass(frozen=True)
