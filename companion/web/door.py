@@ -62,6 +62,7 @@ class Handler(web.RequestHandler):
             logger=logger,
             access_log=None,  # type: ignore[arg-type]  # as AppRunner(access_log=None) passes it: no access lines
             keepalive_timeout=limits.header_timeout_s,
+            lingering_time=1.0,  # a body left unread (a join timed out) is drained 1 s, not aiohttp's 10
         )
         self.hub = hub
         self.address = "unknown"

@@ -112,9 +112,13 @@ def make_app(hub: Hub) -> web.Application:
     async def join(request: web.Request) -> web.StreamResponse:
         try:
             async with asyncio.timeout(hub.limits.header_timeout_s):
-                offered = (await request.json()).get("secret", "")
-        except (ValueError, AttributeError, web.HTTPException, TimeoutError):
-            offered = ""
+                asked = await request.json()
+        except TimeoutError:
+            hub.refuse(f"a join request not sent within {hub.limits.header_timeout_s:g} s", _address(request))
+            return plain(408)
+        except (ValueError, web.HTTPException):
+            asked = None
+        offered = asked.get("secret") if isinstance(asked, dict) else None
         secret = offered if isinstance(offered, str) else ""
         token, why = hub.join(secret, request.cookies.get(COOKIE), _address(request))
         if token is None:

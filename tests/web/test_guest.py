@@ -232,6 +232,23 @@ def test_half_sent_requests_are_timed_out_and_counted(tmp_path: Path) -> None:
     assert "more like it" in said, said
 
 
+def test_a_join_whose_body_never_comes_is_timed_out(tmp_path: Path) -> None:
+    """A join request that promises a body and never sends it holds no connection past the header timeout, and the
+    log says what it was (not "a wrong or old link")."""
+    with log_lines() as lines:
+
+        async def stall() -> bytes:
+            with running_companion(tmp_path, Limits(header_timeout_s=1.0, **FAST)) as app:
+                assert app.web is not None
+                head = b"POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                return await raw(app.web.port, head + b"Content-Length: 100\r\n\r\n" + b'{"secret": ')
+
+        answer = asyncio.run(stall())
+    assert answer.startswith(b"HTTP/1.1 408 "), answer
+    said = "\n".join(lines.lines)
+    assert "a join request not sent within 1 s" in said and "wrong or old link" not in said, said
+
+
 def test_a_player_who_lost_a_cookie_can_always_join(tmp_path: Path) -> None:
     """Issue 41.5: 100 joins from one address, then 100 from others, do not use up the tokens: a phone that lost
     its cookie joins again (the oldest unused tokens of a crowded address are reclaimed), and the log never calls
