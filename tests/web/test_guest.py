@@ -11,6 +11,7 @@ count and time (docs/web-pads.md, "Limits and bad input").
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import random
@@ -18,19 +19,22 @@ import re
 import socket
 import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import aiohttp
 import pytest
 
+from companion.app import App
 from companion.web.hub import Limits
 from hardware.events import InputEvent
 from tests.web.harness import Phone, base_url, running_companion, until
 from tests.web.test_load import HANDSHAKE
 from tests.web.test_quiet import Lines
 
+T = TypeVar("T")
 FAST = {"messages_per_second": 1e6, "burst": 1_000_000}  # simulated phones press faster than people
 
 
@@ -62,6 +66,14 @@ def session_from(source: str) -> aiohttp.ClientSession:
     """A client on its own loopback address (127.0.0.0/8 is all loopback on Linux): a guest with many addresses."""
     connector = aiohttp.TCPConnector(local_addr=(source, 0), force_close=True)
     return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+async def on_server(app: App, read: Callable[[], T]) -> T:
+    """``read()`` on the server's own loop (its state is that thread's: read from here it may be mid-change)."""
+    assert app.web is not None and app.web.hub.loop is not None
+    answer: concurrent.futures.Future[T] = concurrent.futures.Future()
+    app.web.hub.loop.call_soon_threadsafe(lambda: answer.set_result(read()))
+    return await asyncio.wrap_future(answer)
 
 
 def assert_quiet(lines: Lines, elapsed: float) -> None:
@@ -218,7 +230,8 @@ def test_half_sent_requests_are_timed_out_and_counted(tmp_path: Path) -> None:
                     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
                     writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
                     held.append((reader, writer))
-                assert len(app.web.hub.waiting) <= limits.waiting
+                waiting = await on_server(app, lambda: len(app.web.hub.waiting))  # type: ignore[union-attr]
+                assert waiting <= limits.waiting
                 page = await raw(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 assert page.startswith(b"HTTP/1.1 200 ")
                 for reader, writer in held:  # every one closed by the server: by the cap, or within the timeout
