@@ -276,21 +276,21 @@ class Hub:
         more than ``tables`` of it) and ``per_client`` per address, and when they are full, a newcomer from an
         address that holds fewer closes the oldest socket of the address that holds the most."""
         limits = self.limits
-        if phone is not None:
-            own = sorted((client for client in self.clients if client.phone == phone), key=_age)
-            for client in own[: max(0, len(own) - limits.per_phone + 1)]:
-                self.drop(client, code=WSCloseCode.GOING_AWAY)
-            if phone in self.seated:
-                return None
-        crowd = sorted((c for c in self.clients if c.phone is None or c.phone not in self.seated), key=_age)
-        if sum(1 for client in crowd if client.address == address) >= limits.per_client:
-            return "too many connections from one address"
-        if phone is None:
-            tables = [client for client in crowd if client.phone is None]
-            if len(tables) >= limits.tables and not self._make_room(tables, address):
-                return "too many table views"
-        if len(crowd) >= limits.total and not self._make_room(crowd, address):
-            return "too many connections in all"
+        own = sorted((client for client in self.clients if phone is not None and client.phone == phone), key=_age)
+        replaced = own[: max(0, len(own) - limits.per_phone + 1)]
+        if phone is None or phone not in self.seated:
+            others = (c for c in self.clients if (c.phone is None or c.phone not in self.seated) and c not in replaced)
+            crowd = sorted(others, key=_age)
+            if sum(1 for client in crowd if client.address == address) >= limits.per_client:
+                return "too many connections from one address"
+            if phone is None:
+                tables = [client for client in crowd if client.phone is None]
+                if len(tables) >= limits.tables and not self._make_room(tables, address):
+                    return "too many table views"
+            if len(crowd) >= limits.total and not self._make_room(crowd, address):
+                return "too many connections in all"
+        for client in replaced:
+            self.drop(client, code=WSCloseCode.GOING_AWAY)
         return None
 
     def _make_room(self, crowd: list[Client], address: str) -> bool:
