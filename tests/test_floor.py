@@ -46,6 +46,7 @@ PART = [
     "tests/display/test_wire.py::test_a_game_s_partial_pushes_keep_the_panel_equal_to_the_last_frame[st7735-size0-1-26]",
     "tests/web/test_settings_and_start.py",
     "tests/web/test_hostile.py::test_hostile_clients_are_refused_and_the_phones_play_on",
+    "tests/web/test_guest.py",  # the server's own request handler and site (door.py) on aiohttp 3.8's
 ]
 
 

@@ -3,9 +3,10 @@
 It only passes things across: a phone's press goes onto the App's event queue as a :class:`WebPress`, exactly as a
 keypad's key does, and the frames the game thread built (``publisher.py``) go out, each phone getting only its own
 frame, the table view the public one. Everything a client can do is bounded (message size, messages a second,
-connections per address and in all, frames waiting for a client that does not read), and each refusal is one log
-line that names the client's address and never a token or a key, at most one a second per reason, whether our code
-or aiohttp's own parser refused it. Whatever fails in the server, the device plays on without phones.
+sockets per address, per seat token and in all, table views on their own, connections that are not yet WebSockets
+(``door.py``), bytes a client has not taken), and each refusal is one short log line that names the client's
+address and never a token or a key, at most one a second per reason, whether our code or aiohttp's own parser
+refused it. Whatever fails in the server, the device plays on without phones.
 """
 
 from __future__ import annotations
@@ -21,22 +22,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSCloseCode, WSMsgType, http_exceptions, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from hardware.events import EventQueue
 
-from .hub import COOKIE, DEVICE, Client, Frame, Hub, Limits
+from .door import HEADERS, Site, began, kind, plain
+from .hub import COOKIE, DEVICE, Client, Frame, Hub, Limits, clip
 from .publisher import Frames
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(str(resources.files("companion.web") / "static"))
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
 START_TIMEOUT_S = 10.0
 
 
@@ -53,12 +49,6 @@ class Refused(logging.Handler):
     to the request handler's logger with a traceback: here each is one refusal line, at most one a second per kind
     (the traceback only at DEBUG, for whoever debugs the server)."""
 
-    KINDS = (
-        (http_exceptions.LineTooLong, "an oversized request line or header"),
-        (http_exceptions.BadStatusLine, "a request that is not HTTP"),  # aiohttp 3.9+: BadHttpMethod too
-        (http_exceptions.HttpProcessingError, "a malformed request"),
-    )
-
     def __init__(self, hub: Hub) -> None:
         super().__init__(logging.DEBUG)
         self.hub = hub
@@ -67,12 +57,9 @@ class Refused(logging.Handler):
         error = record.exc_info[1] if record.exc_info else None
         if error is None and record.levelno < logging.WARNING:
             return
-        reason = next((why for kind, why in self.KINDS if isinstance(error, kind)), None)
-        if reason is None:
-            reason = f"a request the server could not handle ({type(error).__name__ if error else 'no reason'})"
         address = record.args[0] if isinstance(record.args, tuple) and record.args else "unknown"
-        self.hub.refuse(reason, str(address))
-        log.debug("web pads: %s", record.getMessage(), exc_info=record.exc_info)
+        self.hub.refuse(kind(error), str(address))
+        log.debug("web pads: %s", clip(record.getMessage(), 100), exc_info=record.exc_info)
 
 
 def protocol_log(hub: Hub) -> logging.Logger:
@@ -88,14 +75,22 @@ def make_app(hub: Hub) -> web.Application:
 
     @web.middleware
     async def plain_errors(request: web.Request, handler: Any) -> web.StreamResponse:
-        """No traceback, path or query in any error page: a status and its reason."""
+        """No traceback, path or query in any error page or log line: a status and its reason, one line a second
+        per kind. Each connection serves one request (a WebSocket aside), so no idle one holds a socket."""
+        began(request)
         try:
-            return await handler(request)  # type: ignore[no-any-return]
+            response: web.StreamResponse = await handler(request)
         except web.HTTPException as error:
-            return web.Response(status=error.status, text=error.reason, headers=HEADERS)
-        except Exception:
-            log.exception("web pads: a request failed")
-            return web.Response(status=500, text="Internal Server Error", headers=HEADERS)
+            return plain(error.status)
+        except ConnectionError:  # the client went while it was answered (a reset upgrade): nothing to tell it
+            hub.note("a connection gone while it was answered", _address(request))
+            return plain(500)
+        except Exception as error:
+            hub.note(f"a request failed ({type(error).__name__})", _address(request))
+            log.debug("web pads: a request failed", exc_info=error)
+            return plain(500)
+        response.force_close()
+        return response
 
     app = web.Application(client_max_size=1024, middlewares=[plain_errors])
 
@@ -116,12 +111,18 @@ def make_app(hub: Hub) -> web.Application:
 
     async def join(request: web.Request) -> web.StreamResponse:
         try:
-            offered = (await request.json()).get("secret", "")
-        except (ValueError, AttributeError, web.HTTPException):
-            offered = ""
-        token = hub.join(offered if isinstance(offered, str) else "", request.cookies.get(COOKIE))
+            async with asyncio.timeout(hub.limits.header_timeout_s):
+                asked = await request.json()
+        except TimeoutError:
+            hub.refuse(f"a join request not sent within {hub.limits.header_timeout_s:g} s", _address(request))
+            return plain(408)
+        except (ValueError, web.HTTPException):
+            asked = None
+        offered = asked.get("secret") if isinstance(asked, dict) else None
+        secret = offered if isinstance(offered, str) else ""
+        token, why = hub.join(secret, request.cookies.get(COOKIE), _address(request))
         if token is None:
-            hub.refuse("a join with a wrong or old link", _address(request))
+            hub.refuse(why, _address(request))
             return web.json_response({"ok": False}, status=403, headers=HEADERS)
         response = web.json_response({"ok": True}, headers=HEADERS)
         response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/", max_age=7 * 24 * 3600)
@@ -142,15 +143,16 @@ def make_app(hub: Hub) -> web.Application:
         if "Sec-WebSocket-Protocol" in request.headers:  # our pages ask for none (aiohttp logs each it cannot give)
             hub.refuse("a WebSocket subprotocol", address)
             return web.Response(status=400, text="Bad Request", headers=HEADERS)
-        if len(hub.clients) >= limits.total:
-            hub.refuse("too many connections in all", address)
-            return web.Response(status=503, text="Service Unavailable", headers=HEADERS)
-        if sum(1 for c in hub.clients if c.address == address) >= limits.per_client:
-            hub.refuse("too many connections from one address", address)
-            return web.Response(status=503, text="Service Unavailable", headers=HEADERS)
+        crowded = hub.admit(phone, address)
+        if crowded is not None:
+            hub.refuse(crowded, address)
+            return plain(503)
         device = request.query.get("d", "")
         ws = web.WebSocketResponse(max_msg_size=limits.message_bytes, heartbeat=limits.heartbeat_s)
         await ws.prepare(request)
+        door = began(request)
+        if door is not None:
+            door.upgrade()
         client = Client(ws, address, phone, device if DEVICE.fullmatch(device) else "", request.transport)
         client.allowance = float(limits.burst)
         hub.clients.add(client)
@@ -174,7 +176,16 @@ def make_app(hub: Hub) -> web.Application:
     app.router.add_get("/table", table)
     app.router.add_post("/api/join", join)
     app.router.add_get("/ws", socket_)
-    app.router.add_static("/static/", STATIC, append_version=False)
+    files = {path.name: path for path in STATIC.iterdir() if path.is_file()}
+
+    async def static(request: web.Request) -> web.StreamResponse:
+        """The page's files by name: a name that is not one of them is a plain 404 (never a path opened)."""
+        path = files.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers=HEADERS)
+
+    app.router.add_get("/static/{name}", static)
     return app
 
 
@@ -256,6 +267,7 @@ class WebPads:
         self._problem: str | None = None
         self.address = "127.0.0.1"
         self._runner: web.AppRunner | None = None
+        self._runner_logger = logging.getLogger(__name__)
         self._thread: threading.Thread | None = None
 
     def start(self) -> str | None:
@@ -333,14 +345,15 @@ class WebPads:
     def _loop_trouble(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """What asyncio would log with a traceback on the server's loop: one line, at most one a second."""
         error = context.get("exception")
-        what = str(context.get("message", "an error")) + (f" ({type(error).__name__})" if error is not None else "")
+        what = clip(str(context.get("message", "an error")), 60) + (f" ({type(error).__name__})" if error else "")
         self.hub.note(what, "the server's loop")
         log.debug("web pads: %s", what, exc_info=error)
 
     async def _serve(self, app: web.Application) -> None:
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=protocol_log(self.hub))
+        self._runner_logger = protocol_log(self.hub)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=self._runner_logger)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.bind, self.port)
+        site = Site(self._runner, self.bind, self.port, self.hub, self._runner_logger)
         await site.start()
         addresses = self._runner.addresses
         if not addresses:  # asyncio skips every address family it may not use, and listens on none

@@ -98,7 +98,7 @@ def test_hostile_clients_are_refused_and_the_phones_play_on(tmp_path: Path, capl
         "malformed press",
         "not an object",
         "too many messages",
-        "too many connections",
+        "too many table views",
     ):
         assert any(reason in message for message in refusals), (reason, refusals)
 

@@ -141,7 +141,7 @@ def test_whatever_fails_in_the_server_the_companion_starts_and_plays_on(
         raise RuntimeError("something aiohttp did not expect")
 
     cases = [
-        ("STATIC", tmp_path / "missing", "cannot start (ValueError"),
+        ("STATIC", tmp_path / "missing", "cannot start (FileNotFoundError"),
         ("WebPads._serve", fails, "cannot start (RuntimeError: something aiohttp did not expect)"),
         ("WebPads._serve", hangs, "did not start within 0.2 s"),
     ]

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.web.hub import Limits
+
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "doge-companion.service"
 DROP_IN = ROOT / "systemd" / "web-pads.conf"
@@ -44,3 +46,12 @@ def test_with_the_drop_in_the_exposure_stays_low(tmp_path: Path) -> None:
     match = re.search(r"Overall exposure level for doge-companion\.service: (\d+\.\d+)", result.stdout)
     assert match, result.stdout[-500:] + result.stderr
     assert float(match[1]) <= 1.5  # 0.8 without a network; listening on the Wi-Fi costs 0.6
+
+
+def test_the_file_limit_fits_the_web_pads_caps() -> None:
+    """Issue 41.5: the unit's LimitNOFILE leaves the rest of the companion (its store, log, keypads, sound: a few
+    dozen) 256 descriptors beyond every socket the web pads' limits allow, so no guest can use them all up; and
+    the drop-in keeps it."""
+    limit = int(settings(with_drop_in())["LimitNOFILE"])
+    assert Limits().descriptors() + 256 <= limit
+    assert limit <= 4096  # a guest's flood meets the server's caps, not the whole machine's
