@@ -16,32 +16,21 @@ import errno
 import logging
 import socket
 import threading
-import time
 from collections.abc import Iterable
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import web
 
 from hardware.events import EventQueue
 
-from .door import HEADERS, Site, began, kind, plain
-from .hub import COOKIE, DEVICE, Client, Frame, Hub, Limits, clip
+from .door import Site, kind
+from .hub import Hub, Limits, clip
 from .publisher import Frames
+from .routes import make_app
 
 log = logging.getLogger(__name__)
 
-STATIC = Path(str(resources.files("companion.web") / "static"))
 START_TIMEOUT_S = 10.0
-
-
-def _address(request: web.Request) -> str:
-    return request.remote or "unknown"
-
-
-def _page(name: str) -> web.FileResponse:
-    return web.FileResponse(STATIC / name, headers=HEADERS)
 
 
 class Refused(logging.Handler):
@@ -68,166 +57,6 @@ def protocol_log(hub: Hub) -> logging.Logger:
     logger = logging.Logger("companion.web.protocol", logging.DEBUG)
     logger.addHandler(Refused(hub))
     return logger
-
-
-def make_app(hub: Hub) -> web.Application:
-    """The aiohttp application (tests build theirs with aiohttp's test client)."""
-
-    @web.middleware
-    async def plain_errors(request: web.Request, handler: Any) -> web.StreamResponse:
-        """No traceback, path or query in any error page or log line: a status and its reason, one line a second
-        per kind. Each connection serves one request (a WebSocket aside), so no idle one holds a socket."""
-        began(request)
-        try:
-            response: web.StreamResponse = await handler(request)
-        except web.HTTPException as error:
-            return plain(error.status)
-        except ConnectionError:  # the client went while it was answered (a reset upgrade): nothing to tell it
-            hub.note("a connection gone while it was answered", _address(request))
-            return plain(500)
-        except Exception as error:
-            hub.note(f"a request failed ({type(error).__name__})", _address(request))
-            log.debug("web pads: a request failed", exc_info=error)
-            return plain(500)
-        response.force_close()
-        return response
-
-    app = web.Application(client_max_size=1024, middlewares=[plain_errors])
-
-    async def started(_app: web.Application) -> None:
-        hub.loop = asyncio.get_running_loop()
-
-    async def stopping(_app: web.Application) -> None:
-        """Every page is told the server goes (each reconnects to the next one), before the loop stops."""
-        closing = [client.ws.close(code=WSCloseCode.GOING_AWAY) for client in list(hub.clients)]
-        await asyncio.gather(*closing, return_exceptions=True)
-        hub.refuse.flush()
-
-    async def pad(request: web.Request) -> web.StreamResponse:
-        return _page("pad.html")
-
-    async def table(request: web.Request) -> web.StreamResponse:
-        return _page("table.html")
-
-    async def join(request: web.Request) -> web.StreamResponse:
-        try:
-            async with asyncio.timeout(hub.limits.header_timeout_s):
-                asked = await request.json()
-        except TimeoutError:
-            hub.refuse(f"a join request not sent within {hub.limits.header_timeout_s:g} s", _address(request))
-            return plain(408)
-        except (ValueError, web.HTTPException):
-            asked = None
-        offered = asked.get("secret") if isinstance(asked, dict) else None
-        secret = offered if isinstance(offered, str) else ""
-        token, why = hub.join(secret, request.cookies.get(COOKIE), _address(request))
-        if token is None:
-            hub.refuse(why, _address(request))
-            return web.json_response({"ok": False}, status=403, headers=HEADERS)
-        response = web.json_response({"ok": True}, headers=HEADERS)
-        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/", max_age=7 * 24 * 3600)
-        return response
-
-    async def socket_(request: web.Request) -> web.StreamResponse:
-        address = _address(request)
-        table_view = request.query.get("table") == "1"
-        phone = None if table_view else hub.phone_of(request.cookies.get(COOKIE))
-        limits = hub.limits
-        if not table_view and phone is None:
-            hub.refuse("an unknown seat token", address)
-            return web.Response(status=403, text="Forbidden", headers=HEADERS)
-        origin, host = request.headers.get("Origin"), request.headers.get("Host")
-        if origin is not None and origin.split("://", 1)[-1] != host:
-            hub.refuse("a page of another site", address)
-            return web.Response(status=403, text="Forbidden", headers=HEADERS)
-        if "Sec-WebSocket-Protocol" in request.headers:  # our pages ask for none (aiohttp logs each it cannot give)
-            hub.refuse("a WebSocket subprotocol", address)
-            return web.Response(status=400, text="Bad Request", headers=HEADERS)
-        crowded = hub.admit(phone, address)
-        if crowded is not None:
-            hub.refuse(crowded, address)
-            return plain(503)
-        device = request.query.get("d", "")
-        ws = web.WebSocketResponse(max_msg_size=limits.message_bytes, heartbeat=limits.heartbeat_s)
-        await ws.prepare(request)
-        door = began(request)
-        if door is not None:
-            door.upgrade()
-        client = Client(ws, address, phone, device if DEVICE.fullmatch(device) else "", request.transport)
-        client.allowance = float(limits.burst)
-        hub.clients.add(client)
-        sender = asyncio.ensure_future(_send_loop(hub, client))
-        try:
-            if phone is None:
-                hub._push(client, Frame(f'{{"t":"table","public":{hub.public}}}', whole=True))
-            else:
-                hub.hello(client)
-            await _read_loop(hub, client)
-        finally:
-            hub.leave(client)
-            sender.cancel()
-            await asyncio.wait([sender])  # ended before its client goes: no task is left pending
-            await ws.close()
-        return ws
-
-    app.on_startup.append(started)
-    app.on_shutdown.append(stopping)
-    app.router.add_get("/", pad)
-    app.router.add_get("/table", table)
-    app.router.add_post("/api/join", join)
-    app.router.add_get("/ws", socket_)
-    files = {path.name: path for path in STATIC.iterdir() if path.is_file()}
-
-    async def static(request: web.Request) -> web.StreamResponse:
-        """The page's files by name: a name that is not one of them is a plain 404 (never a path opened)."""
-        path = files.get(request.match_info["name"])
-        if path is None:
-            raise web.HTTPNotFound()
-        return web.FileResponse(path, headers=HEADERS)
-
-    app.router.add_get("/static/{name}", static)
-    return app
-
-
-async def _read_loop(hub: Hub, client: Client) -> None:
-    limits = hub.limits
-    async for msg in client.ws:
-        if msg.type == WSMsgType.ERROR or msg.type != WSMsgType.TEXT:
-            why = "an oversized message" if msg.type == WSMsgType.ERROR else "a message that is not text"
-            hub.refuse(why, client.address)
-            return
-        now = time.monotonic()
-        rate = limits.messages_per_second
-        client.allowance = min(float(limits.burst), client.allowance + (now - client.checked) * rate)
-        client.checked = now
-        if client.allowance < 1:
-            hub.refuse("too many messages", client.address)
-            return
-        client.allowance -= 1
-        problem = hub.message(client, msg.data)
-        if problem is not None:
-            hub.refuse(problem, client.address)
-            return
-        if client not in hub.clients:  # dropped while it was talking
-            return
-
-
-async def _send_loop(hub: Hub, client: Client) -> None:
-    while True:
-        await client.wake.wait()
-        client.wake.clear()
-        while client.pending:
-            frame = client.pending.popleft()
-            try:
-                # asyncio.timeout, not wait_for: on Python 3.11 wait_for loses a cancel that comes as the send ends,
-                # and the task is left pending ("Task was destroyed but it is pending!", CPython gh-86296).
-                async with asyncio.timeout(hub.limits.send_timeout_s):
-                    await client.ws.send_str(frame.text)
-            except (TimeoutError, ConnectionError, RuntimeError):
-                hub.refuse("it stopped reading", client.address)
-                hub.leave(client)
-                await client.ws.close(code=1008)
-                return
 
 
 # ---------------------------------------------------------------------------------------------- the thread

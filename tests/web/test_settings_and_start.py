@@ -15,7 +15,7 @@ import pytest
 from companion.app import App
 from companion.store import Store
 from companion.system import config
-from companion.web import server
+from companion.web import routes, server
 from companion.web.join import qr_rows, with_join_code
 from display.render import render
 from display.screen import Screen
@@ -148,7 +148,7 @@ def test_whatever_fails_in_the_server_the_companion_starts_and_plays_on(
     monkeypatch.setattr(server, "START_TIMEOUT_S", 0.2)
     for name, replacement, said in cases:
         with monkeypatch.context() as patch:
-            patch.setattr(server if name == "STATIC" else server.WebPads, name.split(".")[-1], replacement)
+            patch.setattr(routes if name == "STATIC" else server.WebPads, name.split(".")[-1], replacement)
             caplog.clear()
             app = App(settings, store=Store(None, memory=True), serve_web=True)
             try:
