@@ -89,6 +89,13 @@ PI_RATES: dict[str, float] = {"Pi 3 B": 2.02e6, "Zero 2 W": 1.68e6, "Pi 4 B": 5.
 # every run prints the factor this machine measures (its spread over RATE_ROUNDS rounds) beside it.
 PI_FACTORS: dict[str, float] = {"Pi 3 B": 10.0, "Zero 2 W": 12.0, "Pi 4 B": 4.0}
 RATE_ROUNDS = 7
+# The reference machine's rate: the one the pinned factors hold for. A run's own speed, sampled every RATE_EVERY
+# presses (RATE_STEPS steps, about 15 ms), scales its figures to it: on a shared machine whose other users slow this
+# one (its rate 10.5-14 million steps a second in one hour), CPU time grows with them, and the pinned factor alone
+# would call that the Pi's.
+REFERENCE_RATE = PI_RATES["Pi 3 B"] * PI_FACTORS["Pi 3 B"]
+RATE_EVERY = 250
+RATE_STEPS = 200_000
 CORE_MHZ = {"Pi 3 B": 400, "Zero 2 W": 400, "Pi 4 B": 500}  # the VPU core clock the SPI clock is divided from
 TRANSFER_MS = 0.08  # an SPI transfer's own cost (ioctl, DMA mapping), notro's Pi 1 figure: see the module's text
 # microSD cards' 4K random write, MB/s, as published (see the module's text): a good, a typical and a slow one.
@@ -237,6 +244,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
     from .flow import SEED, game_events
 
     found: list[tuple[float, int, int, list[tuple[str, int]], bool]] = []
+    rates: list[float] = []  # this machine's speed, sampled as the game goes: what a shared machine gives now
     played = 0
     for game in range(GAMES):
         seed = SEED + game
@@ -245,7 +253,10 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
         with tempfile.TemporaryDirectory() as folder:
             meter = PressMeter(driver, folder, seed, stuck_voice)
             try:
-                found += [meter.press(event) for event in events]
+                for index, event in enumerate(events):
+                    if index % RATE_EVERY == 0:
+                        rates.append(host_rate(RATE_STEPS, repeats=1))
+                    found.append(meter.press(event))
             finally:
                 meter.close()
     shown = [press for press in found if press[4]]
@@ -257,6 +268,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
         "all syncs": [press[3] for press in found],
         "clock": meter.clock,
         "presses": played,
+        "rates": rates,
     }
 
 
@@ -373,16 +385,24 @@ def press_to_glass_report(driver: str, measured: dict[str, Any], smoke: bool) ->
           f"sync's blocks at a card's 4K random write: " + ", ".join(
               f"{kind} ({CARD_NAMES[kind]}) {rate} MB/s = {card_ms(1, rate):.2f} ms" for kind, rate in CARDS.items()
           ))  # fmt: skip
+    speed = statistics.median(measured["rates"]) / REFERENCE_RATE
+    print(
+        f"  this machine's speed during the game: {statistics.median(measured['rates']) / 1e6:.2f} million steps a "
+        f"CPU second ({min(measured['rates']) / 1e6:.2f}-{max(measured['rates']) / 1e6:.2f} in "
+        f"{len(measured['rates'])} samples), {speed:.2f}x the reference machine's: each pinned factor x{speed:.2f}"
+    )
     found: dict[str, dict[str, float]] = {}
-    for model, factor in factors().items():
-        bare = press_to_glass_on(measured, model, factor, None)
-        found[model] = {"no card": _p99(bare)}
-        print(f"  {model:<9} x{factor:<4g} ms: no card      {_spread(bare)}")
-        for kind, rate in CARDS.items():
+    for model, pinned in factors().items():
+        factor = pinned * speed
+        found[model] = {"factor": factor}
+        for kind, rate in {"no card": None, **CARDS}.items():
             glass = press_to_glass_on(measured, model, factor, rate)
             found[model][kind] = _p99(glass)
+            found[model][f"{kind}, pinned"] = _p99(press_to_glass_on(measured, model, pinned, rate))
             verdict = _verdict(_p99(glass), 50, smoke) if kind == "typical card" else ""
-            print(f"  {'':<9}  {'':<4}     {kind:<12} {_spread(glass)}{verdict}")
+            label = f"{model:<9} x{factor:<5.2f}" if kind == "no card" else ""
+            print(f"  {label:<16} ms: {kind:<12} {_spread(glass)}{verdict}  (pinned x{pinned:g} alone: p99 "
+                  f"{found[model][f'{kind}, pinned']:5.1f})")  # fmt: skip
     return found
 
 
@@ -432,11 +452,16 @@ def press_figures(smoke: bool) -> None:
     for model, factor in factors().items():
         figures.report(
             f"press to on the glass on a {model}, st7735 / st7789 / ili9341 (`bench pi`: a whole game each, CPU here x "
-            "a pinned factor, each panel's SPI clock and every sync's SD card writes modelled)",
-            f"x{factor:g} (here x{statistics.median(measured_factors()[model]):.1f}): " + "; ".join(
+            "a pinned factor scaled by this machine's speed then, each panel's SPI clock and every sync's SD card "
+            "writes modelled)",
+            f"x{factor:g} x this machine's speed then: x" + " / ".join(
+                f"{glass[driver][model]['factor']:.1f}" for driver in drivers
+            ) + "; " + "; ".join(
                 f"{kind} p99 " + " / ".join(f"{glass[driver][model][kind]:.1f}" for driver in drivers) + " ms"
                 for kind in ("no card", "typical card", "slow card")
-            ),
+            ) + f" (x{factor:g} alone, typical card: " + " / ".join(
+                f"{glass[driver][model]['typical card, pinned']:.1f}" for driver in drivers
+            ) + " ms)",
             "p99 < 50 ms (typical card)",
         )  # fmt: skip
 
