@@ -84,16 +84,16 @@ BURSTS_MS = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 # of 1.2 GHz), the Pi 4's Cortex-A72 at 1.8 GHz about 2.5 times a Pi 3's core. On a real Pi, `bench pi` prints its
 # own rate on its first lines: that is the number to put here.
 PI_RATES: dict[str, float] = {"Pi 3 B": 2.02e6, "Zero 2 W": 1.68e6, "Pi 4 B": 5.05e6}
-# The factor each figure is converted by, pinned (issue 44): re-measured at every run it moved 8.8-10.9 on the same
-# kind of machine, more than most changes a run is meant to show. It is the reference machine's rate over each Pi's;
-# every run prints the factor this machine measures (its spread over RATE_ROUNDS rounds) beside it.
+# Press -> glass (issue 44): re-measured once at the start of a run, the factor moved 8.8-10.9 between runs on the
+# same kind of machine, more than most changes a run is meant to show, because the machine itself does: on a shared
+# one, its other users slow this one's CPU clock too (its rate 7-18 million steps a second within one hour). So
+# each figure is converted by the factor pinned for the reference machine (PI_FACTORS: its rate, REFERENCE_RATE,
+# over each Pi's), scaled by this machine's speed sampled all through the game (every RATE_EVERY presses,
+# RATE_STEPS steps, about 15 ms), which is this machine's rate then over the Pi's; the spread of the samples is
+# printed, and the figure at the pinned factor alone beside it.
 PI_FACTORS: dict[str, float] = {"Pi 3 B": 10.0, "Zero 2 W": 12.0, "Pi 4 B": 4.0}
-RATE_ROUNDS = 7
-# The reference machine's rate: the one the pinned factors hold for. A run's own speed, sampled every RATE_EVERY
-# presses (RATE_STEPS steps, about 15 ms), scales its figures to it: on a shared machine whose other users slow this
-# one (its rate 10.5-14 million steps a second in one hour), CPU time grows with them, and the pinned factor alone
-# would call that the Pi's.
 REFERENCE_RATE = PI_RATES["Pi 3 B"] * PI_FACTORS["Pi 3 B"]
+RATE_ROUNDS = 7  # the factor measured at the start, printed: rounds of the reference loop
 RATE_EVERY = 250
 RATE_STEPS = 200_000
 CORE_MHZ = {"Pi 3 B": 400, "Zero 2 W": 400, "Pi 4 B": 500}  # the VPU core clock the SPI clock is divided from
@@ -130,9 +130,13 @@ def host_rate(steps: int = 2_000_000, repeats: int = 5) -> float:
     return best
 
 
+@cache
 def factors() -> dict[str, float]:
-    """Per-core slow-down of each Pi against one core here: pinned (:data:`PI_FACTORS`)."""
-    return PI_FACTORS
+    """Per-core slow-down of each Pi against one core here: this machine's rate over each Pi's stated rate, measured
+    once per run (start-up, the hard player, and benchmarks/web.py and speech.py); press -> glass samples the rate
+    all through each game instead (:func:`press_to_glass`)."""
+    rate = host_rate()
+    return {model: round(rate / pi_rate, 2) for model, pi_rate in PI_RATES.items()}
 
 
 @cache
@@ -380,7 +384,7 @@ def press_to_glass_report(driver: str, measured: dict[str, Any], smoke: bool) ->
     print(f"  measured here: step CPU median {statistics.median(cpu):6.3f} ms p99 {_p99(cpu):6.3f} ms max "
           f"{max(cpu):6.3f} ms; bytes median {statistics.median(sent):,.0f} p99 {_p99(sent):,.0f}; SPI transfers "
           f"median {statistics.median(transfers):.0f} p99 {_p99(transfers):.0f}")  # fmt: skip
-    clocks = ", ".join(f"{model} {spi_clock(model, measured['clock']) / 1e6:.2f} MHz" for model in factors())
+    clocks = ", ".join(f"{model} {spi_clock(model, measured['clock']) / 1e6:.2f} MHz" for model in PI_RATES)
     print(f"  modelled: CPU x factor; the wire at the clock a Pi gives ({clocks}) + {TRANSFER_MS} ms a transfer; a "
           f"sync's blocks at a card's 4K random write: " + ", ".join(
               f"{kind} ({CARD_NAMES[kind]}) {rate} MB/s = {card_ms(1, rate):.2f} ms" for kind, rate in CARDS.items()
@@ -392,7 +396,7 @@ def press_to_glass_report(driver: str, measured: dict[str, Any], smoke: bool) ->
         f"{len(measured['rates'])} samples), {speed:.2f}x the reference machine's: each pinned factor x{speed:.2f}"
     )
     found: dict[str, dict[str, float]] = {}
-    for model, pinned in factors().items():
+    for model, pinned in PI_FACTORS.items():
         factor = pinned * speed
         found[model] = {"factor": factor}
         for kind, rate in {"no card": None, **CARDS}.items():
@@ -426,7 +430,7 @@ def main(smoke: bool = False) -> None:
 
 def print_factors() -> None:
     """The pinned factors, and the ones this machine measures (their spread over :data:`RATE_ROUNDS` rounds)."""
-    named = ", ".join(f"{model} ({MODEL_NOTES[model]}) x{factor:g}" for model, factor in factors().items())
+    named = ", ".join(f"{model} ({MODEL_NOTES[model]}) x{factor:g}" for model, factor in PI_FACTORS.items())
     print(f"  factors (a Pi core against one core of the reference machine, pinned): {named}")
     rates = measured_factors()["Pi 3 B"]
     print(
@@ -449,7 +453,7 @@ def press_figures(smoke: bool) -> None:
     press_to_glass_report(
         "ili9341, every notice said to a stuck audio device", press_to_glass("ili9341", presses, True), smoke
     )
-    for model, factor in factors().items():
+    for model, factor in PI_FACTORS.items():
         figures.report(
             f"press to on the glass on a {model}, st7735 / st7789 / ili9341 (`bench pi`: a whole game each, CPU here x "
             "a pinned factor scaled by this machine's speed then, each panel's SPI clock and every sync's SD card "
@@ -489,7 +493,7 @@ def start_figures(smoke: bool) -> None:
 
 def profile_p99(driver: str, top: int = 5) -> None:
     """Where the slowest 1% of presses spend their CPU: the game played once to find them (by CPU), then again with
-    cProfile on for those presses only; the ``top`` functions by their own time."""
+    cProfile on for those presses only; the ``top`` functions by their own CPU time."""
     import cProfile
     import pstats
 
@@ -503,7 +507,7 @@ def profile_p99(driver: str, top: int = 5) -> None:
         cpu = [meter.press(event)[0] for event in events]
         meter.close()
     slowest = {index for index, value in enumerate(cpu) if value >= _p99(cpu)}
-    profile = cProfile.Profile()
+    profile = cProfile.Profile(time.thread_time)  # CPU, as the figures: a sync's wait is the card's, modelled
     with tempfile.TemporaryDirectory() as folder:
         meter = PressMeter(driver, folder, SEED)
         for index, event in enumerate(events):
@@ -516,7 +520,7 @@ def profile_p99(driver: str, top: int = 5) -> None:
         meter.close()
     total = sum(cpu[index] for index in slowest)
     print(f"{driver}: the {len(slowest)} presses at or above the CPU p99 ({_p99(cpu):.2f} ms here), {total:.0f} ms "
-          f"of CPU in all; their top {top} by own time:")  # fmt: skip
+          f"of CPU in all; their top {top} by own CPU time:")  # fmt: skip
     stats = pstats.Stats(profile)
     rows = sorted(stats.stats.items(), key=lambda item: item[1][2], reverse=True)[:top]  # type: ignore[attr-defined]
     for (path, line, name), (_calls, count, own, cumulative, _callers) in rows:
