@@ -56,6 +56,9 @@ Figures (targets from issue 18):
   strength is that work: this build's work per CPU second here / factor x budget, shown next to what it takes here.
   Then its decisions at that work (view included), CPU here x factor. Target: <= 1 s, max included; none past the
   3 budgets after which a search is cut short.
+
+``python -m benchmarks.pi --presses`` prints the press -> glass figures alone; ``--profile [DRIVER ...]`` the top
+costs (own CPU time, cProfile) of the presses at or above the CPU p99 of a whole game on each panel.
 """
 
 from __future__ import annotations
