@@ -27,10 +27,11 @@ from . import figures
 SEED = 11
 
 
-def game_events(size: tuple[int, int] | None = None) -> list[InputEvent]:
+def game_events(size: tuple[int, int] | None = None, seed: int = SEED) -> list[InputEvent]:
     """The button presses of a whole 4-player game, as a simulated table makes them; ``size``: the display's (a long
-    screen comes in parts on a small one, and the table presses through them)."""
-    controller = Controller(random.Random(SEED))
+    screen comes in parts on a small one, and the table presses through them); ``seed``: the companion's (an App
+    given the same plays the same game)."""
+    controller = Controller(random.Random(seed))
     controller.parts.size = size
     table = Table(controller, random.Random(3), ["1", "2", "3", "4"], keypads=False)
     table.setup()

@@ -20,7 +20,7 @@ from companion.flow.controller import Controller
 from companion.system import config
 from display.backends import Display
 from display.drivers import build_lcd
-from display.panels import MADCTL_BGR, PANELS
+from display.panels import MADCTL_BGR, PANELS, spi_hz
 from display.render import render
 from display.screen import Screen
 from display.wiretap import GRAM, Glass, Wire, eighteen_bit, sixteen_bit
@@ -102,19 +102,20 @@ def main(smoke: bool = False) -> None:
 
     presses = 40 if smoke else PRESSES
     luma.lcd.device.sleep = lambda _seconds: None  # ili9341's 120 ms start-up pause is for the silicon
-    clock = config.load(search=False)["display"]["bus_speed_mhz"] * 1_000_000
+    configured = config.load(search=False)["display"]
     game = screens(presses)
     moves = sum(kind == "move" for kind, _screen in game)
     print(f"bytes on the SPI wire per press (first {presses} presses of a game: {moves} highlight moves, "
-          f"{len(game) - moves} screen changes; wire time at {clock / 1e6:g} MHz)")  # fmt: skip
+          f"{len(game) - moves} screen changes; wire time at each panel's configured SPI clock)")  # fmt: skip
     verdicts = []
     moves_cell, changes_cell, shares = [], [], []
     for driver, panel in PANELS.items():
+        clock = spi_hz({**configured, "driver": driver})
         frames = [(kind, render(screen, panel.native)) for kind, screen in game]
         pixels = panel.native[0] * panel.native[1]
-        print(f"{driver} {panel.native[0]}x{panel.native[1]}: a full frame is {pixels * 3:,} bytes in luma's 18-bit "
-              f"colour, {pixels * 3 * 8 / clock * 1000:.1f} ms; {pixels * 2:,} bytes in the companion's RGB565, "
-              f"{pixels * 2 * 8 / clock * 1000:.1f} ms")  # fmt: skip
+        print(f"{driver} {panel.native[0]}x{panel.native[1]}, {clock / 1e6:g} MHz: a full frame is {pixels * 3:,} "
+              f"bytes in luma's 18-bit colour, {pixels * 3 * 8 / clock * 1000:.1f} ms; {pixels * 2:,} bytes in the "
+              f"companion's RGB565, {pixels * 2 * 8 / clock * 1000:.1f} ms")  # fmt: skip
         for label, build, threaded, full in (("before", stock, False, pixels * 3), ("after", ours, True, pixels * 2)):
             sent, blocked = measure(driver, build, frames, threaded)
             move, change = statistics.median(sent["move"]), statistics.median(sent["change"])

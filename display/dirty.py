@@ -35,17 +35,6 @@ FEW_BANDS = 4
 MOST_BOXES = 12  # each box is a window on the wire and a round of Python in luma: a few, not hundreds
 
 
-def _changed(diff: Image.Image) -> Image.Image:
-    """One channel, non-zero wherever any channel differs (a plain L conversion would round small changes away)."""
-    if diff.mode == "L":
-        return diff
-    channels = diff.split()
-    merged = channels[0]
-    for channel in channels[1:]:
-        merged = ImageChops.lighter(merged, channel)
-    return merged
-
-
 _CHANGED_RUN = re.compile(rb"[^\x00]+")
 
 
@@ -77,7 +66,8 @@ def _union(a: Box, b: Box) -> Box:
 def _cut(changed: Image.Image, box: Box, depth: int) -> list[Box]:
     """Recursive XY-cut: split at rows with no change, else at columns with no change, down to tight boxes. One crop
     and one projection per box: the projection gives both the tight box and where to cut it."""
-    columns, rows = changed.crop(box).getprojection()
+    region = changed if box == (0, 0, *changed.size) else changed.crop(box)  # the whole frame: no copy of it
+    columns, rows = region.getprojection()  # a pixel counts if any of its channels is non-zero
     row_runs = _runs(rows)
     if not row_runs:
         return []
@@ -162,7 +152,7 @@ def dirty_boxes(previous: Image.Image | None, image: Image.Image, most: int = MO
     """
     if previous is None or previous.size != image.size or previous.mode != image.mode:
         return [(0, 0, *image.size)]
-    changed = _changed(ImageChops.difference(previous, image))
+    changed = ImageChops.difference(previous, image)  # its projections are non-zero wherever any channel differs
     bands = _cut(changed, (0, 0, *image.size), depth=1)
     if len(bands) <= FEW_BANDS:
         tight = [box for band in bands for box in _cut(changed, band, depth=FIRST_CUT_DEPTH)]

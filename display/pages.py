@@ -1,6 +1,7 @@
 """A screen too long for the display, cut into parts that fit: whole lines per part, in order, each part marked
 "k/n" (drawn at the bottom right); a line marked ``with_previous`` stays with the line before it. Pure, and measured
-with the renderer itself (its report of what had no room), so a part is exactly what fits (a chart is drawn where a
+by the renderer's own layout (``render.fits``: the lines' rows from cached text widths, nothing painted; a map is
+drawn, by the renderer's report of what had no room), so a part is exactly what fits (a chart is drawn where a
 part has room for it). Screens with a menu are never cut: they are laid out to fit. A map that does not fit whole
 (names cut, no room for the palace spaces' numbers) comes in as few parts as keep it whole (display/board_map.py
 draws a part as rows).
@@ -15,11 +16,15 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .board_map import CUTS
-from .render import render
+from .render import fits, render
 from .screen import Line, Screen
 
 
 def _fits(screen: Screen, size: tuple[int, int], text_size: str) -> bool:
+    """Lines are measured (text widths, cached per line: a tick re-measures only its line); a map is drawn, as only
+    drawing it tells whether its names and numbers fit."""
+    if not screen.board:
+        return fits(screen, size, text_size)
     problems: list[str] = []
     render(screen, size, problems, text_size)
     return not any(problem.startswith(("no room for", "map:")) for problem in problems)

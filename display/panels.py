@@ -13,11 +13,17 @@ from a traceback (or a garbled screen) at start-up. Where the facts come from:
   software and never changes MADCTL, so the orientation bits stay fixed; ``bgr``/``inverse`` in the config flip the
   colour-order bit and the inversion relative to these defaults ("red and blue come out swapped", "colours come out
   as a negative"), which is what a person looking at a wrong screen can tell.
+- ``datasheet_mhz``: the fastest serial write clock each datasheet promises (its shortest write cycle, tSCYCW:
+  ILI9341 100 ns, ST7735S 66 ns, ST7789 16 ns). Above it a panel often works (modules with short wires commonly
+  take 32 MHz and more) but nothing promises it; ``spi_mhz`` is what ``bus_speed_mhz = 0`` asks for: within the
+  datasheet on the ST7789, the tried 32 MHz on the other two (at 10 MHz a full ILI9341 frame takes 123 ms).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 MADCTL_BGR = 0x08  # the colour-order bit of MIPI DCS MADCTL, the same on all three controllers
 MADCTL_MV = 0x20  # row/column exchange
@@ -32,13 +38,22 @@ class Panel:
     memory: tuple[int, int]  # columns x rows the host can address under luma's MADCTL
     madctl: int  # luma's MADCTL value
     inverted: bool  # luma sends INVON by default
+    datasheet_mhz: float  # the datasheet's fastest write clock
+    spi_mhz: float  # the clock asked for when the config says 0 (one luma accepts)
 
 
 PANELS: dict[str, Panel] = {
-    "st7735": Panel((160, 128), ((160, 80), (160, 128), (128, 128)), (162, 132), 0x60, False),
-    "st7789": Panel((240, 240), None, (320, 240), 0x70, True),
-    "ili9341": Panel((320, 240), ((320, 240), (240, 240), (320, 180)), (320, 240), 0x28, False),
+    "st7735": Panel((160, 128), ((160, 80), (160, 128), (128, 128)), (162, 132), 0x60, False, 15, 32),
+    "st7789": Panel((240, 240), None, (320, 240), 0x70, True, 62.5, 50),
+    "ili9341": Panel((320, 240), ((320, 240), (240, 240), (320, 180)), (320, 240), 0x28, False, 10, 32),
 }
+
+
+def spi_hz(display: Mapping[str, Any]) -> float:
+    """The SPI clock to ask for, in Hz, from a ``[display]`` config: its ``bus_speed_mhz``, or with 0 the panel's
+    ``spi_mhz``."""
+    mhz = display["bus_speed_mhz"] or PANELS[display["driver"]].spi_mhz
+    return float(mhz) * 1_000_000
 
 
 def accepts_size(driver: str, size: tuple[int, int]) -> bool:

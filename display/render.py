@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .board_map import draw_board
 from .chart import draw_chart
-from .screen import Screen, Size
+from .screen import Line, Screen, Size
 
 BACKGROUND = (16, 20, 32)
 TEXT = (235, 235, 225)
@@ -45,6 +45,7 @@ _SIZES: dict[str, dict[str, dict[Size | str, int]]] = {
 LEGIBLE = 7
 
 
+_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # wrap() and fit() take a draw; they measure with the font alone
 FONT_DIR = Path(__file__).with_name("fonts")  # DejaVu subsets, shipped in the wheel (fonts/LICENSE-DejaVu)
 SYSTEM_FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
 
@@ -155,7 +156,6 @@ def _draw(
     width, height = size
     image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
-    tight = sizes.get("tight", 0)  # at 160x128 the spacing gives way before the type does
     margin = margin_of(size, sizes)
     title_font = font(sizes["title"], bold=True)
     footer_font = font(sizes["small"])
@@ -164,18 +164,10 @@ def _draw(
     _text(image, (margin, margin), title, title_font, PLAYER_COLOURS.get(screen.colour or "", ACCENT))
     if title:
         faces.add(title_font)
-    y = margin + sizes["title"] + margin
+    y, bottom, room, footer, footer_top, footer_step, part_label = _body(screen, size, sizes, problems)
     draw.line((margin, y - margin // 2, width - margin, y - margin // 2), fill=DIM)
-    part_label = "{}/{}".format(*screen.part) if screen.part is not None else ""
-    part_width = int(_length(part_label, footer_font)) + margin if part_label else 0
-    footer = _footer_lines(draw, screen.footer, footer_font, width - 2 * margin - part_width, problems)
-    rows = max(len(footer), 1 if part_label else 0)
-    footer_step = sizes["small"] + 2 - tight
-    footer_top = height - margin - sizes["small"] - (rows - 1) * footer_step
-    bottom = footer_top - margin if rows else height - margin
-    room = width - 2 * margin
     if screen.qr:
-        room -= _draw_qr(image, screen.qr, width - margin, y, bottom) + margin
+        _draw_qr(image, screen.qr, width - margin, y, bottom)
     for line in screen.lines:
         line_font = font(sizes[line.size], bold=line.size == "large")
         colour = PLAYER_COLOURS.get(line.colour or "", TEXT)
@@ -187,7 +179,7 @@ def _draw(
             _text(image, (margin, y), part, line_font, colour)
             if part:
                 faces.add(line_font)
-            y += sizes[line.size] + max(2, sizes[line.size] // 4 - tight)
+            y += _line_step(line, sizes)
     if screen.menu is not None:
         faces.add(_draw_menu(image, draw, screen, sizes, margin, y + max(3, margin), bottom, width, problems))
         if any(screen.menu.hints):
@@ -225,6 +217,57 @@ def _draw(
     return image
 
 
+def _body(
+    screen: Screen, size: tuple[int, int], sizes: dict[Any, int], problems: list[str] | None
+) -> tuple[int, int, int, list[str], int, int, str]:
+    """Where the lines go: their top and bottom, their width (less a QR code's), the footer's lines, its top and
+    line step, and the part label ("2/3"). What :func:`_draw` paints by and :func:`fits` measures by, alike."""
+    width, height = size
+    tight = sizes.get("tight", 0)
+    margin = margin_of(size, sizes)
+    footer_font = font(sizes["small"])
+    top = margin + sizes["title"] + margin
+    part_label = "{}/{}".format(*screen.part) if screen.part is not None else ""
+    part_width = int(_length(part_label, footer_font)) + margin if part_label else 0
+    footer = _footer_lines(_MEASURE, screen.footer, footer_font, width - 2 * margin - part_width, problems)
+    rows = max(len(footer), 1 if part_label else 0)
+    footer_step = sizes["small"] + 2 - tight
+    footer_top = height - margin - sizes["small"] - (rows - 1) * footer_step
+    bottom = footer_top - margin if rows else height - margin
+    room = width - 2 * margin
+    if screen.qr:
+        room -= _qr_side(screen.qr, width - margin, top, bottom) + margin
+    return top, bottom, room, footer, footer_top, footer_step, part_label
+
+
+def _line_step(line: Line, sizes: dict[Any, int]) -> int:
+    """From one row of a line to the next."""
+    return sizes[line.size] + max(2, sizes[line.size] // 4 - sizes.get("tight", 0))
+
+
+@lru_cache(maxsize=4096)
+def _rows(text: str, face: Any, room: int) -> int:
+    """How many rows ``text`` wraps to in ``room`` pixels, measured once (a notice is measured again for each tick
+    and each part it might be cut into)."""
+    return len(wrap(_MEASURE, text, face, room))
+
+
+def fits(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> bool:
+    """Whether every line of ``screen`` has room, measured from text widths without drawing (display/pages.py cuts a
+    notice into parts by it): the same layout :func:`_draw` draws by, so the answer is the drawing's. Its menu,
+    chart or map are not weighed: ask :func:`render`'s problems for those."""
+    sizes = type_sizes(size, text_size)
+    y, bottom, room, *_ = _body(screen, size, sizes, None)
+    for line in screen.lines:
+        face = font(sizes[line.size], bold=line.size == "large")
+        rows = _rows(line.text, face, room)
+        step = _line_step(line, sizes)
+        if y + (rows - 1) * step + sizes[line.size] > bottom:
+            return False
+        y += rows * step
+    return True
+
+
 def _footer_lines(
     draw: ImageDraw.ImageDraw, footer: str, face: Any, room: int, problems: list[str] | None
 ) -> list[str]:
@@ -242,11 +285,17 @@ def _footer_lines(
     return lines
 
 
-def _draw_qr(image: Image.Image, rows: tuple[str, ...], right: int, top: int, bottom: int) -> int:
-    """A QR code, dark on white with a quiet zone of 2 modules, as large as whole pixels allow; its width."""
+def _qr_side(rows: tuple[str, ...], right: int, top: int, bottom: int) -> int:
+    """A QR code's width: as large as whole pixels allow, with a quiet zone of 2 modules."""
     modules = len(rows) + 4
-    scale = max(1, min((bottom - top) // modules, (right // 2) // modules))
-    side = modules * scale
+    return modules * max(1, min((bottom - top) // modules, (right // 2) // modules))
+
+
+def _draw_qr(image: Image.Image, rows: tuple[str, ...], right: int, top: int, bottom: int) -> None:
+    """A QR code, dark on white with a quiet zone of 2 modules, as large as whole pixels allow."""
+    modules = len(rows) + 4
+    side = _qr_side(rows, right, top, bottom)
+    scale = side // modules
     left = right - side
     ImageDraw.Draw(image).rectangle((left, top, right - 1, top + side - 1), fill=(255, 255, 255))
     for r, row in enumerate(rows):
@@ -254,7 +303,6 @@ def _draw_qr(image: Image.Image, rows: tuple[str, ...], right: int, top: int, bo
             if bit == "1":
                 x, y = left + (c + 2) * scale, top + (r + 2) * scale
                 ImageDraw.Draw(image).rectangle((x, y, x + scale - 1, y + scale - 1), fill=(0, 0, 0))
-    return side
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: list[str] | None = None) -> str:

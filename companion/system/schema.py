@@ -70,10 +70,10 @@ def _display(value: Any) -> str | None:
 
 
 def _speed(value: Any) -> str | None:
-    if type(value) in (int, float) and type(value) is not bool and value in BUS_SPEEDS_MHZ:
+    if type(value) in (int, float) and type(value) is not bool and value in (0, *BUS_SPEEDS_MHZ):
         return None
     return _("must be one of {value} (MHz), not {show}").format(
-        value=", ".join(f"{s:g}" for s in BUS_SPEEDS_MHZ), show=_show(value)
+        value=", ".join(f"{s:g}" for s in (0, *BUS_SPEEDS_MHZ)), show=_show(value)
     )
 
 

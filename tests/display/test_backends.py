@@ -11,7 +11,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from companion.system import config
+from display import backends
 from display.backends import Display, build_display
+from display.panels import PANELS
 
 
 def settings(**display: Any) -> dict[str, Any]:
@@ -70,7 +72,7 @@ def test_real_lcd_drivers_over_mocked_spi(driver: str, size: tuple[int, int]) ->
     )
     assert type(display.device).__name__ == driver and display.size == size
     spi.open.assert_called_with(0, 0)
-    assert spi.max_speed_hz == 32_000_000
+    assert spi.max_speed_hz == {"st7789": 50_000_000}.get(driver, 32_000_000), "bus_speed_mhz 0: the panel's own"
     configured = {call.args[0] for call in gpio.setup.call_args_list}
     assert {22, 23, 27} <= configured, "DC, RST and backlight pins come from the config"
     sent_before = spi.writebytes2.call_count + spi.writebytes.call_count
@@ -119,3 +121,36 @@ def test_without_backlight_control_on_luma_lcd_before_2_13(monkeypatch: pytest.M
     display.show(marked((240, 240)))
     display.close()
     assert all(call.args[:1] not in ((18,), (-1,)) for call in gpio.cleanup.call_args_list)
+
+
+@pytest.mark.parametrize(("driver", "asked", "clock"), [("st7789", 0, 50), ("st7789", 16, 16), ("ili9341", 0, 32)])
+def test_each_panel_has_its_own_spi_clock(driver: str, asked: int, clock: int) -> None:
+    """Issue 44: the ST7789 is rated for 62.5 MHz and gets 50 by default (the most luma takes below it), the ST7735S
+    and ILI9341 keep the 32 MHz they are commonly run at (their datasheets say 15 and 10: docs/config.md); a clock
+    set in the config wins."""
+    spi, gpio = Mock(), Mock()
+    gpio.OUT, gpio.HIGH, gpio.LOW = "out", 1, 0
+    display = build_display(settings(driver=driver, bus_speed_mhz=asked), PANELS[driver].native, spi=spi, gpio=gpio)
+    assert spi.max_speed_hz == clock * 1_000_000
+    assert PANELS[driver].spi_mhz <= 52 and (driver != "st7789" or PANELS[driver].spi_mhz <= 62.5)
+    display.close()
+
+
+def test_pixels_go_in_writes_as_large_as_spidev_takes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44: each write is an ioctl and a DMA mapping on the Pi; with spidev.bufsiz raised, a full frame goes in
+    a few writes instead of one per 4,096 bytes."""
+    spi, gpio = Mock(), Mock()
+    gpio.OUT, gpio.HIGH, gpio.LOW = "out", 1, 0
+    bufsiz = tmp_path / "bufsiz"
+    bufsiz.write_text("65536\n")
+    monkeypatch.setattr(backends, "SPIDEV_BUFSIZ", bufsiz)
+    display = build_display(settings(driver="ili9341"), (320, 240), spi=spi, gpio=gpio)
+    spi.writebytes.reset_mock()
+    spi.writebytes2.reset_mock()
+    display.show(Image.new("RGB", (320, 240), "white"))
+    assert display.flush(timeout=10)
+    writes = [call.args[0] for call in (*spi.writebytes.call_args_list, *spi.writebytes2.call_args_list)]
+    assert max(map(len, writes)) == 65536 and sum(map(len, writes)) >= 320 * 240 * 2
+    display.close()
+    bufsiz.write_text("not a number")
+    assert backends.spidev_bufsiz() == 4096

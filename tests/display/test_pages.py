@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from display import render as render_module
 from display.pages import paginate
-from display.render import render
+from display.render import fits, render
 from display.screen import Line, MenuView, Screen
 
 SENTENCE = "Red: take 4 houses from Santa\u00a0Croce back to your supply and put a palace on the space marked 4"
@@ -38,3 +45,45 @@ def test_the_part_is_drawn_where_the_footer_ends() -> None:
 
     footer = next("x" * n for n in range(60, 0, -1) if not problems(Screen("T", (), footer="x" * n)))
     assert problems(Screen("T", (), footer=footer, part=(1, 2)))[0].startswith("too wide:")
+
+
+WORDS = ("Red", "take", "4", "houses", "from", "Santa\u00a0Croce", "palace", "Quarantia", "✓", "Stimm-Marke", "für")
+LINES = st.builds(
+    Line,
+    st.lists(st.sampled_from(WORDS), max_size=14).map(" ".join),
+    st.sampled_from(("large", "normal", "small")),
+)
+SIZES = st.sampled_from(((160, 128), (240, 240), (320, 240)))
+
+
+@given(
+    st.lists(LINES, max_size=9),
+    st.sampled_from(("", "ok: go on", "done? ok on your pad", "host ok: undo   back: keep")),
+    st.sampled_from((None, (1, 2), (10, 12))),
+    st.booleans(),
+    SIZES,
+    st.sampled_from(("normal", "large")),
+)
+def test_measuring_a_screen_says_what_drawing_it_says(
+    lines: list[Line],
+    footer: str,
+    part: tuple[int, int] | None,
+    qr: bool,
+    size: tuple[int, int],
+    text_size: str,
+) -> None:
+    """Issue 44: parts are cut by measuring (``fits``: no painting), and that must be the drawing's own verdict, or a
+    part would lose its last line or leave room unused (docs/screens would change)."""
+    screen = Screen("Notice", tuple(lines), footer=footer, part=part, qr=("1010", "0101") * 5 if qr else None)
+    problems: list[str] = []
+    render(screen, size, problems, text_size)
+    assert fits(screen, size, text_size) == (not any(p.startswith("no room for") for p in problems))
+
+
+def test_cutting_a_notice_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44: each fit check was a whole drawing (12-14 of them per notice on a Pi)."""
+    drawn: list[Screen] = []
+    monkeypatch.setattr(render_module, "_draw", lambda screen, *args: drawn.append(screen))
+    notice = replace(LONG, title="Cut without drawing")
+    assert len(paginate(notice, (160, 128))) > 2
+    assert drawn == []
