@@ -62,10 +62,13 @@ def _open(directory: Path) -> Store | None:
     from ..store import Store, StoreError
 
     try:
-        return Store(directory, read_only=True)  # a listing never moves, creates or writes anything
+        store = Store(directory, read_only=True)  # a listing never moves, creates or writes anything
     except StoreError as error:
         print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
         return None
+    if store.problem:  # what the journal had that SQLite lacks: said, then shown
+        print(_("doge-companion: {problem}").format(problem=store.problem), file=sys.stderr)
+    return store
 
 
 def _list_with_simulator(directory: Path, simulator: Path) -> int:
