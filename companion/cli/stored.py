@@ -128,6 +128,7 @@ def _computers(store: Store, game: int) -> dict[str, str]:
 
 def _export(store: Store, game: int, out: str | None) -> int:
     from ..engine import LineError
+    from ..flow.notice_store import checked_screen
     from ..flow.shown import public_length
     from ..store.export import public_record
 
@@ -138,7 +139,7 @@ def _export(store: Store, game: int, out: str | None) -> int:
         )
         return 1
     # A line whose reveals no screen has shown yet stays on the device, with everything after it (rules.md 11.4).
-    lines = lines[: public_length(store.screen(game), len(lines))]
+    lines = lines[: public_length(checked_screen(store.screen(game)), len(lines))]
     try:
         text = "\n".join(public_record(lines)) + "\n"
     except LineError as error:
