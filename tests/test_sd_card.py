@@ -154,7 +154,7 @@ GOOD_NOTICE = {"title": "Blue: put 2 houses", "lines": [["Take 2 houses", "norma
 def test_a_saved_screen_with_a_field_no_version_writes_is_dropped_and_the_game_goes_on(
     bad: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    folder, acknowledged = live_copy(tmp_path)
+    folder, _acknowledged = live_copy(tmp_path)
     App(app_settings(folder)).close()  # checkpointed: a plain file to edit
     saved_screen(folder, {**GOOD_NOTICE, **bad})
     config = config_for(tmp_path, folder)
@@ -233,7 +233,9 @@ def test_a_damaged_game_is_told_at_every_start_listed_with_its_reason_exported_c
 # ---------------------------------------------------------------- 5: reading never writes; a full disk stops
 
 
-def test_games_and_export_leave_a_wal_and_its_shm_as_they_were(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_and_export_leave_a_wal_and_its_shm_as_they_were(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder, _acknowledged = live_copy(tmp_path)
     shm = Path(f"{folder / FILENAME}-shm")
     shm.write_bytes(b"\0" * 32768)

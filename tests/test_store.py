@@ -174,7 +174,7 @@ def test_a_store_damaged_beyond_its_header_is_moved_aside_and_games_says_so_in_o
         aside = [p for p in tmp_path.iterdir() if ".broken-" in p.name and p.name.endswith(".sqlite3")]
         assert len(aside) == 1 and aside[0].read_bytes() == bytes(data)
         assert (tmp_path / "games.journal").read_bytes() == journal, "the journal, intact, is the truth"
-        assert len(store.games()) == len(set(json.loads(line[9:])["g"] for line in journal.decode().splitlines()))
+        assert len(store.games()) == len({json.loads(line[9:])["g"] for line in journal.decode().splitlines()})
     finally:
         store.close()
 

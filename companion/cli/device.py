@@ -180,7 +180,7 @@ def _stop_within_grace() -> None:
     signal.signal(signal.SIGALRM, lambda _signum, _frame: os._exit(0))
     if signal.getitimer(signal.ITIMER_REAL)[0] == 0:
         signal.setitimer(signal.ITIMER_REAL, STOP_GRACE_S)
-        with open(os.devnull, "w") as nowhere:  # noqa: PTH123 (faulthandler keeps the descriptor's number)
+        with open(os.devnull, "w") as nowhere:
             faulthandler.dump_traceback_later(LAST_RESORT_S, exit=True, file=os.dup(nowhere.fileno()))
 
 

@@ -96,7 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--record", metavar="FILE", help=_("write the game's record (docs/record-format.md) to FILE at the end")
     )
     run.add_argument("--entry", choices=("private", "keypads"), help=_("how ballots are entered (default: config)"))
-    run.add_argument("--autoplay", type=_number, metavar="SEED", help=_("a simulated table plays the game (demos, tests)"))
+    run.add_argument(
+        "--autoplay", type=_number, metavar="SEED", help=_("a simulated table plays the game (demos, tests)")
+    )
     run.add_argument(
         "--keys",
         metavar="FILE",

@@ -8,7 +8,6 @@ from hardware.events import InputEvent, parse_event
 
 from ..i18n import _
 
-
 MAX_SCRIPT = 4 * 1024 * 1024  # a million key presses: /dev/zero and /dev/urandom are refused, not read for ever
 MAX_LINE = 1024
 

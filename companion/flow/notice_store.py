@@ -108,7 +108,8 @@ def checked_screen(screen: Any) -> dict[str, Any]:
         if screen:
             log.warning("the saved screen step holds what no version writes; the game goes on at its next screen")
         return {}
-    return screen
+    checked: dict[str, Any] = screen
+    return checked
 
 
 def restore_screen(screen: dict[str, Any]) -> list[Notice]:

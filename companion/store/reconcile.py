@@ -69,7 +69,9 @@ def reconcile(db: sqlite3.Connection, history: History | None, stamp: str) -> Ou
         if mine == theirs and row is False:
             continue
         if mine != theirs:
-            same = next((i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), min(len(mine), len(theirs)))
+            same = next(
+                (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b), min(len(mine), len(theirs))
+            )
             outcome.recovered[game] = max(len(theirs) - same, 1)
             db.execute("DELETE FROM lines WHERE game = ?", (game,))
         _write_row(db, game, theirs, history.summaries.get(game, {}), row, stamp)
@@ -105,13 +107,13 @@ def _write_row(
             (started, json.dumps(players), status, year, json.dumps(winners), stamp, game),
         )
     else:
-        fields = {k: said[k] for k in ("status", "year") if k in said}
+        fields: dict[str, Any] = {k: said[k] for k in ("status", "year") if k in said}
         if "winners" in said:
             fields["winners"] = json.dumps(winners)
         if fields.get("status") not in (None, *STATUSES) or type(fields.get("year", 0)) is not int:
             return
         for key, value in fields.items():
-            db.execute(f"UPDATE games SET {key} = ? WHERE id = ?", (value, game))  # noqa: S608 (keys are ours)
+            db.execute(f"UPDATE games SET {key} = ? WHERE id = ?", (value, game))
 
 
 def summaries_of(db: sqlite3.Connection) -> dict[int, dict[str, Any]]:
