@@ -117,6 +117,7 @@ class Store:
 
     def _connect(self, target: str) -> sqlite3.Connection:
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        db.text_factory = _text
         db.execute("PRAGMA busy_timeout = 5000")
         try:
             self._check_ours(db)  # before anything writes to the file: someone else's file stays untouched
@@ -134,7 +135,7 @@ class Store:
     @staticmethod
     def _check_ours(db: sqlite3.Connection) -> None:
         """Raises WrongStore for a file that is not a store of ours, or is damaged beyond its header (a torn copy of
-        the file and its -wal): quick_check reads every page, so damage shows here and not halfway through a game."""
+        the file and its -wal): integrity_check reads every page and index, so damage shows here, not halfway through a game."""
         version = db.execute("PRAGMA user_version").fetchone()[0]
         app = db.execute("PRAGMA application_id").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -146,7 +147,7 @@ class Store:
                     version=version, SCHEMA_VERSION=SCHEMA_VERSION
                 )
             )
-        verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+        verdict = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
         if verdict != "ok":
             raise WrongStore(f"{DAMAGED} ({files.clip(verdict)})")
         check_shape(db, version, app == APPLICATION_ID, _MIGRATIONS)  # what SQLite finds nothing wrong with
@@ -186,6 +187,7 @@ class Store:
             raise WrongStore(problem)
         with files.reading_copy(path) as copy:
             source = sqlite3.connect(copy, check_same_thread=False)
+            source.text_factory = _text
             try:
                 self._check_ours(source)
                 source.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a damaged file fails here
@@ -493,6 +495,15 @@ class Store:
             [("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, now(), game))],
             journal.entry(game, s={"status": status}),
         )
+
+
+def _text(data: bytes) -> str | bytes:
+    """A TEXT value as str, or its bytes when they are not UTF-8 (a flipped bit): read as "not text", a damaged line,
+    never an error halfway through a listing."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
 
 
 def _said(summary: Mapping[str, Any] | None) -> dict[str, Any]:
