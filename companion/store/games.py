@@ -135,7 +135,8 @@ class Store:
     @staticmethod
     def _check_ours(db: sqlite3.Connection) -> None:
         """Raises WrongStore for a file that is not a store of ours, or is damaged beyond its header (a torn copy of
-        the file and its -wal): integrity_check reads every page and index, so damage shows here, not halfway through a game."""
+        the file and its -wal): integrity_check reads every page and index, so damage shows here and not halfway
+        through a game."""
         version = db.execute("PRAGMA user_version").fetchone()[0]
         app = db.execute("PRAGMA application_id").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
