@@ -171,6 +171,15 @@ def make_private(path: Path) -> None:
                 os.chmod(file, 0o600)
 
 
+def text(data: bytes) -> str | bytes:
+    """SQLite's TEXT as str, or its bytes when they are not UTF-8 (a flipped bit): read as "not text", a damaged
+    line, never an error halfway through a listing (a connection's ``text_factory``)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+
+
 def clip(text: str, limit: int = 120) -> str:
     """One line, short: SQLite's own reports (quick_check's) span lines."""
     text = " ".join(text.split())

@@ -23,44 +23,14 @@ from typing import Any
 
 from ..i18n import _
 from . import files, journal
-from .damage import DAMAGED, WrongStore, check_shape, damaged, link_problem, migration_failed, screen_state, summary
+from .damage import DAMAGED, WrongStore, damaged, link_problem, screen_state, summary
 from .journal import Journal, line_entries
-from .reconcile import reconcile, sqlite_lines, summaries_of
+from .reconcile import open_journal, readable_record, reconcile
+from .schema import check_ours, migrate
 
 log = logging.getLogger(__package__)  # "companion.store", the name its lines have always had
 
-SCHEMA_VERSION = 3
 FILENAME = "games.sqlite3"
-APPLICATION_ID = 0x446F6765  # "Doge": marks the file as ours (PRAGMA application_id)
-
-_MIGRATIONS = {
-    1: """
-        CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            started TEXT NOT NULL,
-            players TEXT NOT NULL,
-            status TEXT NOT NULL DEFAULT 'playing',
-            year INTEGER NOT NULL DEFAULT 1,
-            winners TEXT NOT NULL DEFAULT '[]',
-            updated TEXT NOT NULL
-        );
-        CREATE TABLE lines (
-            game INTEGER NOT NULL REFERENCES games(id),
-            seq INTEGER NOT NULL,
-            text TEXT NOT NULL,
-            PRIMARY KEY (game, seq)
-        );
-    """,
-    2: """
-        CREATE TABLE screens (
-            game INTEGER PRIMARY KEY REFERENCES games(id),
-            state TEXT NOT NULL
-        );
-    """,
-    # Which phone holds a seat (the pad source the header names): the SHA-256 of its seat token, never the token.
-    3: "CREATE TABLE phones (game INTEGER NOT NULL REFERENCES games(id), source TEXT NOT NULL, "
-    "digest TEXT NOT NULL, PRIMARY KEY (game, source));",
-}
 
 
 class StoreError(Exception):
@@ -117,10 +87,10 @@ class Store:
 
     def _connect(self, target: str) -> sqlite3.Connection:
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
-        db.text_factory = _text
+        db.text_factory = files.text
         db.execute("PRAGMA busy_timeout = 5000")
         try:
-            self._check_ours(db)  # before anything writes to the file: someone else's file stays untouched
+            check_ours(db)  # before anything writes to the file: someone else's file stays untouched
             if target != ":memory:":
                 mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if mode != "wal":
@@ -131,27 +101,6 @@ class Store:
             db.close()
             raise
         return db
-
-    @staticmethod
-    def _check_ours(db: sqlite3.Connection) -> None:
-        """Raises WrongStore for a file that is not a store of ours, or is damaged beyond its header (a torn copy of
-        the file and its -wal): integrity_check reads every page and index, so damage shows here and not halfway
-        through a game."""
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if app not in (0, APPLICATION_ID) or (app == 0 and tables):
-            raise WrongStore("not a Doge Companion store")
-        if version > SCHEMA_VERSION:
-            raise WrongStore(
-                _("made by a newer version (schema {version}, this reads up to {SCHEMA_VERSION})").format(
-                    version=version, SCHEMA_VERSION=SCHEMA_VERSION
-                )
-            )
-        verdict = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
-        if verdict != "ok":
-            raise WrongStore(f"{DAMAGED} ({files.clip(verdict)})")
-        check_shape(db, version, app == APPLICATION_ID, _MIGRATIONS)  # what SQLite finds nothing wrong with
 
     def _open_only(self) -> sqlite3.Connection:
         """The games of the file and its -wal copied into memory, then brought in line with the journal there: SQLite
@@ -167,7 +116,7 @@ class Store:
                 if damaged(error):
                     problem += " " + _("(the companion moves it aside when it next starts)")
                 raise StoreError(problem) from None
-            db = self._migrate(self._connect(":memory:"))
+            db = migrate(self._connect(":memory:"))
             self.problem = problem + "; " + _("the games are read from the journal (the companion restores them "
                                               "when it next starts)")  # fmt: skip
         outcome = reconcile(db, history, now())
@@ -188,19 +137,19 @@ class Store:
             raise WrongStore(problem)
         with files.reading_copy(path) as copy:
             source = sqlite3.connect(copy, check_same_thread=False)
-            source.text_factory = _text
+            source.text_factory = files.text
             try:
-                self._check_ours(source)
+                check_ours(source)
                 source.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a damaged file fails here
                 db = self._connect(":memory:")
                 source.backup(db)
             finally:
                 source.close()
-        return self._migrate(db)
+        return migrate(db)
 
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
-            return self._migrate(self._connect(":memory:"))
+            return migrate(self._connect(":memory:"))
         try:
             files.private_directory(self.path.parent)
         except OSError as error:
@@ -231,7 +180,7 @@ class Store:
             if problem := files.cut_to_nothing(self.path):
                 raise WrongStore(problem)  # SQLite would take it for an empty store and delete the -wal
             files.make_private(self.path)
-            return self._migrate(self._connect(str(self.path)))
+            return migrate(self._connect(str(self.path)))
         except (sqlite3.DatabaseError, WrongStore, OSError) as error:
             if files.read_only(self.path):
                 return self._without_saving(
@@ -258,42 +207,16 @@ class Store:
             log.error("game store: %s", self.problem)
         try:
             files.make_private(self.path)
-            return self._migrate(self._connect(str(self.path)))
+            return migrate(self._connect(str(self.path)))
         except (sqlite3.DatabaseError, WrongStore, OSError) as error:  # the fresh file: room or the disk failed
             raise self._unavailable(error) from None
 
     def _with_journal(self, db: sqlite3.Connection) -> sqlite3.Connection:
-        """The journal compared with SQLite (reconcile.py), the loser repaired, then opened for appending: from here
-        a press is acknowledged once its entries are synced there, and SQLite commits without a sync of its own."""
+        """The journal compared with SQLite, the loser repaired, then opened for appending (reconcile.py)."""
         assert self.path is not None
-        path = self.path.with_name(journal.NAME)
-        try:
-            if path.is_symlink():
-                files.move_journal_aside(path, "link")
-            history = journal.read(path)
-            db.execute("BEGIN IMMEDIATE")
-            outcome = reconcile(db, history, now())
-            db.execute("COMMIT")
-            if outcome.journal_stale:
-                if history is not None and history.damage is not None:
-                    aside = files.move_journal_aside(path, "broken")
-                    log.warning("game store: the journal %s (%s); kept as %s", DAMAGED, history.damage, aside)
-                journal.rewrite(path, sqlite_lines(db), summaries_of(db))
-            self._journal = Journal(path)
-            db.execute("PRAGMA synchronous = NORMAL")
-        except (OSError, sqlite3.Error) as error:
-            with suppress(sqlite3.Error):
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-            log.error("game store: the journal cannot be written (%s); SQLite alone keeps the games", error)
-            return db
-        if outcome.recovered or outcome.rows:
-            games = sorted({*outcome.recovered, *outcome.rows})
-            said = _("{count} acknowledged lines of game {games} brought back from the journal").format(
-                count=sum(outcome.recovered.values()), games=", ".join(map(str, games))
-            )
+        self._journal, said = open_journal(db, self.path.with_name(journal.NAME))
+        if said:
             self.problem = f"{self.problem}; {said}" if self.problem else said
-            log.warning("game store: %s", said)
         return db
 
     def _unavailable(self, error: BaseException) -> StoreUnavailable:
@@ -316,23 +239,7 @@ class Store:
         self.saving = False
         self.problem = _("games are not being saved: {reason}").format(reason=reason)
         log.error("game store: %s", self.problem)
-        return self._migrate(self._connect(":memory:"))
-
-    def _migrate(self, db: sqlite3.Connection) -> sqlite3.Connection:
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        for step in range(version + 1, SCHEMA_VERSION + 1):
-            # One script, one transaction: a migration is applied whole or not at all.
-            try:
-                db.executescript(
-                    f"BEGIN IMMEDIATE; {_MIGRATIONS[step]} PRAGMA user_version = {step}; "
-                    f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
-                )
-            except sqlite3.Error as error:
-                with suppress(sqlite3.Error):
-                    db.execute("ROLLBACK")
-                db.close()
-                raise migration_failed(error, step) from None
-        return db
+        return migrate(self._connect(":memory:"))
 
     def close(self) -> None:
         self._db.close()
@@ -458,22 +365,8 @@ class Store:
         return [text for _seq, text in rows]
 
     def record(self, game: int) -> tuple[list[str], str | None]:
-        """A game's lines as far as they can be read (numbered from 1, text, replaying: export.py's ``readable``),
-        and why the next cannot be (None: the whole record reads)."""
-        from .export import readable
-
-        lines: list[str] = []
-        why = None
-        for seq, text in self._db.execute("SELECT seq, text FROM lines WHERE game = ? ORDER BY seq", (game,)):
-            if seq != len(lines) + 1 or type(text) is not str:
-                why = _("line {number} is missing") if seq != len(lines) + 1 else _("line {number} is not text")
-                why = why.format(number=len(lines) + 1)
-                break
-            lines.append(text)
-        if not lines and why is None:
-            why = _("line {number} is missing").format(number=1)
-        valid, bad = readable(lines)
-        return lines[:valid], bad or why
+        """A game's lines as far as they can be read, and why the next cannot be (None: all of them can)."""
+        return readable_record(self._db, game)
 
     def set_aside(self) -> list[int]:
         """The games set aside as damaged that nobody has dealt with yet (``recover``): told at every start."""
@@ -496,15 +389,6 @@ class Store:
             [("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, now(), game))],
             journal.entry(game, s={"status": status}),
         )
-
-
-def _text(data: bytes) -> str | bytes:
-    """A TEXT value as str, or its bytes when they are not UTF-8 (a flipped bit): read as "not text", a damaged line,
-    never an error halfway through a listing."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data
 
 
 def _said(summary: Mapping[str, Any] | None) -> dict[str, Any]:

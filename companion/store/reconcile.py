@@ -11,12 +11,19 @@ loser is repaired: SQLite's rows rewritten from the journal's lines, or the jour
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
+from contextlib import suppress
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from .damage import STATUSES, summary
-from .journal import History
+from ..i18n import _
+from . import files, journal
+from .damage import DAMAGED, STATUSES, summary
+from .journal import History, Journal
+
+log = logging.getLogger(__package__)
 
 
 @dataclass
@@ -126,3 +133,58 @@ def summaries_of(db: sqlite3.Connection) -> dict[int, dict[str, Any]]:
         if problem is None:
             found[game] = {"started": started, "status": status, "year": year, "winners": won}
     return found
+
+
+def open_journal(db: sqlite3.Connection, path: Path) -> tuple[Journal | None, str | None]:
+    """The journal at PATH compared with DB (a writable store), the loser repaired, then opened for appending: from
+    here a press is acknowledged once its entries are synced there, and SQLite commits without a sync of its own.
+    Returns it (None: it cannot be written, SQLite alone keeps the games, synced) and what to tell the table."""
+    from .games import now
+
+    try:
+        if path.is_symlink():
+            files.move_journal_aside(path, "link")
+        history = journal.read(path)
+        db.execute("BEGIN IMMEDIATE")
+        outcome = reconcile(db, history, now())
+        db.execute("COMMIT")
+        if outcome.journal_stale:
+            if history is not None and history.damage is not None:
+                aside = files.move_journal_aside(path, "broken")
+                log.warning("game store: the journal is %s (%s); kept as %s", DAMAGED, history.damage, aside)
+            journal.rewrite(path, sqlite_lines(db), summaries_of(db))
+        opened = Journal(path)
+        db.execute("PRAGMA synchronous = NORMAL")
+    except (OSError, sqlite3.Error) as error:
+        with suppress(sqlite3.Error):
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+        log.error("game store: the journal cannot be written (%s); SQLite alone keeps the games", error)
+        return None, None
+    if not outcome.recovered and not outcome.rows:
+        return opened, None
+    games = sorted({*outcome.recovered, *outcome.rows})
+    said = _("{count} acknowledged lines of game {games} brought back from the journal").format(
+        count=sum(outcome.recovered.values()), games=", ".join(map(str, games))
+    )
+    log.warning("game store: %s", said)
+    return opened, said
+
+
+def readable_record(db: sqlite3.Connection, game: int) -> tuple[list[str], str | None]:
+    """A game's lines as far as they can be read (numbered from 1, text, replaying: export.py's ``readable``), and
+    why the next cannot be (None: the whole record reads): what export writes and recover goes on from."""
+    from .export import readable
+
+    lines: list[str] = []
+    why = None
+    for seq, text in db.execute("SELECT seq, text FROM lines WHERE game = ? ORDER BY seq", (game,)):
+        if seq != len(lines) + 1 or type(text) is not str:
+            why = _("line {number} is missing") if seq != len(lines) + 1 else _("line {number} is not text")
+            why = why.format(number=len(lines) + 1)
+            break
+        lines.append(text)
+    if not lines and why is None:
+        why = _("line {number} is missing").format(number=1)
+    valid, bad = readable(lines)
+    return lines[:valid], bad or why
