@@ -25,7 +25,7 @@ def _number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=text[:40])) from None
+        raise argparse.ArgumentTypeError(_("'{text}' is not a whole number").format(text=text[:40])) from None
     if not 0 <= value <= MOST:
         raise argparse.ArgumentTypeError(_("{text} is out of range (0 to {most})").format(text=text[:40], most=MOST))
     return value
