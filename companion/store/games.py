@@ -255,7 +255,8 @@ class Store:
         try:
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db
-            size = self._journal.write(entries()) if self._journal is not None else None
+            data = entries() if self._journal is not None else b""
+            size = self._journal.write(data) if self._journal is not None and data else None
             try:
                 self._db.execute("COMMIT")
             except sqlite3.Error:
