@@ -122,8 +122,10 @@ def cut_to_nothing(path: Path) -> str | None:
 @contextmanager
 def reading_copy(path: Path, tries: int = 3) -> Iterator[str]:
     """PATH and its -wal copied into a private temporary folder, for SQLite to open there: whatever it then does to
-    a -wal or a -shm (delete, rewrite) happens to the copies. A copy taken while a companion commits is taken again."""
-    with tempfile.TemporaryDirectory(prefix="doge-companion-") as folder:
+    a -wal or a -shm (delete, rewrite) happens to the copies. A copy taken while a companion commits is taken again.
+    In memory (/dev/shm) where there is one: it works on a full disk, and the copy's secrets touch no other disk."""
+    memory = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK) else None
+    with tempfile.TemporaryDirectory(prefix="doge-companion-", dir=memory) as folder:
         target = Path(folder) / path.name
         for _try in range(tries):
             before = _stamps(path)
