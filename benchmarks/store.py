@@ -1,10 +1,16 @@
-"""Committing a decision (issue 5): one record line through the store (WAL, synchronous=FULL), as the companion
-does before the screen acknowledges it. The figure depends on the disk: fsync dominates."""
+"""Committing a decision (issues 5 and 42): one record line through the store, as the companion does before the
+screen acknowledges it: SQLite (WAL, synchronous=NORMAL) and the journal beside it, synced as the commit point.
+Beside it, what the same line cost before the journal (SQLite alone, synchronous=FULL), and how many syncs each
+acknowledged line costs (strace, where it is installed). The figure depends on the disk: the sync dominates."""
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -14,13 +20,16 @@ from tests.helpers import random_game
 
 from . import figures
 
+ROOT = Path(__file__).resolve().parents[1]
 
-def main(smoke: bool = False) -> None:
-    """``smoke``: the first 20 lines of the game (the test suite's run)."""
-    lines, _, _ = random_game(3)
-    lines = lines[:20] if smoke else lines
-    with tempfile.TemporaryDirectory() as folder:
+
+def _commit_times(lines: list[str], journal: bool) -> list[float]:
+    with tempfile.TemporaryDirectory(dir=ROOT) as folder:  # the checkout's disk, not a tmpfs
         store = Store(Path(folder))
+        if not journal:  # as before issue 42: SQLite alone, each commit synced
+            store._journal.close()  # type: ignore[union-attr]
+            store._journal = None
+            store._db.execute("PRAGMA synchronous = FULL")
         game = store.new_game(lines[0])
         times = []
         rng = random.Random(1)
@@ -30,13 +39,57 @@ def main(smoke: bool = False) -> None:
             times.append((time.perf_counter() - start) * 1000)
         store.close()
     times.sort()
-    p99 = times[int(len(times) * 0.99)]
-    print("game store (SQLite, WAL, synchronous=FULL, this machine's disk)")
-    print(
-        f"{'commit one decision':<44} median {statistics.median(times):7.3f} ms   p99 {p99:7.3f} ms   (n={len(times)})"
-    )
-    figures.report("committing one decision (SQLite WAL, synchronous=FULL; this machine's disk)",
-                   f"median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms")  # fmt: skip
+    return times
+
+
+SYNCS = """
+import sys, tempfile
+from pathlib import Path
+from companion.store import Store
+from tests.helpers import random_game
+lines = random_game(3)[0][:{count}]
+with tempfile.TemporaryDirectory(dir={root!r}) as folder:
+    store = Store(Path(folder))
+    game = store.new_game(lines[0])
+    print("start", file=sys.stderr, flush=True)
+    for number, line in enumerate(lines[1:], start=2):
+        store.append(game, number, [line], {{"year": 1}})
+"""
+
+
+def syncs_per_line(count: int) -> float | None:
+    """fsync and fdatasync calls per appended line, counted by strace from the first append on (None: no strace)."""
+    if shutil.which("strace") is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        trace = Path(folder) / "trace"
+        subprocess.run(
+            ["strace", "-f", "-e", "trace=fsync,fdatasync,write", "-o", str(trace), sys.executable, "-c",
+             SYNCS.format(count=count, root=str(ROOT))],
+            cwd=ROOT, capture_output=True, check=True, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+        calls = trace.read_text().splitlines()
+    started = next(i for i, call in enumerate(calls) if "start" in call and "write(2" in call)
+    syncs = [call for call in calls[started:] if "fsync(" in call or "fdatasync(" in call]
+    return len(syncs) / (count - 1)
+
+
+def main(smoke: bool = False) -> None:
+    """``smoke``: the first 20 lines of the game (the test suite's run)."""
+    lines, _, _ = random_game(3)
+    lines = lines[:20] if smoke else lines
+    print("game store (this machine's disk)")
+    for label, journal in (("SQLite NORMAL + journal synced (today)", True), ("SQLite FULL alone (before)", False)):
+        times = _commit_times(lines, journal)
+        p99 = times[int(len(times) * 0.99)]
+        print(f"commit one decision, {label:<40} median {statistics.median(times):7.3f} ms   p99 {p99:7.3f} ms"
+              f"   (n={len(times)})")  # fmt: skip
+        if journal:
+            figures.report("committing one decision (SQLite WAL + the journal synced; this machine's disk)",
+                           f"median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms")  # fmt: skip
+    syncs = syncs_per_line(20 if smoke else 200)
+    if syncs is not None:
+        print(f"syncs per acknowledged line (strace): {syncs:.2f}")
 
 
 if __name__ == "__main__":

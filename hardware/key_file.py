@@ -20,6 +20,8 @@ from .events import EventQueue, parse_event
 log = logging.getLogger(__name__)
 
 POLL_S = 0.2  # a regular file is looked at again this often for more lines (a FIFO wakes the reader itself)
+MAX_LINE = 1024  # an event is a few words: a longer line is skipped whole, its start logged clipped
+SHOWN = 60  # how much of a skipped line the log repeats
 
 
 class KeyFile:
@@ -39,11 +41,13 @@ class KeyFile:
         self._stop_read, self._stop_write = os.pipe()
         self.events = events
         self.number = 0  # lines read so far
+        self._waiting: list[bytes] = []  # the line read so far, its newline still to come
+        self._held = 0
+        self._too_long = False
         self._thread = threading.Thread(target=self._run, name="key file", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
-        waiting = b""
         with selectors.DefaultSelector() as selector:
             selector.register(self._stop_read, selectors.EVENT_READ)
             if self.fifo:
@@ -53,10 +57,33 @@ class KeyFile:
                 if self._stop_read in ready:
                     return
                 while chunk := self._read():
-                    waiting += chunk
-                *lines, waiting = waiting.split(b"\n")
-                for line in lines:
-                    self._line(line.decode("utf-8", "replace"))
+                    self._take(chunk)
+
+    def _take(self, chunk: bytes) -> None:
+        """Each byte is looked at once (issue 42: a 10 MB line took 14 s, split again at every read): what waits
+        for its newline is kept only up to MAX_LINE, beyond that only its start, to say it was skipped."""
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            self._add(chunk[start:end])
+            line = b"".join(self._waiting)
+            self._waiting, self._held = [], 0
+            if self._too_long:
+                self.number += 1
+                log.warning("%s: line %d: longer than any event (%r...), skipped", self.path, self.number,
+                            line[:SHOWN].decode("utf-8", "replace"))  # fmt: skip
+                self._too_long = False
+            else:
+                self._line(line.decode("utf-8", "replace"))
+            start = end + 1
+        self._add(chunk[start:])
+
+    def _add(self, part: bytes) -> None:
+        if self._held + len(part) > MAX_LINE:
+            self._too_long = True
+            part = part[: max(0, SHOWN - self._held)]
+        if part:
+            self._waiting.append(part)
+            self._held += len(part)
 
     def _read(self) -> bytes:
         try:

@@ -270,10 +270,10 @@ def test_check_config_rejects_over_long_strings_in_one_short_line(tmp_path: Path
         assert "Traceback" not in result.stderr
 
 
-def test_a_stop_request_ends_even_a_stuck_companion(tmp_path: Path) -> None:
-    """A loop that never comes back to look at its stop flag (as `run` once did for minutes) is ended by the
-    kernel STOP_GRACE_S after SIGTERM; the verdict is how it ended, not how fast."""
-    assert STOP_GRACE_S <= 2
+def test_a_stop_request_ends_even_a_stuck_companion() -> None:
+    """A loop that never comes back to look at its stop flag (as `run` once did for minutes) ends STOP_GRACE_S
+    after SIGTERM with status 0 (issue 42: it was killed by SIGALRM); the verdict is how it ended, not how fast."""
+    assert STOP_GRACE_S < 1
     code = (
         "import signal\n"
         "from companion.cli.device import _stop_within_grace\n"
@@ -286,7 +286,7 @@ def test_a_stop_request_ends_even_a_stuck_companion(tmp_path: Path) -> None:
     assert child.stdout is not None and child.stdout.readline() == "stuck\n"
     child.send_signal(signal.SIGTERM)
     try:
-        assert child.wait(timeout=60) == -signal.SIGALRM
+        assert child.wait(timeout=60) == 0
     finally:
         child.kill()
 

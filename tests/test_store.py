@@ -51,7 +51,9 @@ def test_lines_are_committed_durably(tmp_path: Path) -> None:
     assert again.phones(game) == {"phone1": "d1", "2": "d2"}
     with sqlite3.connect(":memory:") as probe:  # synchronous is per connection: check ours
         assert probe is not None
-    assert again._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    # NORMAL: the journal beside it is the commit point, synced in each acknowledgement (issue 42)
+    assert again._db.execute("PRAGMA synchronous").fetchone()[0] == 1
+    assert [json.loads(line[9:])["n"] for line in (tmp_path / "games.journal").read_text().splitlines()] == [1, 2, 3]
 
 
 def test_undo_truncates(tmp_path: Path) -> None:
@@ -157,14 +159,22 @@ def test_a_store_damaged_beyond_its_header_is_moved_aside_and_games_says_so_in_o
     config_file = tmp_path / "config.toml"
     config_file.write_text(f'[game]\nstate_dir = "{tmp_path}"\n')
     listing = cli(config_file, "games")
+    assert listing.returncode == 0 and "Traceback" not in listing.stderr
+    assert len(listing.stderr.strip().splitlines()) == 1 and "read from the journal" in listing.stderr, listing.stderr
+    journal = (tmp_path / "games.journal").read_bytes()
+    (tmp_path / "games.journal").rename(tmp_path / "journal.kept")  # a store from before issue 42: no second copy
+    listing = cli(config_file, "games")
     assert listing.returncode == 1 and "Traceback" not in listing.stderr
     assert len(listing.stderr.strip().splitlines()) == 1 and "moves it aside" in listing.stderr, listing.stderr
+    (tmp_path / "journal.kept").rename(tmp_path / "games.journal")
     store = Store(tmp_path)
     try:
         assert store.problem is not None and "kept as" in store.problem and "\n" not in store.problem
+        assert "brought back from the journal" in store.problem, store.problem
         aside = [p for p in tmp_path.iterdir() if ".broken-" in p.name and p.name.endswith(".sqlite3")]
         assert len(aside) == 1 and aside[0].read_bytes() == bytes(data)
-        assert store.unfinished() is None and store.lines(store.new_game(HEADER)) == [HEADER]
+        assert (tmp_path / "games.journal").read_bytes() == journal, "the journal, intact, is the truth"
+        assert len(store.games()) == len({json.loads(line[9:])["g"] for line in journal.decode().splitlines()})
     finally:
         store.close()
 
@@ -264,7 +274,7 @@ def test_a_read_only_disk_means_no_saving_and_a_message() -> None:
         assert listing.returncode == 0 and "red, blue, green" in listing.stdout and "playing" in listing.stdout
         exported = cli(config_file, "export", "1")
         assert exported.returncode == 0 and json.loads(exported.stdout.splitlines()[0])["players"][0] == "red"
-        assert sorted(p.name for p in (tmp_path / "ro").iterdir()) == [FILENAME], "nothing created, moved or written"
+        assert sorted(p.name for p in (tmp_path / "ro").iterdir()) == ["games.journal", FILENAME], "nothing written"
         assert (tmp_path / "ro" / FILENAME).exists(), "nothing was moved or deleted"
     finally:
         shutil.rmtree(tmp_path)

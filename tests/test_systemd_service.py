@@ -259,7 +259,8 @@ def test_install_sh_sets_up_a_service_systemd_runs_watches_restarts_and_stops(in
     owned = box.run("find / -xdev \\( -path /proc -o -path /sys \\) -prune -o -user doge -print").stdout.split()
     assert owned and all(path.startswith("/var/lib/doge-companion") for path in owned), owned
     names = {Path(path).name for path in owned}
-    assert names <= {"doge-companion", "games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm", "companion.lock"}
+    assert names <= {"doge-companion", "games.sqlite3", "games.sqlite3-wal", "games.sqlite3-shm", "games.journal",
+                     "companion.lock"}  # fmt: skip
 
     # polkit: doge may power the machine off, nobody else without a password
     check = "pkcheck --action-id org.freedesktop.login1.power-off --process $$"

@@ -80,6 +80,7 @@ def test_the_service_starts_and_plays_on_a_read_only_system_with_lgpio_imported(
     assert written == [
         "/run/doge-companion/.lgd-nfy0",
         "/var/lib/doge-companion/companion.lock",
+        "/var/lib/doge-companion/games.journal",
         "/var/lib/doge-companion/games.sqlite3",
     ]
     lines = record.read_text().splitlines()

@@ -23,8 +23,28 @@ from .saver import StoreSaver
 log = logging.getLogger(__package__)  # "companion.app", the name its lines have always had
 
 
+def told_set_aside(store: Store) -> None:
+    """Every start while a game set aside as damaged is not dealt with (``doge-companion recover N``), the screen
+    says so, with why and how (issue 42: it was said only by the start that found it)."""
+    games = store.set_aside()
+    if not games:
+        return
+    if len(games) == 1:
+        lines, why = store.record(games[0])
+        row = next((g.problem for g in store.games() if g.id == games[0]), None)
+        why = row or why or _("this version cannot go on with it")
+        said = _("game {game} is set aside as damaged ({why}); its first {count} lines go on with: "
+                 "doge-companion recover {game}").format(game=games[0], why=why, count=len(lines))  # fmt: skip
+    else:
+        said = _("games {games} are set aside as damaged (doge-companion games); one goes on with: "
+                 "doge-companion recover N").format(games=", ".join(map(str, games)))  # fmt: skip
+    store.problem = f"{store.problem}; {said}" if store.problem else said
+
+
 def resume_unfinished(store: Store, saver: StoreSaver, fresh: Callable[[], Controller]) -> tuple[Controller, bool]:
     """(the controller to play on, whether it goes on with the unfinished game); FRESH makes a new controller."""
+    before = store.problem
+    told_set_aside(store)
     controller = fresh()
     game = store.unfinished()
     if game is None:
@@ -44,9 +64,13 @@ def resume_unfinished(store: Store, saver: StoreSaver, fresh: Callable[[], Contr
         log.error("game %d cannot be resumed (%s); it is kept in the store, set aside as damaged", game, error)
         with suppress(StoreError):
             store.abandon(game, DAMAGED)
-        store.problem = store.problem or _(
-            "game {game} could not be resumed; it is kept, set aside (doge-companion games)"
-        ).format(game=game)
+        if game in store.set_aside():
+            store.problem = before
+            told_set_aside(store)
+        else:  # not even its status could be written
+            store.problem = store.problem or _(
+                "game {game} could not be resumed; it is kept, set aside (doge-companion games)"
+            ).format(game=game)
         return fresh(), False
     controller.open(ResumeOffer(game, info.started, info.year))  # which game goes on
     log.info("resumed game %d at line %d", game, len(lines))

@@ -48,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .stored import stored
 
         return stored(args)
+    if args.command == "recover":
+        from .stored import recover
+
+        return recover(args)
     if args.command == "screens":
         from pathlib import Path
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import _
 from .common import EXIT_CONFIG, EXIT_IN_USE, EXIT_INVALID_RECORD, EXIT_NO_STORE, load_settings, outputs_problem
 
-STOP_GRACE_S = 1.5  # after SIGTERM or Ctrl-C the companion is gone within this, even if its loop is stuck
+STOP_GRACE_S = 0.8  # after SIGTERM or Ctrl-C the companion is gone within this (status 0), even if its loop is stuck
+LAST_RESORT_S = 1.5  # code that never lets the interpreter run a handler: ended from faulthandler's own thread
 
 if TYPE_CHECKING:
     from ..store.lock import StateLock
@@ -169,20 +170,27 @@ def _no_store(error: Exception, lock: StateLock | None) -> int:
 
 def _stop_within_grace() -> None:
     """A stop was asked for: if the process has not ended within STOP_GRACE_S (a loop stuck in a long computation
-    never gets back to look at its stop flag), the kernel ends it. Every acknowledged line is committed already, so
-    this loses nothing (the crash harness kills with SIGKILL hundreds of times)."""
+    never gets back to look at its stop flag), it ends there, with status 0: a stop asked for is not a failure, and
+    every acknowledged line is committed already, so this loses nothing (the crash harness kills with SIGKILL
+    hundreds of times). Code that holds the interpreter so long that no handler runs is ended from faulthandler's
+    thread, which needs no interpreter, at LAST_RESORT_S."""
+    import faulthandler
     import signal
 
-    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    signal.signal(signal.SIGALRM, lambda _signum, _frame: os._exit(0))
     if signal.getitimer(signal.ITIMER_REAL)[0] == 0:
         signal.setitimer(signal.ITIMER_REAL, STOP_GRACE_S)
+        with open(os.devnull, "w") as nowhere:
+            faulthandler.dump_traceback_later(LAST_RESORT_S, exit=True, file=os.dup(nowhere.fileno()))
 
 
 def _stopped_in_time() -> None:
     """The loop has ended and everything is closed: what is left (the interpreter's own exit) needs no deadline."""
+    import faulthandler
     import signal
 
     signal.setitimer(signal.ITIMER_REAL, 0)
+    faulthandler.cancel_dump_traceback_later()
 
 
 def _lock_state_directory(settings: Any) -> StateLock | int | None:

@@ -17,6 +17,27 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
 
 
+MOST = 2**63 - 1  # SQLite's largest integer: a game's number, a seed
+
+
+def _number(text: str) -> int:
+    """A whole number from 0 to MOST, else argparse's one line (issue 42: 10**30 gave an OverflowError)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("'{text}' is not a whole number").format(text=text[:40])) from None
+    if not 0 <= value <= MOST:
+        raise argparse.ArgumentTypeError(_("{text} is out of range (0 to {most})").format(text=text[:40], most=MOST))
+    return value
+
+
+def _game(text: str) -> int:
+    value = _number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(_("games are numbered from 1 (see: doge-companion games)"))
+    return value
+
+
 def _with_config(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--config", metavar="FILE", help=_("your config file (default: the usual places)"))
     return parser
@@ -70,12 +91,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--script", metavar="FILE", help=_("play input events from FILE (docs/scripted-input.md), then stop")
     )
-    run.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
+    run.add_argument("--seed", type=_number, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
     run.add_argument(
         "--record", metavar="FILE", help=_("write the game's record (docs/record-format.md) to FILE at the end")
     )
     run.add_argument("--entry", choices=("private", "keypads"), help=_("how ballots are entered (default: config)"))
-    run.add_argument("--autoplay", type=int, metavar="SEED", help=_("a simulated table plays the game (demos, tests)"))
+    run.add_argument(
+        "--autoplay", type=_number, metavar="SEED", help=_("a simulated table plays the game (demos, tests)")
+    )
     run.add_argument(
         "--keys",
         metavar="FILE",
@@ -95,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
     )
     sim.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help=_("LCD pixels per screen pixel"))
-    sim.add_argument("--seed", type=int, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
+    sim.add_argument("--seed", type=_number, metavar="N", help=_("reproducible shuffles (tests and demos only)"))
     games = _with_config(commands.add_parser("games", help=_("list the stored games")))
     export = _with_config(
         commands.add_parser(
@@ -107,8 +130,19 @@ def build_parser() -> argparse.ArgumentParser:
             ),
         )
     )
-    export.add_argument("game", type=int, help=_("the game's number (see: doge-companion games)"))
+    export.add_argument("game", type=_game, help=_("the game's number (see: doge-companion games)"))
     export.add_argument("--out", metavar="FILE", help=_("write to FILE instead of standard output"))
+    recover = _with_config(
+        commands.add_parser(
+            "recover",
+            help=_("go on with a damaged game from its last readable line, as a new game"),
+            description=_(
+                "A game set aside as damaged (see: doge-companion games) goes on from its valid lines as a new game, "
+                "resumed when the companion next starts; the damaged one is kept."
+            ),
+        )
+    )
+    recover.add_argument("game", type=_game, help=_("the game's number (see: doge-companion games)"))
     for stored in (games, export):
         stored.add_argument("--sim", action="store_true", help=_("the simulator's games (doge-companion sim)"))
     screens = commands.add_parser("screens", help=_("write PNGs of every screen at every display size"))

@@ -7,16 +7,35 @@ import json
 import sys
 from typing import TYPE_CHECKING, BinaryIO
 
-from ..engine import Count, LineError, Replay, change_record, snapshot, split_lines
+from ..engine import Count, LineError, MalformedLineError, Replay, change_record, snapshot, split_lines
 from ..i18n import _
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from ..engine import Event
 
 EXIT_INVALID_RECORD = 2
 EXIT_NO_INPUT = 66
+MAX_LINE = 64 * 1024  # a record line is under a kilobyte: /dev/zero is refused, not read until memory runs out
+MAX_RECORD = 64 * 1024 * 1024  # far beyond any game's record
+
+
+def bounded(source: BinaryIO) -> Iterator[bytes]:
+    """SOURCE's raw lines, each at most MAX_LINE bytes and all of them at most MAX_RECORD: beyond either, a
+    LineError naming the line (issue 42: ``replay /dev/zero`` grew without end)."""
+    total = 0
+    number = 0
+    while chunk := source.readline(MAX_LINE + 1):
+        number += 1
+        total += len(chunk)
+        if len(chunk) > MAX_LINE:
+            why = _("the line is longer than any line of a record (more than {limit} bytes)")
+            raise LineError(number, MalformedLineError(why.format(limit=MAX_LINE)))
+        if total > MAX_RECORD:
+            why = _("the record is longer than any game's (more than {limit} bytes)")
+            raise LineError(number, MalformedLineError(why.format(limit=MAX_RECORD)))
+        yield chunk
 
 
 def _snapshot_line(replay: Replay) -> str:
@@ -75,7 +94,7 @@ def run_replay(path: str, *, each: bool, changes: bool = False) -> int:
         return EXIT_NO_INPUT
     try:
         with source:
-            last = replay_stream(source, out, each=each, changes=changes)
+            last = replay_stream(bounded(source), out, each=each, changes=changes)
             if not each and not changes:
                 out.write(last.encode())
             out.flush()

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import _
-from .common import EXIT_CONFIG, load_settings, outputs_problem
+from ..store.damage import DAMAGED
+from .common import EXIT_CONFIG, EXIT_IN_USE, EXIT_NO_STORE, load_settings, outputs_problem
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -62,10 +63,13 @@ def _open(directory: Path) -> Store | None:
     from ..store import Store, StoreError
 
     try:
-        return Store(directory, read_only=True)  # a listing never moves, creates or writes anything
+        store = Store(directory, read_only=True)  # a listing never moves, creates or writes anything
     except StoreError as error:
         print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
         return None
+    if store.problem:  # what the journal had that SQLite lacks: said, then shown
+        print(_("doge-companion: {problem}").format(problem=store.problem), file=sys.stderr)
+    return store
 
 
 def _list_with_simulator(directory: Path, simulator: Path) -> int:
@@ -103,8 +107,10 @@ def _list(store: Store) -> int:
     for game in store.games():
         computers = {} if game.problem else _computers(store, game.id)
         players = ", ".join(_("{name} (computer)").format(name=p) if p in computers else p for p in game.players)
-        last = f"{', '.join(game.winners) or '-'}" + (f" ({game.problem})" if game.problem else "")
-        print(f"{game.id:>4}  {game.started:<20}  {players or '-':<30}  {game.year:>4}  {game.status:<9}  {last}")
+        problem = game.problem or store.record(game.id)[1]  # a finished game's damage too (issue 42)
+        status = game.status if not problem or game.status in (DAMAGED, "recovered") else f"{game.status}, {DAMAGED}"
+        last = f"{', '.join(game.winners) or '-'}" + (f" ({problem})" if problem else "")
+        print(f"{game.id:>4}  {game.started:<20}  {players or '-':<30}  {game.year:>4}  {status:<9}  {last}")
     return 0
 
 
@@ -125,27 +131,35 @@ def _computers(store: Store, game: int) -> dict[str, str]:
 
 def _export(store: Store, game: int, out: str | None) -> int:
     from ..engine import LineError
+    from ..flow.notice_store import checked_screen
     from ..flow.shown import public_length
-    from ..store.export import public_record
+    from ..store.export import cut_short, public_record
 
-    lines = store.lines(game)
-    if not lines:
+    if not any(info.id == game for info in store.games()):
         print(
             _("doge-companion: there is no game {game} (see: doge-companion games)").format(game=game), file=sys.stderr
         )
         return 1
-    # A line whose reveals no screen has shown yet stays on the device, with everything after it (rules.md 11.4).
-    lines = lines[: public_length(store.screen(game), len(lines))]
-    try:
-        text = "\n".join(public_record(lines)) + "\n"
-    except LineError as error:
-        print(
-            _("doge-companion: game {game}'s record is damaged ({error}); nothing was written").format(
-                game=game, error=error
-            ),
-            file=sys.stderr,
-        )
+    lines, why = store.record(game)
+    if not lines:
+        print(_("doge-companion: game {game}'s record is damaged ({why}); nothing of it can be read, nothing was "
+                "written").format(game=game, why=why), file=sys.stderr)  # fmt: skip
         return 1
+    readable = len(lines)
+    # A line whose reveals no screen has shown yet stays on the device, with everything after it (rules.md 11.4).
+    lines = lines[: public_length(checked_screen(store.screen(game)), len(lines))]
+    try:
+        public = public_record(lines)
+    except LineError as error:  # what readable() let through and the export cannot read: never a traceback
+        print(_("doge-companion: game {game}'s record is damaged ({error}); nothing was written").format(
+            game=game, error=error), file=sys.stderr)  # fmt: skip
+        return 1
+    if why is not None:
+        public = cut_short(public, readable + 1, why)
+        said = _("doge-companion: game {game}'s record is damaged ({why}): what of its first {count} lines is "
+                 "public is written, marked cut short")  # fmt: skip
+        print(said.format(game=game, why=why, count=readable), file=sys.stderr)
+    text = "\n".join(public) + "\n"
     if out:
         try:
             Path(out).write_text(text, encoding="utf-8")
@@ -155,4 +169,80 @@ def _export(store: Store, game: int, out: str | None) -> int:
             return 1
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def recover(args: argparse.Namespace) -> int:
+    """``recover N``: a game set aside as damaged goes on from its valid lines, as a new game the next start
+    resumes; the damaged one is kept, marked ``recovered``, and no longer told at every start (issue 42)."""
+    from ..store import Store, StoreError, StoreUnavailable, default_directory, private_directory
+    from ..store.lock import Locked, StateLock
+
+    settings = load_settings(args.config)
+    if settings is None:
+        return EXIT_CONFIG
+    directory = default_directory(settings["game"]["state_dir"])
+    if not _exists(directory):
+        print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
+        return 1
+    private_directory(directory)
+    lock = StateLock(directory)
+    try:
+        lock.acquire()
+    except Locked as error:
+        print(_("doge-companion: another companion (process {pid}) is using {directory}; stop it first").format(
+            pid=error.pid if error.pid is not None else "?", directory=directory), file=sys.stderr)  # fmt: skip
+        return EXIT_IN_USE
+    try:
+        store = Store(directory)
+    except StoreUnavailable as error:
+        lock.release()
+        print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
+        return EXIT_NO_STORE
+    try:
+        return _recover(store, args.game)
+    except StoreError as error:
+        print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+        lock.release()
+
+
+def _recover(store: Store, game: int) -> int:
+    info = next((info for info in store.games() if info.id == game), None)
+    if info is None:
+        print(_("doge-companion: there is no game {game} (see: doge-companion games)").format(game=game),
+              file=sys.stderr)  # fmt: skip
+        return 1
+    lines, why = store.record(game)
+    if why is None and info.status != DAMAGED:
+        print(_("doge-companion: game {game} is not damaged; nothing to recover").format(game=game), file=sys.stderr)
+        return 1
+    if not lines:
+        print(_("doge-companion: nothing of game {game} can be read ({why}); it stays set aside").format(
+            game=game, why=why), file=sys.stderr)  # fmt: skip
+        return 1
+    playing = store.unfinished()
+    if playing is not None and playing != game:
+        print(_("doge-companion: game {playing} is unfinished: finish it, or choose a new game when the companion "
+                "offers to go on with it, then recover game {game}").format(playing=playing, game=game),
+              file=sys.stderr)  # fmt: skip
+        return 1
+    from ..engine import Replay
+
+    replay = Replay()
+    for text in lines:
+        replay.feed(text)
+    state = replay.state
+    new = store.new_game(lines[0])
+    summary: dict[str, object] = {}
+    if state is not None:  # as flow/game.py's summary says it
+        summary = {"status": "over" if state.is_over else "playing", "year": state.year,
+                   "winners": [state.players[s] for s in state.winners]}  # fmt: skip
+    if len(lines) > 1:
+        store.append(new, 2, lines[1:], summary)
+    store.abandon(game, "recovered")
+    print(_("game {game}'s first {count} lines go on as game {new}: start the companion to play on ({why})").format(
+        game=game, count=len(lines), new=new, why=why or DAMAGED))  # fmt: skip
     return 0

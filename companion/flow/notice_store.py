@@ -41,6 +41,77 @@ def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
     return {"notices": kept}
 
 
+_SIZES = ("large", "normal", "small")
+_NOTICE_KEYS = {"title", "lines", "rule", "tag", "page", "owners", "confirmed", "reveals", "line", "seen", "passive",
+                "spoken"}  # fmt: skip
+_MOST = 500  # texts and lists longer than any screen's: a row no version wrote
+
+
+def _text(value: Any) -> bool:
+    return type(value) is str and len(value) <= 4 * _MOST
+
+
+def _texts(value: Any) -> bool:
+    return type(value) is list and len(value) <= _MOST and all(_text(item) for item in value)
+
+
+def _number(value: Any, least: int) -> bool:
+    return type(value) is int and least <= value < 1 << 31
+
+
+def _line(item: Any) -> bool:
+    return (
+        type(item) is list
+        and len(item) in (3, 4)
+        and _text(item[0])
+        and item[1] in _SIZES
+        and (item[2] is None or _text(item[2]))
+        and item[3:] in ([], [True])
+    )
+
+
+def _notice(n: Any) -> bool:
+    """Every field as :func:`screen_state` writes it, and nothing else."""
+    return (
+        type(n) is dict
+        and set(n) <= _NOTICE_KEYS
+        and {"title", "lines", "rule", "tag"} <= set(n)
+        and _text(n["title"])
+        and type(n["lines"]) is list
+        and len(n["lines"]) <= _MOST
+        and all(_line(item) for item in n["lines"])
+        and (n["rule"] is None or _text(n["rule"]))
+        and _text(n["tag"])
+        and (n.get("page") is None or (type(n["page"]) is list and len(n["page"]) == 2
+                                       and all(_number(x, 1) for x in n["page"]) and n["page"][0] <= n["page"][1]))
+        and _texts(n.get("owners", []))
+        and _texts(n.get("confirmed", []))
+        and type(n.get("reveals", [])) is list
+        and all(type(r) is list and len(r) == 2 and _text(r[0]) and _number(r[1], 0) for r in n.get("reveals", []))
+        and ("line" not in n or _number(n["line"], 1))
+        and type(n.get("seen", False)) is bool
+        and type(n.get("passive", False)) is bool
+        and _texts(n.get("spoken", []))
+    )  # fmt: skip
+
+
+def checked_screen(screen: Any) -> dict[str, Any]:
+    """A saved screen (a store's screens row) as read from disk, or {} when any field of it is not what
+    :func:`screen_state` writes (a size no renderer has, a record line 0): the game goes on at a fresh screen for
+    the same step, never a crash at the next key (issue 42)."""
+    if type(screen) is not dict or not set(screen) <= {"notices", "last_reveal"}:
+        ok = False
+    else:
+        notices = screen.get("notices", [])
+        ok = type(notices) is list and len(notices) <= _MOST and all(_notice(n) for n in notices)
+    if not ok:
+        if screen:
+            log.warning("the saved screen step holds what no version writes; the game goes on at its next screen")
+        return {}
+    checked: dict[str, Any] = screen
+    return checked
+
+
 def restore_screen(screen: dict[str, Any]) -> list[Notice]:
     """The notices saved by :func:`screen_state`. An older version's notices have no owners (the host confirms them)
     and no reveals (their lines count as shown); its "last_reveal", a keypad round's reveal shown beside the next
@@ -49,6 +120,7 @@ def restore_screen(screen: dict[str, Any]) -> list[Notice]:
     def restore(items: list[list[Any]]) -> list[Line]:
         return [Line(text, size, colour, *kept) for text, size, colour, *kept in items]
 
+    screen = checked_screen(screen)
     try:
         notices = [
             Notice(

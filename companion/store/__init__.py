@@ -8,9 +8,7 @@ the companion. Nothing here knows what a screen or a pad is.
 from .damage import DAMAGED
 from .files import default_directory, private_directory, simulator_directory
 from .games import (
-    APPLICATION_ID,
     FILENAME,
-    SCHEMA_VERSION,
     DamagedGame,
     GameInfo,
     Store,
@@ -18,6 +16,7 @@ from .games import (
     StoreUnavailable,
     now,
 )
+from .schema import APPLICATION_ID, SCHEMA_VERSION
 
 __all__ = [
     "APPLICATION_ID",

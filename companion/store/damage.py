@@ -25,7 +25,7 @@ from typing import Any
 
 from ..i18n import _, shown
 
-STATUSES = ("playing", "over", "abandoned", "damaged")
+STATUSES = ("playing", "over", "abandoned", "damaged", "recovered")  # recovered: damaged, its valid lines go on
 DAMAGED = "damaged"
 # SQLite's primary result codes that mean the file itself is damaged; any other failure (SQLITE_FULL, SQLITE_IOERR
 # when the -shm cannot be grown on a full disk, SQLITE_CANTOPEN...) leaves the file as it is.

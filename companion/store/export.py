@@ -18,8 +18,30 @@ import json
 from collections import Counter
 from typing import Any
 
-from ..engine import ALL_AREAS, Ballot, DecisionLine, Replay, ShuffleLine, dump_line, parse_line
+from ..engine import ALL_AREAS, Ballot, DecisionLine, LineError, Replay, ShuffleLine, dump_line, parse_line
 from ..engine.areas import MARKER_VALUES
+
+
+def readable(lines: list[str]) -> tuple[int, str | None]:
+    """How many of LINES (header first) replay, and why the next one does not (None: all of them do): a damaged
+    record's valid lines, which export writes and ``recover`` goes on from (issue 42)."""
+    replay = Replay()
+    for text in lines:
+        try:
+            replay.feed(text)
+        except LineError as error:
+            return replay.lines, " ".join(str(error).split())[:160]
+        except (RecursionError, ValueError, TypeError) as error:  # what no line of any version holds
+            return replay.lines, f"line {replay.lines + 1}: {type(error).__name__}"
+    return len(lines), None
+
+
+def cut_short(lines: list[str], line: int, why: str) -> list[str]:
+    """A damaged record's public lines, its header saying where and why it was cut (docs/export.md)."""
+    header: dict[str, Any] = json.loads(lines[0])
+    export: dict[str, Any] = header["export"] if isinstance(header.get("export"), dict) else {}
+    header["export"] = {**export, "cut_short": {"line": line, "why": why}}
+    return [json.dumps(header), *lines[1:]]
 
 
 def public_record(lines: list[str]) -> list[str]:

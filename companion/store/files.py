@@ -8,11 +8,13 @@ from __future__ import annotations
 import errno
 import itertools
 import os
+import shutil
 import sqlite3
 import stat
+import tempfile
 import time
-from collections.abc import Mapping
-from contextlib import suppress
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 _NO_ROOM_ERRNOS = {errno.ENOSPC, errno.EDQUOT}
@@ -36,7 +38,7 @@ def simulator_directory(environ: Mapping[str, str] | None = None) -> Path:
     return default_directory("", environ).with_name("doge-companion-sim")
 
 
-def no_room(directory: Path, error: BaseException) -> bool:
+def no_room(directory: Path, error: BaseException | None) -> bool:
     if (
         getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL
         or getattr(error, "errno", None) in _NO_ROOM_ERRNOS
@@ -105,6 +107,60 @@ def open_read_only(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{uri}?immutable=1", uri=True, check_same_thread=False)
 
 
+def cut_to_nothing(path: Path) -> str | None:
+    """Why a database of 0 bytes beside a -wal that holds something is damage, not an empty store: what ext4 can
+    leave after a power cut. SQLite would open it as empty and delete the -wal, the games in it (issue 42)."""
+    try:
+        size, wal = path.stat().st_size, os.stat(f"{path}-wal").st_size
+    except OSError:
+        return None
+    if size == 0 and wal > 0:
+        return f"damaged (the file is 0 bytes beside a -wal of {wal} bytes)"
+    return None
+
+
+@contextmanager
+def reading_copy(path: Path, tries: int = 3) -> Iterator[str]:
+    """PATH and its -wal copied into a private temporary folder, for SQLite to open there: whatever it then does to
+    a -wal or a -shm (delete, rewrite) happens to the copies. A copy taken while a companion commits is taken again.
+    In memory (/dev/shm) where there is one: it works on a full disk, and the copy's secrets touch no other disk."""
+    memory = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK) else None
+    with tempfile.TemporaryDirectory(prefix="doge-companion-", dir=memory) as folder:
+        target = Path(folder) / path.name
+        for _try in range(tries):
+            before = _stamps(path)
+            for suffix in ("", "-wal"):
+                with suppress(FileNotFoundError):
+                    shutil.copyfile(f"{path}{suffix}", f"{target}{suffix}", follow_symlinks=False)
+            if _stamps(path) == before:
+                break
+        yield str(target)
+
+
+def _stamps(path: Path) -> list[tuple[int, int] | None]:
+    found: list[tuple[int, int] | None] = []
+    for suffix in ("", "-wal"):
+        try:
+            status = os.stat(f"{path}{suffix}")
+            found.append((status.st_size, status.st_mtime_ns))
+        except OSError:
+            found.append(None)
+    return found
+
+
+def move_journal_aside(path: Path, why: str) -> Path | None:
+    """A damaged journal (or a link where it belongs) is kept under a name no earlier one has, never deleted."""
+    for number in itertools.count(1):
+        aside = path.with_name(f"{path.name}.{why}-{stamp()}" + ("" if number == 1 else f"-{number}"))
+        if not os.path.lexists(aside):
+            break
+    try:
+        os.rename(path, aside)
+    except OSError:
+        return None
+    return aside
+
+
 def make_private(path: Path) -> None:
     """The store and its -wal/-shm files readable by their owner only (SQLite gives those the main file's mode).
     A new store is made here, never through a symbolic link (O_NOFOLLOW, O_EXCL: a link made meanwhile fails)."""
@@ -115,6 +171,15 @@ def make_private(path: Path) -> None:
         with suppress(OSError):
             if file.exists() and file.stat().st_mode & 0o077:
                 os.chmod(file, 0o600)
+
+
+def text(data: bytes) -> str | bytes:
+    """SQLite's TEXT as str, or its bytes when they are not UTF-8 (a flipped bit): read as "not text", a damaged
+    line, never an error halfway through a listing (a connection's ``text_factory``)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
 
 
 def clip(text: str, limit: int = 120) -> str:

@@ -15,50 +15,22 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-from . import files
-from .damage import DAMAGED, WrongStore, check_shape, damaged, link_problem, migration_failed, screen_state, summary
+from . import files, journal
+from .damage import DAMAGED, WrongStore, damaged, link_problem, screen_state, summary
+from .journal import Journal, line_entries
+from .reconcile import open_journal, readable_record, reconcile
+from .schema import check_ours, migrate
 
 log = logging.getLogger(__package__)  # "companion.store", the name its lines have always had
 
-SCHEMA_VERSION = 3
 FILENAME = "games.sqlite3"
-APPLICATION_ID = 0x446F6765  # "Doge": marks the file as ours (PRAGMA application_id)
-
-_MIGRATIONS = {
-    1: """
-        CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            started TEXT NOT NULL,
-            players TEXT NOT NULL,
-            status TEXT NOT NULL DEFAULT 'playing',
-            year INTEGER NOT NULL DEFAULT 1,
-            winners TEXT NOT NULL DEFAULT '[]',
-            updated TEXT NOT NULL
-        );
-        CREATE TABLE lines (
-            game INTEGER NOT NULL REFERENCES games(id),
-            seq INTEGER NOT NULL,
-            text TEXT NOT NULL,
-            PRIMARY KEY (game, seq)
-        );
-    """,
-    2: """
-        CREATE TABLE screens (
-            game INTEGER PRIMARY KEY REFERENCES games(id),
-            state TEXT NOT NULL
-        );
-    """,
-    # Which phone holds a seat (the pad source the header names): the SHA-256 of its seat token, never the token.
-    3: "CREATE TABLE phones (game INTEGER NOT NULL REFERENCES games(id), source TEXT NOT NULL, "
-    "digest TEXT NOT NULL, PRIMARY KEY (game, source));",
-}
 
 
 class StoreError(Exception):
@@ -106,15 +78,19 @@ class Store:
         self.path: Path | None = None if memory or directory is None else directory / FILENAME
         self.saving = self.path is not None and not read_only
         self._repair = repair and not read_only
+        self._journal: Journal | None = None
         self._db = self._open_only() if read_only else self._open()
+        if self.saving and self.path is not None:
+            self._db = self._with_journal(self._db)
 
     # ------------------------------------------------------------------ opening
 
     def _connect(self, target: str) -> sqlite3.Connection:
         db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        db.text_factory = files.text
         db.execute("PRAGMA busy_timeout = 5000")
         try:
-            self._check_ours(db)  # before anything writes to the file: someone else's file stays untouched
+            check_ours(db)  # before anything writes to the file: someone else's file stays untouched
             if target != ":memory:":
                 mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 if mode != "wal":
@@ -126,55 +102,54 @@ class Store:
             raise
         return db
 
-    @staticmethod
-    def _check_ours(db: sqlite3.Connection) -> None:
-        """Raises WrongStore for a file that is not a store of ours, or is damaged beyond its header (a torn copy of
-        the file and its -wal): quick_check reads every page, so damage shows here and not halfway through a game."""
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if app not in (0, APPLICATION_ID) or (app == 0 and tables):
-            raise WrongStore("not a Doge Companion store")
-        if version > SCHEMA_VERSION:
-            raise WrongStore(
-                _("made by a newer version (schema {version}, this reads up to {SCHEMA_VERSION})").format(
-                    version=version, SCHEMA_VERSION=SCHEMA_VERSION
-                )
-            )
-        verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
-        if verdict != "ok":
-            raise WrongStore(f"{DAMAGED} ({files.clip(verdict)})")
-        check_shape(db, version, app == APPLICATION_ID, _MIGRATIONS)  # what SQLite finds nothing wrong with
-
     def _open_only(self) -> sqlite3.Connection:
-        """The file's games copied into memory, the file itself opened read-only; raises StoreError."""
+        """The games of the file and its -wal copied into memory, then brought in line with the journal there: SQLite
+        never opens the files themselves, so nothing in the state directory is written or deleted (issue 42); raises
+        StoreError when neither copy can be read."""
         assert self.path is not None
+        history = journal.read(self.path.with_name(journal.NAME)) if not link_problem(self.path) else None
         try:
-            return self._copy_of(self.path)
+            db = self._copy_of(self.path)
         except (sqlite3.DatabaseError, WrongStore, OSError) as error:
             problem = _("the saved games cannot be read ({error})").format(error=files.clip(str(error)))
-            if damaged(error):
-                problem += " " + _("(the companion moves it aside when it next starts)")
-            raise StoreError(problem) from None
+            if not history or not history.lines:
+                if damaged(error):
+                    problem += " " + _("(the companion moves it aside when it next starts)")
+                raise StoreError(problem) from None
+            db = migrate(self._connect(":memory:"))
+            self.problem = problem + "; " + _("the games are read from the journal (the companion restores them "
+                                              "when it next starts)")  # fmt: skip
+        outcome = reconcile(db, history, now())
+        if outcome.recovered and self.problem is None:
+            self.problem = _(
+                "{count} acknowledged lines of game {games} are only in the journal; shown from it (the companion "
+                "restores them when it next starts)"
+            ).format(count=sum(outcome.recovered.values()), games=", ".join(map(str, outcome.recovered)))
+        return db
 
     def _copy_of(self, path: Path) -> sqlite3.Connection:
+        """The file and its -wal copied to a private temporary folder and read there into memory."""
         if problem := link_problem(path):
             raise WrongStore(problem)
         if not path.is_file():
             raise sqlite3.OperationalError("no such file")
-        source = files.open_read_only(path)
-        try:
-            self._check_ours(source)
-            source.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a damaged file fails here
-            db = self._connect(":memory:")
-            source.backup(db)
-        finally:
-            source.close()
-        return self._migrate(db)
+        if problem := files.cut_to_nothing(path):
+            raise WrongStore(problem)
+        with files.reading_copy(path) as copy:
+            source = sqlite3.connect(copy, check_same_thread=False)
+            source.text_factory = files.text
+            try:
+                check_ours(source)
+                source.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a damaged file fails here
+                db = self._connect(":memory:")
+                source.backup(db)
+            finally:
+                source.close()
+        return migrate(db)
 
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
-            return self._migrate(self._connect(":memory:"))
+            return migrate(self._connect(":memory:"))
         try:
             files.private_directory(self.path.parent)
         except OSError as error:
@@ -186,6 +161,7 @@ class Store:
         if self.path.exists() and files.read_only(self.path):
             try:
                 db = self._copy_of(self.path)
+                reconcile(db, journal.read(self.path.with_name(journal.NAME)), now())
             except (sqlite3.DatabaseError, WrongStore, OSError) as error:
                 return self._without_saving(
                     _("{path} is read-only ({error})").format(path=files.short(self.path), error=error)
@@ -196,11 +172,15 @@ class Store:
             )
             log.error("game store: %s (%s)", self.problem, files.short(self.path))
             return db
+        if files.no_room(self.path.parent, None):  # before SQLite opens a leftover -wal and writes its -shm
+            raise self._unavailable(OSError(28, "no space left on device"))
         try:
             if problem := link_problem(self.path):
                 raise WrongStore(problem)  # moved aside as it is: a rename moves the link, never what it points at
+            if problem := files.cut_to_nothing(self.path):
+                raise WrongStore(problem)  # SQLite would take it for an empty store and delete the -wal
             files.make_private(self.path)
-            return self._migrate(self._connect(str(self.path)))
+            return migrate(self._connect(str(self.path)))
         except (sqlite3.DatabaseError, WrongStore, OSError) as error:
             if files.read_only(self.path):
                 return self._without_saving(
@@ -227,9 +207,17 @@ class Store:
             log.error("game store: %s", self.problem)
         try:
             files.make_private(self.path)
-            return self._migrate(self._connect(str(self.path)))
+            return migrate(self._connect(str(self.path)))
         except (sqlite3.DatabaseError, WrongStore, OSError) as error:  # the fresh file: room or the disk failed
             raise self._unavailable(error) from None
+
+    def _with_journal(self, db: sqlite3.Connection) -> sqlite3.Connection:
+        """The journal compared with SQLite, the loser repaired, then opened for appending (reconcile.py)."""
+        assert self.path is not None
+        self._journal, said = open_journal(db, self.path.with_name(journal.NAME))
+        if said:
+            self.problem = f"{self.problem}; {said}" if self.problem else said
+        return db
 
     def _unavailable(self, error: BaseException) -> StoreUnavailable:
         """The one line said when the store cannot be opened and is not damaged: which directory, and what to do."""
@@ -251,48 +239,42 @@ class Store:
         self.saving = False
         self.problem = _("games are not being saved: {reason}").format(reason=reason)
         log.error("game store: %s", self.problem)
-        return self._migrate(self._connect(":memory:"))
-
-    def _migrate(self, db: sqlite3.Connection) -> sqlite3.Connection:
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        for step in range(version + 1, SCHEMA_VERSION + 1):
-            # One script, one transaction: a migration is applied whole or not at all.
-            try:
-                db.executescript(
-                    f"BEGIN IMMEDIATE; {_MIGRATIONS[step]} PRAGMA user_version = {step}; "
-                    f"PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
-                )
-            except sqlite3.Error as error:
-                with suppress(sqlite3.Error):
-                    db.execute("ROLLBACK")
-                db.close()
-                raise migration_failed(error, step) from None
-        return db
+        return migrate(self._connect(":memory:"))
 
     def close(self) -> None:
         self._db.close()
+        if self._journal is not None:
+            self._journal.close()
 
     # ------------------------------------------------------------------ writing
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """All or nothing; any failure becomes a StoreError whose message can go on the screen."""
+    def _transaction(self, entries: Callable[[], bytes] = bytes) -> Iterator[sqlite3.Connection]:
+        """All or nothing; any failure becomes a StoreError whose message can go on the screen. The journal's
+        ENTRIES are synced between SQLite's statements and its commit: they are the commit point (journal.py)."""
         try:
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db
-            self._db.execute("COMMIT")
-        except sqlite3.Error as error:
+            data = entries() if self._journal is not None else b""
+            size = self._journal.write(data) if self._journal is not None and data else None
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error:
+                if size is not None and self._journal is not None:
+                    self._journal.cut(size)
+                raise
+        except (sqlite3.Error, OSError) as error:
             with suppress(sqlite3.Error):
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-            full = "full" in str(error).lower()
+            full = "full" in str(error).lower() or getattr(error, "errno", None) in (28, 122)
             message = _("the disk is full") if full else _("saving failed ({error})").format(error=error)
             self.failure = message
             log.error("game store: %s", message)
             raise StoreError(message) from None
 
-    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> None:
-        with self._transaction() as db:
+    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]], entries: bytes = b"") -> None:
+        with self._transaction(lambda: entries) as db:
             for sql, parameters in statements:
                 db.execute(sql, parameters)
 
@@ -300,12 +282,13 @@ class Store:
         """A new game, and which phone holds each of its seats (source -> digest): one transaction."""
         players = json.loads(header)["players"]
         stamp = now()
-        with self._transaction() as db:
+        game = 0
+        with self._transaction(lambda: line_entries(game, 1, [header], {"started": stamp, "status": "playing"})) as db:
             cursor = db.execute(
                 "INSERT INTO games (started, players, updated) VALUES (?, ?, ?)", (stamp, json.dumps(players), stamp)
             )
+            assert cursor.lastrowid is not None
             game = cursor.lastrowid
-            assert game is not None
             db.execute("INSERT INTO lines (game, seq, text) VALUES (?, 1, ?)", (game, header))
             db.executemany("INSERT INTO phones VALUES (?, ?, ?)", [(game, *held) for held in (phones or {}).items()])
         return game
@@ -321,11 +304,14 @@ class Store:
             for i, text in enumerate(lines)
         ]
         statements.append(self._summary(game, summary))
-        self._write(statements)
+        self._write(statements, line_entries(game, seq, lines, _said(summary)))
 
     def truncate(self, game: int, keep: int, summary: Mapping[str, Any] | None = None) -> None:
         """Undo: keep the first ``keep`` lines."""
-        self._write([("DELETE FROM lines WHERE game = ? AND seq > ?", (game, keep)), self._summary(game, summary)])
+        self._write(
+            [("DELETE FROM lines WHERE game = ? AND seq > ?", (game, keep)), self._summary(game, summary)],
+            journal.entry(game, keep=keep, **({"s": _said(summary)} if summary else {})),
+        )
 
     def _summary(self, game: int, summary: Mapping[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
         summary = summary or {}
@@ -379,6 +365,14 @@ class Store:
                 )
         return [text for _seq, text in rows]
 
+    def record(self, game: int) -> tuple[list[str], str | None]:
+        """A game's lines as far as they can be read, and why the next cannot be (None: all of them can)."""
+        return readable_record(self._db, game)
+
+    def set_aside(self) -> list[int]:
+        """The games set aside as damaged that nobody has dealt with yet (``recover``): told at every start."""
+        return [row[0] for row in self._db.execute("SELECT id FROM games WHERE status = ? ORDER BY id", (DAMAGED,))]
+
     def phones(self, game: int) -> dict[str, str]:
         return dict(self._db.execute("SELECT source, digest FROM phones WHERE game = ?", (game,)).fetchall())
 
@@ -392,4 +386,12 @@ class Store:
 
     def abandon(self, game: int, status: str = "abandoned") -> None:
         """The game is kept as STATUS (abandoned: given up at the table; damaged: set aside, damage.py)."""
-        self._write([("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, now(), game))])
+        self._write(
+            [("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, now(), game))],
+            journal.entry(game, s={"status": status}),
+        )
+
+
+def _said(summary: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What of a summary the journal keeps (the row's columns)."""
+    return {k: summary[k] for k in ("status", "year", "winners") if summary and k in summary}

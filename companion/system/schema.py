@@ -24,7 +24,7 @@ BUS_SPEEDS_MHZ = (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
 MAX_TEXT = 1024  # the longest text value: a path on a Pi is far shorter; a huge one once made `run` spin for minutes
 MAX_PORTS = 8
 DIGITS = sys.get_int_max_str_digits() or 4300
-ALSA_DEVICE = re.compile(r"[A-Za-z0-9_.:,=-]{1,64}")
+ALSA_DEVICE = re.compile(r"[A-Za-z0-9_.:,=][A-Za-z0-9_.:,=-]{0,63}")  # never "-...": aplay would take an option
 SHOWN = 40  # how much of a bad value a problem line repeats: one line, whatever the file holds
 
 
