@@ -16,36 +16,50 @@ STOP_GRACE_S = 0.8  # after SIGTERM or Ctrl-C the companion is gone within this 
 LAST_RESORT_S = 1.5  # code that never lets the interpreter run a handler: ended from faulthandler's own thread
 
 if TYPE_CHECKING:
+    from hardware.key_file import KeyFile
+
+    from ..app import App
     from ..store.lock import StateLock
 
 
+class Stop:
+    """A stop asked for by SIGTERM or Ctrl-C, heard from the very start of ``run`` and ``sim``: one that comes while
+    the hardware or the window is still being opened ends the process within STOP_GRACE_S with status 0 as well
+    (before, it found Python's default handler there and the process died of the signal). ``wake``: what makes the
+    loop look at the stop flag once there is a loop."""
+
+    def __init__(self) -> None:
+        import signal
+        import threading
+
+        self.event = threading.Event()
+        self.wake: Any = None
+        signal.signal(signal.SIGTERM, self._asked)
+        signal.signal(signal.SIGINT, self._asked)
+
+    def _asked(self, _signum: int, _frame: object) -> None:
+        _stop_within_grace()
+        self.event.set()
+        if self.wake is not None:
+            self.wake()
+
+
 def run(args: argparse.Namespace) -> int:
-    import logging
-    import signal
-    import threading
-    from pathlib import Path
+    from ..system import logs
 
-    from ..app import App
-    from ..store import StoreError, StoreUnavailable
-    from ..system import extras, logs
-
+    stop = Stop()
     logs.setup()
     loaded = load_settings(args.config, hint=True)
     if loaded is None:
         return EXIT_CONFIG
     settings = loaded.with_hardware(args.hardware)
-    if problem := outputs_problem(args):
-        print(logs.error_line(_("doge-companion: {problem}").format(problem=problem)), file=sys.stderr)
-        return 1
-    if problem := extras.missing(settings["hardware"], "run"):
+    if problem := _run_problem(args, settings["hardware"]):
         print(logs.error_line(problem), file=sys.stderr)
-        return 1
-    if args.keys and (args.script or args.autoplay is not None):
-        print(_("doge-companion: --keys feeds a companion that waits for input: not with --script or --autoplay"),
-              file=sys.stderr)  # fmt: skip
         return 1
     script = None
     if args.script:
+        from pathlib import Path
+
         from .script import ScriptError, read_script
 
         try:
@@ -53,13 +67,54 @@ def run(args: argparse.Namespace) -> int:
         except ScriptError as error:
             print(_("doge-companion: {error}").format(error=error), file=sys.stderr)
             return EXIT_INVALID_RECORD
-    store = None
-    summary_path = None
-    lock: StateLock | None = None
-    if (script is not None or args.autoplay is not None) and not args.resume:
-        # A script plus --seed replays exactly, and a demo never touches the paused game of a real table.
-        from ..store import Store
+    opened = _open_app(args, settings, throw_away=(script is not None or args.autoplay is not None) and not args.resume)
+    if isinstance(opened, int):
+        return opened
+    app, lock = opened
+    keys = _open_keys(args, app, lock)
+    if isinstance(keys, int):
+        return keys
+    _say_how_to_play(args, app, script is None and keys is None)
+    stop.wake = app.events.wake
+    try:
+        return app.run(stop.event, script, args.autoplay)
+    finally:
+        if keys is not None:
+            keys.close()
+        app.close()
+        _stopped_in_time()
+        if lock is not None:
+            lock.release()
+        if args.record:
+            _write_record(args.record, app.controller.public_record())
 
+
+def _run_problem(args: argparse.Namespace, hardware: str) -> str | None:
+    """What makes these arguments unusable together or here, in one line (no output path, no extra installed)."""
+    from ..system import extras
+
+    if problem := outputs_problem(args):
+        return _("doge-companion: {problem}").format(problem=problem)
+    if problem := extras.missing(hardware, "run"):
+        return problem
+    if args.keys and (args.script or args.autoplay is not None):
+        return _("doge-companion: --keys feeds a companion that waits for input: not with --script or --autoplay")
+    return None
+
+
+def _open_app(args: argparse.Namespace, settings: Any, throw_away: bool) -> tuple[App, StateLock | None] | int:
+    """The App and the state directory's lock, or the exit status after saying in one line why not. ``throw_away``:
+    a script's or a demo's game, in a store of its own that is thrown away (the paused game of a real table is never
+    touched; a script plus --seed replays exactly)."""
+    import logging
+    from pathlib import Path
+
+    from ..app import App
+    from ..store import Store, StoreError, StoreUnavailable
+    from ..system import logs
+
+    store, summary_path, lock = None, None, None
+    if throw_away:
         store = Store(None, memory=True)
         if args.record:  # the store is thrown away: the game's summary picture goes beside its record
             record_path = Path(args.record)
@@ -82,79 +137,82 @@ def run(args: argparse.Namespace) -> int:
             acks=sys.stdout if args.acks else None,
             store=store,
             summary_path=summary_path,
-            serve_web=script is None and args.autoplay is None,  # phones join a table, not a script or a demo
+            serve_web=args.script is None and args.autoplay is None,  # phones join a table, not a script or a demo
         )
     except StoreUnavailable as error:  # a full disk: its own line (the hardware is fine), and nothing was moved
         return _no_store(error, lock)
     except StoreError as error:  # the saved games, never called "the hardware" (damage is handled in the store)
         print(logs.error_line(_("doge-companion: {problem}").format(problem=error)), file=sys.stderr)
-        return 1
+        return _released(lock, 1)
     except Exception as error:  # hardware that cannot be opened: say what and how to go on, no traceback
         message = _("doge-companion: cannot start the hardware: {error}").format(error=error)
         print(logs.error_line(message), file=sys.stderr)
-        return 1
-    keys = None
-    if args.keys:
-        from hardware.key_file import KeyFile
+        return _released(lock, 1)
+    return app, lock
 
-        try:
-            keys = KeyFile(Path(args.keys), app.events)
-        except OSError as error:
-            problem = _("doge-companion: cannot read keys from {path}: {error}")
-            print(problem.format(path=args.keys, error=error.strerror), file=sys.stderr)
-            app.close()
-            if lock is not None:
-                lock.release()
-            return 1
+
+def _released(lock: StateLock | None, status: int) -> int:
+    if lock is not None:
+        lock.release()
+    return status
+
+
+def _open_keys(args: argparse.Namespace, app: App, lock: StateLock | None) -> KeyFile | int | None:
+    """``--keys``' reader on the App's queue (None without it), or the exit status after saying why not."""
+    if not args.keys:
+        return None
+    from pathlib import Path
+
+    from hardware.key_file import KeyFile
+
+    try:
+        return KeyFile(Path(args.keys), app.events)
+    except OSError as error:
+        problem = _("doge-companion: cannot read keys from {path}: {error}")
+        print(problem.format(path=args.keys, error=error.strerror), file=sys.stderr)
+        app.close()
+        return _released(lock, 1)
+
+
+def _say_how_to_play(args: argparse.Namespace, app: App, waiting: bool) -> None:
+    """The log says a game goes on; simulated hardware with no input at all says how to give it some."""
+    import logging
+
     if app.resumed:
         logging.getLogger("doge-companion").info("going on with the unfinished game")
-    if app.mock and script is None and args.autoplay is None and keys is None:
-        where = (
-            _("saved in {screenshots}").format(screenshots=args.screenshots)
-            if args.screenshots
-            else "not saved (use --screenshots DIR)"
-        )
-        logging.getLogger("doge-companion").info("simulated hardware, no window: frames are %s; Ctrl-C stops", where)
-        print(
-            _(
-                "doge-companion: waiting for input: simulated hardware has no buttons to press. Give it input with "
-                "--script FILE (one key press a line, docs/scripted-input.md) or, as they come, --keys FIFO; let a "
-                "simulated table play with --autoplay SEED, plug in USB keypads (pads.serial in the config), join "
-                "with phones (the join link is in the file the log names), or open a window with `doge-companion "
-                "sim`. Ctrl-C stops."
-            ),
-            file=sys.stderr,
-            flush=True,
-        )
-    stop = threading.Event()
+    if not (app.mock and waiting and args.autoplay is None):
+        return
+    where = (
+        _("saved in {screenshots}").format(screenshots=args.screenshots)
+        if args.screenshots
+        else "not saved (use --screenshots DIR)"
+    )
+    logging.getLogger("doge-companion").info("simulated hardware, no window: frames are %s; Ctrl-C stops", where)
+    print(
+        _(
+            "doge-companion: waiting for input: simulated hardware has no buttons to press. Give it input with "
+            "--script FILE (one key press a line, docs/scripted-input.md) or, as they come, --keys FIFO; let a "
+            "simulated table play with --autoplay SEED, plug in USB keypads (pads.serial in the config), join "
+            "with phones (the join link is in the file the log names), or open a window with `doge-companion "
+            "sim`. Ctrl-C stops."
+        ),
+        file=sys.stderr,
+        flush=True,
+    )
 
-    def request_stop(signum: int, _frame: object) -> None:
-        _stop_within_grace()
-        stop.set()
-        app.events.wake()
 
-    signal.signal(signal.SIGTERM, request_stop)
-    signal.signal(signal.SIGINT, request_stop)
+def _write_record(path: str, record: list[str]) -> None:
+    """``--record``: the same public history as `export`: no unrevealed ballot, no unturned card, no reveal not yet
+    shown (rules.md 11)."""
+    from pathlib import Path
+
+    from ..store.export import public_record
+
     try:
-        return app.run(stop, script, args.autoplay)
-    finally:
-        if keys is not None:
-            keys.close()
-        app.close()
-        _stopped_in_time()
-        if lock is not None:
-            lock.release()
-        if args.record:
-            from ..store.export import public_record
-
-            # The same public history as `export`: no unrevealed ballot, no unturned card, no reveal not yet shown
-            # (rules.md 11).
-            record = app.controller.public_record()
-            try:
-                Path(args.record).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
-            except OSError as error:
-                print(_("doge-companion: cannot write {path}: {error}").format(path=args.record, error=error.strerror),
-                      file=sys.stderr)  # fmt: skip
+        Path(path).write_text("".join(f"{line}\n" for line in public_record(record)) if record else "")
+    except OSError as error:
+        print(_("doge-companion: cannot write {path}: {error}").format(path=path, error=error.strerror),
+              file=sys.stderr)  # fmt: skip
 
 
 def _no_store(error: Exception, lock: StateLock | None) -> int:
@@ -231,13 +289,13 @@ def _no_display(environ: Mapping[str, str] | None = None, platform: str = sys.pl
 
 
 def sim(args: argparse.Namespace) -> int:
-    import signal
     from dataclasses import replace
 
     from ..app import App
     from ..store import StoreError, StoreUnavailable, simulator_directory
     from ..system import extras, logs
 
+    stop = Stop()
     logs.setup()
     settings = load_settings(args.config, hint=True)
     if settings is None:
@@ -285,13 +343,9 @@ def sim(args: argparse.Namespace) -> int:
         print("Without a desktop, run it headless: doge-companion run --hardware mock", file=sys.stderr)
         return 1
 
-    def close_window(signum: int, _frame: object) -> None:
-        _stop_within_grace()
-        simulator.pygame.event.post(simulator.pygame.event.Event(simulator.pygame.QUIT))
-
-    signal.signal(signal.SIGTERM, close_window)
+    stop.wake = lambda: simulator.pygame.event.post(simulator.pygame.event.Event(simulator.pygame.QUIT))
     try:
-        return simulator.run()
+        return 0 if stop.event.is_set() else simulator.run()
     except KeyboardInterrupt:
         return 0
     finally:
