@@ -1,11 +1,11 @@
-"""The crash harness (benchmarks/crash.py, 200 kills with `python3 dev.py bench crash`), a shorter run in the suite."""
+"""The crash harness (tests/crash_harness.py; 200 kills with `python3 dev.py bench crash`), a shorter run here."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.crash import harness
-from benchmarks.faults import full_disk, repeated_starts, stuck_keypad, torn_copies
+from tests.crash_harness import harness
+from tests.fault_harness import full_disk, repeated_starts, stuck_keypad, torn_copies
 
 
 def test_killed_at_random_moments_nothing_acknowledged_is_lost(tmp_path: Path) -> None:
@@ -16,7 +16,7 @@ def test_killed_at_random_moments_nothing_acknowledged_is_lost(tmp_path: Path) -
     assert counts["resumes"] >= 5 and counts["resume checks"] == counts["resumes"]
 
 
-# Issue 27: the fault harness (benchmarks/faults.py), each scenario at a small size.
+# The fault harness (tests/fault_harness.py), each scenario at a small size.
 
 
 def test_a_full_disk_at_start_moves_nothing_says_so_in_one_line_and_the_game_goes_on_once_there_is_room(

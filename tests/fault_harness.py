@@ -11,7 +11,8 @@
 - A keypad that never reads: the game thread's LED calls never wait for it; it is dropped as unplugged and comes
   back once it reads again.
 
-Run: ``python -m benchmarks crash`` (after the kills), or ``python -m benchmarks.faults``.
+Run: ``python -m benchmarks crash`` (after the kills), or ``python -m tests.fault_harness``; tests/test_crash.py runs
+each at a small size.
 """
 
 from __future__ import annotations
@@ -32,8 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.store import FILENAME
-
-from .crash import ROOT, companion, lost, play, read_acks, resume_matches, write_config
+from tests.crash_harness import ROOT, companion, lost, play, read_acks, resume_matches, write_config
 
 DISK = "16m"  # the small disk: a store with a few games, its -wal and -shm fit; a filler file takes the rest
 EXIT_NO_STORE = 74  # companion.cli's status for "the saved games cannot be opened now"
@@ -75,7 +75,7 @@ def full_disk(directory: Path) -> dict[str, int]:
     """The full-disk scenario in a private mount namespace (its tmpfs is gone when it ends)."""
     prefix = ["unshare", "--mount"] if os.geteuid() == 0 else ["unshare", "--user", "--map-root-user", "--mount"]
     result = subprocess.run(
-        [*prefix, sys.executable, "-m", "benchmarks.faults", "full-disk", str(directory)],
+        [*prefix, sys.executable, "-m", "tests.fault_harness", "full-disk", str(directory)],
         cwd=ROOT, capture_output=True, text=True, timeout=900,
     )  # fmt: skip
     if result.returncode != 0 or not result.stdout.strip():
