@@ -191,10 +191,10 @@ class Script:
         to it and ok."""
         source = PADS[seat]
         self.controller.screen()  # builds the menu for this moment
-        path = find(self.controller.menus[-1], decision)
+        path = find(self.controller.keying.menus[-1], decision)
         assert path is not None, decision
         for depth, index in enumerate(path):
-            menu = self.controller.menus[-1]
+            menu = self.controller.keying.menus[-1]
             option = menu.options[index]
             said = comment if depth == len(path) - 1 else ""
             if option.key is not None:
