@@ -198,13 +198,13 @@ class App:
 
         seats = self.controller.seats
         return {
-            pad: (
+            source: (
                 colour,
                 _("Computer ({colour})").format(colour=player_name(colour))
-                if seats.is_bot(pad)
+                if seats.is_bot(source)
                 else player_name(colour),
             )
-            for pad, colour in seats.joined
+            for source, colour in seats.joined
         }
 
     def show(self, screen: Screen) -> None:
@@ -357,7 +357,9 @@ class App:
 
         rng = random.Random(seed)
         controller = self.controller
-        pads = [pad for pad, _colour in controller.seats.joined] or [str(n) for n in range(1, rng.choice((3, 4)) + 1)]
+        pads = [source for source, _colour in controller.seats.joined] or [
+            str(n) for n in range(1, rng.choice((3, 4)) + 1)
+        ]
         keypads = controller.seats.entry == "keypads" if controller.seats.joined else rng.random() < 0.5
         table = Table(controller, rng, pads, keypads, handle=self.step)
         if controller.stage == "setup":

@@ -170,7 +170,7 @@ class PhonePads(Additions):
         source = self.seats.source_of.get(phone)
         controller = self.app.controller
         if source is None and controller.stage == "setup":
-            source = self.seats.new_source(phone, [pad for pad, _colour in controller.seats.joined])
+            source = self.seats.new_source(phone, [source for source, _colour in controller.seats.joined])
         return source
 
     def _sit(self, phone: str) -> None:
@@ -186,7 +186,7 @@ class PhonePads(Additions):
 
     def held_seats(self) -> dict[str, str]:
         """Each seat a phone holds (source -> phone), stored with a new game."""
-        joined = {pad for pad, _colour in self.app.controller.seats.joined}
+        joined = {source for source, _colour in self.app.controller.seats.joined}
         return {source: phone for phone, source in self.seats.source_of.items() if source in joined}
 
     # ------------------------------------------------------------------ a seat asked for
@@ -210,7 +210,7 @@ class PhonePads(Additions):
             return None
         seats = controller.seats
         return next(
-            (n for n, (pad, taken) in enumerate(seats.joined) if taken == colour and not seats.is_bot(pad)), None
+            (n for n, (source, taken) in enumerate(seats.joined) if taken == colour and not seats.is_bot(source)), None
         )
 
     def _refuse(self, phone: str, why: str, **more: str) -> None:
@@ -287,8 +287,8 @@ class PhonePads(Additions):
     def phones_page(self, ctx: Context) -> Screen:
         connected = {phone for phone, count in self.seats.open.items() if count}
         status = {}
-        for pad, colour in ctx.seats.joined:
-            if not ctx.seats.is_bot(pad):
-                holder = self.seats.holder(pad)
+        for source, colour in ctx.seats.joined:
+            if not ctx.seats.is_bot(source):
+                holder = self.seats.holder(source)
                 status[colour] = "phone" if holder in connected else "away" if holder is not None else "pad"
         return phones_view(status, self.server.url)

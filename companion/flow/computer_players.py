@@ -26,9 +26,9 @@ def make_bots(ctx: Controller) -> dict[int, Any]:
 
     levels = ctx.seats.bot_levels
     return {
-        seat: make_bot(levels[pad], ctx.rng.randrange(1 << 30), ctx.seats.bot_work)
-        for seat, (pad, _colour) in enumerate(ctx.seats.joined)
-        if pad in levels
+        seat: make_bot(levels[source], ctx.rng.randrange(1 << 30), ctx.seats.bot_work)
+        for seat, (source, _colour) in enumerate(ctx.seats.joined)
+        if source in levels
     }
 
 

@@ -45,14 +45,14 @@ class Seats:
     @property
     def computers(self) -> tuple[Colour, ...]:
         """The colours of the computer seats."""
-        return tuple(colour for pad, colour in self.joined if pad in self.bot_levels)
+        return tuple(colour for source, colour in self.joined if source in self.bot_levels)
 
     @property
     def ready(self) -> bool:
         return 3 <= len(self.joined) <= 4
 
     def seat_of(self, source: Source) -> Seat | None:
-        return next((seat for seat, (pad, _colour) in enumerate(self.joined) if pad == source), None)
+        return next((seat for seat, (joined, _colour) in enumerate(self.joined) if joined == source), None)
 
     def source_of(self, seat: Seat) -> Source:
         return self.joined[seat][0]
@@ -98,7 +98,7 @@ class Seats:
     def add_or_clear_bots(self) -> None:
         """The host's back button at setup: one more computer player, or (with a full table) none."""
         if len(self.joined) >= 4:
-            self.joined = [(pad, colour) for pad, colour in self.joined if pad not in self.bot_levels]
+            self.joined = [(source, colour) for source, colour in self.joined if source not in self.bot_levels]
             self.bot_levels = {}
             return
         taken = set(self.players)
@@ -122,8 +122,8 @@ class Seats:
             "app": "doge-companion",
             "entry": self.entry,
             "language": self.language,
-            "pads": [pad for pad, _colour in self.joined],
-            "bots": {colour: self.bot_levels[pad] for pad, colour in self.joined if pad in self.bot_levels},
+            "pads": [source for source, _colour in self.joined],
+            "bots": {colour: self.bot_levels[source] for source, colour in self.joined if source in self.bot_levels},
         }
 
     def sit_as_in(self, players: tuple[str, ...], extra: dict[str, Any]) -> None:
@@ -132,7 +132,7 @@ class Seats:
         self.joined = list(zip(pads, players, strict=True))
         self.entry = extra.get("entry", "private")
         bots = extra.get("bots") or {}
-        self.bot_levels = {pad: bots[colour] for pad, colour in self.joined if colour in bots}
+        self.bot_levels = {source: bots[colour] for source, colour in self.joined if colour in bots}
         if extra.get("language") in LANGUAGES:
             self.language = extra["language"]
             set_language(self.language)

@@ -55,7 +55,7 @@ def setup_view(seats: Seats) -> Screen:
     whole setup fits the smallest display at once, so the host's first ok starts the game rather than showing "more"
     (a script written for a large display works on the small one). Four seats take small lines."""
     lines = []
-    waiting = sorted(seats.connected - {pad for pad, _colour in seats.joined})
+    waiting = sorted(seats.connected - {source for source, _colour in seats.joined})
     if not seats.ready and not (waiting and len(seats.joined) < 4):  # else the pads waiting are named below
         lines.append(Line(_("Players: ok on your pad"), "small"))
     size: Size = "small" if len(seats.joined) >= 4 else "normal"
