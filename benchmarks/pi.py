@@ -380,7 +380,8 @@ def press_to_glass_report(driver: str, measured: dict[str, Any], smoke: bool) ->
     asked = measured["clock"] / 1e6
     print(f"press -> on the glass, {driver} ({len(cpu)} frames of {measured['presses']} presses, {GAMES} whole "
           f"game(s); SPI {asked:g} MHz asked)")  # fmt: skip
-    print(f"  syncs counted (every xSync SQLite made, and os.fsync): {sum(kinds.values())} in {len(every)} presses "
+    print(f"  syncs counted (every xSync SQLite made, os.fsync and the journal's os.fdatasync): {sum(kinds.values())} "
+          f"in {len(every)} presses "
           f"({', '.join(f'{kind} {count}' for kind, count in sorted(kinds.items())) or 'none'}); {len(synced)} presses "
           f"synced, at most {max(map(len, every), default=0)} syncs in one; card blocks a sync median "
           f"{statistics.median(blocks or [0]):.0f} max {max(blocks or [0])}")  # fmt: skip

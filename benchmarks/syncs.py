@@ -5,7 +5,8 @@ default VFS, a copy of the default one ("unix") whose files keep their own metho
 notes the 4 KiB blocks each write touches, and ``xSync``, which counts the sync and takes those blocks as what it
 makes the card write (plus ext4's journal when the file grew: its size is metadata). Everything else is the unix
 VFS's own code, so the syncs counted are the ones the store's connections really make, however many commits a
-press has and whoever commits them. Python's ``os.fsync`` (the voice's WAV files) is counted too.
+press has and whoever commits them. Python's ``os.fsync`` (the voice's WAV files) and ``os.fdatasync`` (the store's
+journal, the commit point of a press: companion/store/journal.py) are counted too.
 
 Through ctypes into the libsqlite3 Python's ``sqlite3`` module is linked to (Debian's and Raspberry Pi OS's Python
 are): where SQLite is built into the module instead, :func:`install` says so and nothing is counted.
@@ -161,11 +162,23 @@ def install() -> str | None:
     lib.sqlite3_vfs_register.argtypes = [ctypes.POINTER(_Vfs), ctypes.c_int]
     if lib.sqlite3_vfs_register(ctypes.byref(counting), 1) != 0:
         return "sqlite3_vfs_register refused the counting VFS"
-    fsync = os.fsync
+    fsync, fdatasync = os.fsync, os.fdatasync
+    synced: dict[int, int] = {}  # each descriptor's size at its last sync
 
     def counted_fsync(fd: Any) -> None:
         fsync(fd)
         COUNTER.syncs.append(("file", 1))
 
+    def counted_fdatasync(fd: Any) -> None:
+        """The store's journal (companion/store/journal.py): appended, then synced once a press. Its blocks are the
+        ones the appended bytes touch since the descriptor's last sync, plus ext4's journal when the file grew."""
+        fdatasync(fd)
+        size = os.fstat(fd).st_size
+        before = synced.get(fd, size)
+        synced[fd] = size
+        touched = max(size - 1, before) // BLOCK - before // BLOCK + 1
+        COUNTER.syncs.append(("journal", touched + (JOURNAL_BLOCKS if size > before else 0)))
+
     os.fsync = counted_fsync
+    os.fdatasync = counted_fdatasync
     return None

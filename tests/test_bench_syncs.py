@@ -33,6 +33,13 @@ syncs.COUNTER.reset()
 with open(os.path.join(folder, "other"), "wb") as other:
     os.fsync(other.fileno())
 found["os.fsync"] = syncs.COUNTER.syncs
+syncs.COUNTER.reset()
+with open(os.path.join(folder, "journal"), "ab") as journal:
+    for size in (100, 5000):  # a press's entry, then one over a block
+        journal.write(b"x" * size)
+        journal.flush()
+        os.fdatasync(journal.fileno())
+found["os.fdatasync"] = syncs.COUNTER.syncs
 print(json.dumps({"problem": problem, "found": found}))
 """
 
@@ -54,6 +61,9 @@ def test_every_commit_in_full_mode_is_a_sync_of_the_log_with_the_blocks_it_wrote
     assert all(blocks >= 3 for _kind, blocks in found["three commits"])
     assert [kind for kind, _blocks in found["one commit"]] == ["wal"]
     assert found["os.fsync"] == [["file", 1]]
+    # the journal's appends: the first sync of a descriptor is its last block; 5,000 more bytes touch two blocks, and
+    # the file grew, so ext4's journal writes its three
+    assert found["os.fdatasync"] == [["journal", 1], ["journal", 2 + 3]]
 
 
 def test_commits_that_do_not_sync_are_not_counted() -> None:
