@@ -225,7 +225,6 @@ class PhonePads(Additions):
             return
         state = controller.state
         assert state is not None
-        ballot = "locked" if state.locked_in(seat) else "keyed" if controller.round.keying.has_keyed(seat) else ""
 
         def answer(granted: bool) -> None:
             if granted:
@@ -233,7 +232,9 @@ class PhonePads(Additions):
             else:
                 self._refuse(request.phone, "host")
 
-        controller.open(TakeoverConfirm(request.colour, self.seats.lost.get(request.phone), ballot, answer))
+        controller.open(
+            TakeoverConfirm(request.colour, self.seats.lost.get(request.phone), state.locked_in(seat), answer)
+        )
 
     def _give(self, phone: str, colour: str) -> None:
         """The host gave ``colour``'s seat to ``phone``: stored first (a restart keeps it), then it counts. A keyed
