@@ -139,18 +139,27 @@ class App:
             if self.mock:
                 write_join_link(pads.url, default_directory(self.settings["game"]["state_dir"]))
 
-    def attach_phones(self, server: Server, held: dict[str, str]) -> PhonePads:
+    def attach_phones(self, server: Server, held: dict[str, str] | None = None) -> PhonePads:
         """Phones as pads through ``server`` (the web pads', or a test's in memory); ``held``: the seats phones hold
-        in the game going on (source -> phone)."""
-        self.phones = PhonePads(self, server, held)
+        in the game going on (source -> phone). Which of them may not see their seat's locked-in ballot is stored
+        with them (``Store.give_seat``)."""
+        game = self.saver.game
+        held = held or {}
+        hidden = self.store.hidden(game) & held.keys() if game is not None else set()
+        self.phones = PhonePads(self, server, held, hidden)
         self.saver.phones = self.phones.held_seats  # stored with a new game
         self.controller.additions = self.phones  # the join code, the phones page
         return self.phones
 
-    def give_seat(self, source: str, phone: str) -> None:
-        """A phone holds ``source``'s seat now: stored with the game first (a restart keeps it)."""
+    def give_seat(self, source: str, phone: str, hidden: bool) -> None:
+        """A phone holds ``source``'s seat now: stored with the game first (a restart keeps it), and whether the
+        seat's locked-in ballot is hidden from it (a restart keeps that too)."""
         if self.saver.game is not None:
-            self.store.give_seat(self.saver.game, source, phone)
+            self.store.give_seat(self.saver.game, source, phone, hidden)
+
+    def unhide(self, source: str) -> None:
+        if self.saver.game is not None:
+            self.store.unhide(self.saver.game, source)
 
     def _keep(self, thing: Any) -> Any:
         self._closers.append(thing)

@@ -290,12 +290,27 @@ class Store:
             assert cursor.lastrowid is not None
             game = cursor.lastrowid
             db.execute("INSERT INTO lines (game, seq, text) VALUES (?, 1, ?)", (game, header))
-            db.executemany("INSERT INTO phones VALUES (?, ?, ?)", [(game, *held) for held in (phones or {}).items()])
+            db.executemany(
+                "INSERT INTO phones (game, source, digest) VALUES (?, ?, ?)",
+                [(game, *held) for held in (phones or {}).items()],
+            )
         return game
 
-    def give_seat(self, game: int, source: str, digest: str) -> None:
-        """The seat of ``source`` now held by the phone of ``digest`` (the host gave it); raises StoreError."""
-        self._write([("INSERT OR REPLACE INTO phones VALUES (?, ?, ?)", (game, source, digest))])
+    def give_seat(self, game: int, source: str, digest: str, hidden: bool = False) -> None:
+        """The seat of ``source`` now held by the phone of ``digest`` (the host gave it); ``hidden``: the seat's
+        locked-in ballot is not that phone's to see (another made it). Raises StoreError."""
+        self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO phones (game, source, digest, hidden) VALUES (?, ?, ?, ?)",
+                    (game, source, digest, int(hidden)),
+                )
+            ]
+        )
+
+    def unhide(self, game: int, source: str) -> None:
+        """The ballot hidden from ``source``'s phone is revealed or undone: its next one is its own to see."""
+        self._write([("UPDATE phones SET hidden = 0 WHERE game = ? AND source = ?", (game, source))])
 
     def append(self, game: int, seq: int, lines: list[str], summary: Mapping[str, Any] | None = None) -> None:
         """Commit record lines ``seq``, ``seq + 1``... of a game (1 is the header); raises StoreError."""
@@ -375,6 +390,11 @@ class Store:
 
     def phones(self, game: int) -> dict[str, str]:
         return dict(self._db.execute("SELECT source, digest FROM phones WHERE game = ?", (game,)).fetchall())
+
+    def hidden(self, game: int) -> set[str]:
+        """The seats whose locked-in ballot their phone may not see (``give_seat``'s ``hidden``)."""
+        rows = self._db.execute("SELECT source FROM phones WHERE game = ? AND hidden != 0", (game,)).fetchall()
+        return {str(source) for (source,) in rows}
 
     def screen(self, game: int) -> dict[str, Any]:
         row = self._db.execute("SELECT state FROM screens WHERE game = ?", (game,)).fetchone()
