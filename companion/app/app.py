@@ -141,19 +141,16 @@ class App:
 
     def attach_phones(self, server: Server, held: dict[str, str] | None = None) -> PhonePads:
         """Phones as pads through ``server`` (the web pads', or a test's in memory); ``held``: the seats phones hold
-        in the game going on (source -> phone). Which of them may not see their seat's locked-in ballot is stored
-        with them (``Store.give_seat``)."""
-        game = self.saver.game
-        held = held or {}
-        hidden = self.store.hidden(game) & held.keys() if game is not None else set()
+        in the game going on (source -> phone), stored with the seats hidden from their phones (``give_seat``)."""
+        hidden = self.store.hidden(self.saver.game) & (held or {}).keys() if self.saver.game is not None else set()
         self.phones = PhonePads(self, server, held, hidden)
         self.saver.phones = self.phones.held_seats  # stored with a new game
         self.controller.additions = self.phones  # the join code, the phones page
         return self.phones
 
     def give_seat(self, source: str, phone: str, hidden: bool) -> None:
-        """A phone holds ``source``'s seat now: stored with the game first (a restart keeps it), and whether the
-        seat's locked-in ballot is hidden from it (a restart keeps that too)."""
+        """A phone holds ``source``'s seat now (``hidden``: the seat's locked-in ballot is not the phone's to see):
+        stored with the game first, so a restart keeps both."""
         if self.saver.game is not None:
             self.store.give_seat(self.saver.game, source, phone, hidden)
 
