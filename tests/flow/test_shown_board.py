@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from companion.engine import Count, State, snapshot
-from companion.engine.changes import AdvisorBack, change_record
+from companion.engine.changes import AdvisorBack, PutMarkers, TurnCard, change_record
 from companion.flow.controller import Controller
 from companion.flow.modes import BoardCheck
 from companion.flow.modes import board_check as board_check_mode
@@ -31,7 +31,7 @@ def board(snap: dict[str, Any]) -> dict[str, Any]:
     return {"supplies": supplies, **{key: snap[key] for key in BOARD}}
 
 
-def test_thechange_boards_made_to_a_snapshot_are_the_engines() -> None:
+def test_the_board_changes_made_to_a_snapshot_are_the_engines() -> None:
     """What the shown board is built with: each board change (record-format.md 4) made to the snapshot before a line
     gives the snapshot after it, over whole random games (every decision's changes, counts and reveals included)."""
     lines = 0
@@ -54,19 +54,19 @@ def test_thechange_boards_made_to_a_snapshot_are_the_engines() -> None:
 
 
 def unseen_after_changes(controller: Controller) -> list[Any]:
-    """The board changes of pending lines that the rules made after a count no screen has shown yet."""
+    """The board changes of pending lines that the rules made after a reveal no screen has shown yet (a card, a
+    count): the events after the first one that makes public something still unseen."""
     hidden = unseen(controller.notices)
     found = []
     for step, _items in hidden_steps(controller):
-        made = [r for r in step.reveals if (step.length, r) in hidden]
-        first = made[0]
-        index = (
-            next(i for i, e in enumerate(step.events) if isinstance(e, Count) and ("count", e.area) == first)
-            if first[0] == "count"
-            else None
-        )
-        if index is not None:
-            found += [e for e in step.events[index:] if isinstance(e, BOARD_CHANGES)]
+        made: list[Any] = []  # what the events made public so far, as engine.undo.revealed_items lists it
+        for index, event in enumerate(step.events):
+            ballots = type(event) is PutMarkers and (not made or made[-1][0] != "ballots")
+            if isinstance(event, Count) or type(event) is TurnCard or ballots:
+                made.append(step.reveals[len(made)])
+                if (step.length, made[-1]) in hidden:
+                    found += [e for e in step.events[index:] if isinstance(e, BOARD_CHANGES)]
+                    break
     return found
 
 
