@@ -85,6 +85,11 @@ def test_schema_1_is_migrated_forward(tmp_path: Path) -> None:
     store.give_seat(1, "2", "d1")
     store.give_seat(1, "2", "d2")  # the host gave the seat to another phone: one holder a seat
     assert store.phones(1) == {"2": "d2"}
+    assert store.hidden(1) == set()  # schema 4: whether a seat's locked-in ballot is hidden from its phone (issue 41)
+    store.give_seat(1, "3", "d3", hidden=True)
+    assert store.hidden(1) == {"3"}
+    store.unhide(1, "3")
+    assert store.hidden(1) == set() and store.phones(1) == {"2": "d2", "3": "d3"}
 
 
 @pytest.mark.parametrize(

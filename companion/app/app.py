@@ -139,18 +139,24 @@ class App:
             if self.mock:
                 write_join_link(pads.url, default_directory(self.settings["game"]["state_dir"]))
 
-    def attach_phones(self, server: Server, held: dict[str, str]) -> PhonePads:
+    def attach_phones(self, server: Server, held: dict[str, str] | None = None) -> PhonePads:
         """Phones as pads through ``server`` (the web pads', or a test's in memory); ``held``: the seats phones hold
-        in the game going on (source -> phone)."""
-        self.phones = PhonePads(self, server, held)
+        in the game going on (source -> phone), stored with the seats hidden from their phones (``give_seat``)."""
+        hidden = self.store.hidden(self.saver.game) & (held or {}).keys() if self.saver.game is not None else set()
+        self.phones = PhonePads(self, server, held, hidden)
         self.saver.phones = self.phones.held_seats  # stored with a new game
         self.controller.additions = self.phones  # the join code, the phones page
         return self.phones
 
-    def give_seat(self, source: str, phone: str) -> None:
-        """A phone holds ``source``'s seat now: stored with the game first (a restart keeps it)."""
+    def give_seat(self, source: str, phone: str, hidden: bool) -> None:
+        """A phone holds ``source``'s seat now (``hidden``: the seat's locked-in ballot is not the phone's to see):
+        stored with the game first, so a restart keeps both."""
         if self.saver.game is not None:
-            self.store.give_seat(self.saver.game, source, phone)
+            self.store.give_seat(self.saver.game, source, phone, hidden)
+
+    def unhide(self, source: str) -> None:
+        if self.saver.game is not None:
+            self.store.unhide(self.saver.game, source)
 
     def _keep(self, thing: Any) -> Any:
         self._closers.append(thing)

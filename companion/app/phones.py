@@ -13,7 +13,7 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -53,8 +53,13 @@ class Host(Protocol):
         """Every light of ``source``'s pad off."""
         ...
 
-    def give_seat(self, source: Source, phone: str) -> None:
-        """Store that ``phone`` holds ``source``'s seat (raises ``StoreError`` if it cannot be stored)."""
+    def give_seat(self, source: Source, phone: str, hidden: bool) -> None:
+        """Store that ``phone`` holds ``source``'s seat, and whether the seat's locked-in ballot is hidden from it
+        (raises ``StoreError`` if it cannot be stored)."""
+        ...
+
+    def unhide(self, source: Source) -> None:
+        """Store that the ballot hidden from ``source``'s phone is gone (revealed or undone); raises StoreError."""
         ...
 
 
@@ -117,11 +122,15 @@ class PhonePads(Additions):
     """The game thread's side of the phones: what each one may press, see and ask for, and what the device's screen
     says of them (the join code, a seat open on two devices, the board check's phones page)."""
 
-    def __init__(self, app: Host, server: Server, held: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, app: Host, server: Server, held: dict[str, str] | None = None, hidden: Collection[str] = ()
+    ) -> None:
+        """``held``: each seat's phone (source -> phone) and ``hidden``: the seats whose locked-in ballot their phone
+        may not see, both as the store kept them for the game going on."""
         super().__init__()
         self.app = app
         self.server = server
-        self.seats = PhoneSeats(held)
+        self.seats = PhoneSeats(held, hidden)
         self.publisher = Publisher(server.send, self.seats)
         self.requests: list[SeatRequest] = []  # waiting for the host, first asked first
         self.pressed: str | None = None  # the phone whose press this step answers (it alone gets its view again)
@@ -152,7 +161,11 @@ class PhonePads(Additions):
     def publish(self) -> None:
         """After every step: the takeover asked next, then each page's frame if it changed."""
         controller = self.app.controller
-        self.seats.settle(controller)
+        for source in self.seats.settle(controller):
+            try:
+                self.app.unhide(source)
+            except StoreError as error:  # kept hidden after a restart: the phone's own ballot then shows as locked
+                log.error("web pads: which ballot a phone may see was not saved: %s", error)
         if self.requests and not controller.round.overlays:
             self._put_to_host(self.requests.pop(0))
             self.app.show(controller.screen())
@@ -225,7 +238,6 @@ class PhonePads(Additions):
             return
         state = controller.state
         assert state is not None
-        ballot = "locked" if state.locked_in(seat) else "keyed" if controller.round.keying.has_keyed(seat) else ""
 
         def answer(granted: bool) -> None:
             if granted:
@@ -233,7 +245,9 @@ class PhonePads(Additions):
             else:
                 self._refuse(request.phone, "host")
 
-        controller.open(TakeoverConfirm(request.colour, self.seats.lost.get(request.phone), ballot, answer))
+        controller.open(
+            TakeoverConfirm(request.colour, self.seats.lost.get(request.phone), state.locked_in(seat), answer)
+        )
 
     def _give(self, phone: str, colour: str) -> None:
         """The host gave ``colour``'s seat to ``phone``: stored first (a restart keeps it), then it counts. A keyed
@@ -244,16 +258,19 @@ class PhonePads(Additions):
             self._refuse(phone, "no-seat")
             return
         source = controller.seats.source_of(seat)
+        state = controller.state
+        hidden = state is not None and state.locked_in(seat)  # another pad made it: the phone sees only that
         try:
-            app.give_seat(source, phone)
+            app.give_seat(source, phone, hidden)
         except StoreError as error:
             log.error("web pads: %s's seat was not given: %s", player_name(colour), error)
             self._refuse(phone, "not-saved")
             return
         controller.hand_over(seat)
-        state = controller.state
-        if state is not None and state.locked_in(seat):
+        if hidden:
             self.seats.hidden.add(source)
+        else:
+            self.seats.hidden.discard(source)
         app.dark(source)  # a keypad on the table must not echo the phone's keys
         previous = self.seats.give(phone, source)
         self.seats.sat.add(phone)

@@ -56,6 +56,11 @@ class Step:
     counts: tuple[Count, ...]
 
     @cached_property
+    def events(self) -> tuple[Event, ...]:
+        """What the rules did for the decision, in order (worked out once, from the state before it)."""
+        return tuple(self.before.copy().apply_with_changes(self.seat, self.decision))
+
+    @cached_property
     def undone(self) -> UndoneLine:
         """The line seen for undoing it (worked out once: the screen asks on every press)."""
         return undo_line(self.before, self.seat, self.decision)

@@ -11,11 +11,22 @@ table view read :func:`shown_snapshot`, ``run --record`` and ``export`` stop at 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine import snapshot
+from ..engine import Count, snapshot
+from ..engine.changes import (
+    AdvisorBack,
+    BuildPalace,
+    Change,
+    MoveAdvisor,
+    MoveHouses,
+    PlaceHouses,
+    PutMarkers,
+    TakeAdvisor,
+    TurnCard,
+    change_record,
+)
 from ..engine.undo import Revealed
 from .game import Step
 from .narration import Notice
@@ -64,26 +75,100 @@ def open_step(ctx: Context) -> Step | None:
 
 
 def shown_snapshot(ctx: Context) -> dict[str, Any]:
-    """The public snapshot (record-format.md 2) as the table has been shown it. While a line's reveals are still to
-    come, the board is as its own part left it (on the screen), but where the year stands is as it was before the
-    line: the voting order and the cards turned, the area being elected, the markers lying on the areas and in
-    hand, the phase, the round and the year, nobody awaited. What the rules did after the decision (the next count,
-    an area nobody voted in, a turned card, a round revealed, the year's end) shows nowhere before its notice."""
+    """The public snapshot (record-format.md 2) as the table has been shown it: the one answer every public channel
+    draws (the phones, the table view, the board check, the year so far). While a line's reveals are still to come,
+    it is the snapshot before that line with only the board changes the table has been told to make: the line's own
+    (its board notice is on the screen), and what the rules did after each of its counts once that count's notice
+    has reached the top. Where the year stands is as it was before the line: the voting order and the cards turned,
+    the area being elected, the markers lying on the areas and in hand, the phase, the round and the year, nobody
+    awaited. What the rules did after an unseen count (an advisor gone neutral on a tie, the Quarantia's advisors
+    back home, the winner's houses, a turned card, a round revealed, the year's end) shows nowhere before its notice:
+    the decision may still be taken back (rules.md 11.4.1), and nobody may read what it would cause first."""
     state = ctx.state
     assert state is not None
-    snap = snapshot(state)
     pending = hidden_steps(ctx)
     if not pending:
-        return snap
+        return snapshot(state)
     oldest, _items = pending[-1]
-    before = snapshot(oldest.before)
-    shown = copy.deepcopy(snap)
-    for key in ("year", "phase", "round", "area", "order", "stacks", "winners"):
-        shown[key] = before[key]
-    for player, supply in before["players"].items():
-        shown["players"][player]["markers"] = supply["markers"]
+    shown = snapshot(oldest.before)
     shown["awaiting"] = []
+    hidden = unseen(ctx.round.notices)
+    players = oldest.before.players
+    for step in ctx.history[ctx.history.index(oldest) :]:
+        for event in told(step, hidden):
+            change_board(shown, change_record(event, players))
     return shown
+
+
+def told(step: Step, hidden: set[tuple[int, Revealed]]) -> list[Change]:
+    """The board changes of ``step`` the table has been told to make: its events up to the first thing it made public
+    that no screen has shown yet (a count, a round's ballots, a card), those that change the board. The events make
+    public what ``step.reveals`` lists, in its order (``engine.undo.revealed_items``)."""
+    found: list[Change] = []
+    made = 0
+    for event in step.events:
+        if (
+            isinstance(event, Count)
+            or type(event) is TurnCard
+            or (type(event) is PutMarkers and (made == 0 or step.reveals[made - 1][0] != "ballots"))
+        ):
+            made += 1
+            if (step.length, step.reveals[made - 1]) in hidden:
+                break
+        elif isinstance(event, BOARD_CHANGES):
+            found.append(event)
+    return found
+
+
+BOARD_CHANGES = (PlaceHouses, MoveHouses, BuildPalace, TakeAdvisor, MoveAdvisor, AdvisorBack)
+
+
+def change_board(shown: dict[str, Any], change: dict[str, Any]) -> None:
+    """One board change (record-format.md 4's form) made to a snapshot's districts, advisors and supplies."""
+    player, do = change["player"], change["do"]
+    supply = shown["players"][player]
+    if do in ("houses", "move", "palace"):
+        district = shown["districts"][change["district" if do != "move" else "to"]]
+        houses = district["houses"]
+        if do == "houses":
+            _add(houses, player, change["count"])
+            supply["houses"] -= change["count"]
+        elif do == "move":
+            _add(shown["districts"][change["from"]]["houses"], player, -change["count"])
+            _add(houses, player, change["count"])
+        else:
+            _add(houses, player, -change["houses_back"])
+            supply["houses"] += change["houses_back"]
+            district["palaces"].append(player)
+            supply["palaces"] -= 1
+        return
+    advisors, advisor = shown["advisors"], change["advisor"]
+    if do == "advisor":
+        supply["rings"] -= 1
+        if advisor == "quarantia":
+            advisors[advisor] = sorted(
+                [*advisors[advisor], {"controller": player, "area": change["area"]}],
+                key=lambda standing: (standing["controller"], standing["area"]),
+            )
+        else:
+            advisors[advisor] = {"controller": player, "area": change["area"]}
+    elif do == "advisor_move":
+        advisors[advisor] = {"controller": player, "area": change["to"]}
+    elif do == "advisor_back":
+        supply["rings"] += 1
+        if advisor == "quarantia":
+            gone = {"controller": player, "area": change["from"]}
+            advisors[advisor] = [standing for standing in advisors[advisor] if standing != gone]
+        else:
+            advisors[advisor] = None
+
+
+def _add(houses: dict[str, int], player: str, count: int) -> None:
+    left = houses.get(player, 0) + count
+    if left:
+        houses[player] = left
+    else:
+        houses.pop(player, None)
 
 
 def public_length(screen: dict[str, Any], length: int) -> int:

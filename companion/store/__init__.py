@@ -1,5 +1,6 @@
-"""Persistence: the games in SQLite (games.py), their files (files.py), the lock that keeps one companion per state
-directory (lock.py), and a stored game's public record for export (export.py).
+"""Persistence: the games in SQLite (games.py; which phone holds which seat: phones.py), their files (files.py),
+the lock that keeps one companion per state directory (lock.py), and a stored game's public record for export
+(export.py).
 
 Below the App and the command line, beside the game flow: it may import the engine and the catalogs, nothing else of
 the companion. Nothing here knows what a screen or a pad is.

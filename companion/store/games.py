@@ -25,6 +25,7 @@ from ..i18n import _
 from . import files, journal
 from .damage import DAMAGED, WrongStore, damaged, link_problem, screen_state, summary
 from .journal import Journal, line_entries
+from .phones import PhoneRows
 from .reconcile import open_journal, readable_record, reconcile
 from .schema import check_ours, migrate
 
@@ -64,7 +65,7 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-class Store:
+class Store(PhoneRows):
     """One SQLite file of games. ``problem`` is set (and shown on screen) when the store had to be replaced or
     cannot save at all."""
 
@@ -290,12 +291,8 @@ class Store:
             assert cursor.lastrowid is not None
             game = cursor.lastrowid
             db.execute("INSERT INTO lines (game, seq, text) VALUES (?, 1, ?)", (game, header))
-            db.executemany("INSERT INTO phones VALUES (?, ?, ?)", [(game, *held) for held in (phones or {}).items()])
+            db.executemany("INSERT INTO phones VALUES (?, ?, ?, 0)", [(game, *held) for held in (phones or {}).items()])
         return game
-
-    def give_seat(self, game: int, source: str, digest: str) -> None:
-        """The seat of ``source`` now held by the phone of ``digest`` (the host gave it); raises StoreError."""
-        self._write([("INSERT OR REPLACE INTO phones VALUES (?, ?, ?)", (game, source, digest))])
 
     def append(self, game: int, seq: int, lines: list[str], summary: Mapping[str, Any] | None = None) -> None:
         """Commit record lines ``seq``, ``seq + 1``... of a game (1 is the header); raises StoreError."""
@@ -372,9 +369,6 @@ class Store:
     def set_aside(self) -> list[int]:
         """The games set aside as damaged that nobody has dealt with yet (``recover``): told at every start."""
         return [row[0] for row in self._db.execute("SELECT id FROM games WHERE status = ? ORDER BY id", (DAMAGED,))]
-
-    def phones(self, game: int) -> dict[str, str]:
-        return dict(self._db.execute("SELECT source, digest FROM phones WHERE game = ?", (game,)).fetchall())
 
     def screen(self, game: int) -> dict[str, Any]:
         row = self._db.execute("SELECT state FROM screens WHERE game = ?", (game,)).fetchone()

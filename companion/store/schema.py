@@ -10,7 +10,7 @@ from ..i18n import _
 from . import files
 from .damage import DAMAGED, WrongStore, check_shape, migration_failed
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x446F6765  # "Doge": marks the file as ours (PRAGMA application_id)
 
 MIGRATIONS = {
@@ -40,6 +40,9 @@ MIGRATIONS = {
     # Which phone holds a seat (the pad source the header names): the SHA-256 of its seat token, never the token.
     3: "CREATE TABLE phones (game INTEGER NOT NULL REFERENCES games(id), source TEXT NOT NULL, "
     "digest TEXT NOT NULL, PRIMARY KEY (game, source));",
+    # Whether the seat's locked-in ballot was made before its phone got the seat (another phone's, a keypad's): that
+    # phone is shown only that it is locked in, through a restart too, until the ballot is revealed or undone.
+    4: "ALTER TABLE phones ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;",
 }
 
 

@@ -20,11 +20,12 @@ if TYPE_CHECKING:
 
 
 class PhoneSeats:
-    def __init__(self, held: Mapping[str, str] | None = None) -> None:
-        """``held``: each seat's phone (source -> digest), as the store kept it for the game going on."""
+    def __init__(self, held: Mapping[str, str] | None = None, hidden: Collection[str] = ()) -> None:
+        """``held``: each seat's phone (source -> digest), and ``hidden``: the seats whose locked-in ballot their
+        phone may not see, as the store kept them for the game going on."""
         self.source_of: dict[str, str] = {phone: source for source, phone in (held or {}).items()}
         self.sat: set[str] = set(self.source_of)  # sat down once at setup: a reload does not sit down again
-        self.hidden: set[str] = set()  # seats whose locked-in ballot another phone made: shown only as locked in
+        self.hidden: set[str] = set(hidden)  # seats whose locked-in ballot another pad made: shown only as locked in
         self.lost: dict[str, str] = {}  # a phone that lost a seat to another phone -> that seat's colour
         self.open: dict[str, int] = {}  # browsers with a page open on a phone's token now
         self.copied: set[str] = set()  # tokens seen in more than one browser in this run
@@ -54,13 +55,19 @@ class PhoneSeats:
         if seen > 1:
             self.copied.add(phone)
 
-    def settle(self, ctx: Context) -> None:
-        """After each step: a hidden ballot is no longer hidden once it is no longer locked in (revealed, undone)."""
+    def settle(self, ctx: Context) -> list[str]:
+        """After each step: a hidden ballot is no longer hidden once it is no longer locked in (revealed, undone).
+        The seats it let go, for the store to forget too (a restart must not hide the phone's own next ballot)."""
         state = ctx.state
-        for source in list(self.hidden):
+        if state is None:
+            return []  # between games, or before the game going on is resumed: nothing is decided yet
+        gone = []
+        for source in sorted(self.hidden):
             seat = ctx.seats.seat_of(source)
-            if state is None or seat is None or not state.locked_in(seat):
+            if seat is None or not state.locked_in(seat):
                 self.hidden.discard(source)
+                gone.append(source)
+        return gone
 
     def mine(self, ctx: Context, phone: str) -> dict[str, Any] | None:
         """What this phone alone may see: its seat's own view, or None (the table's view) if it holds no seat."""

@@ -25,10 +25,11 @@ if TYPE_CHECKING:
 class TakeoverConfirm(Mode):
     holds_back = True  # a held back refuses, as any key but left then right does
 
-    def __init__(self, colour: str, lost: str | None, ballot: str, answer: Callable[[bool], None]) -> None:
+    def __init__(self, colour: str, lost: str | None, locked: bool, answer: Callable[[bool], None]) -> None:
         """``lost``: the colour of the seat the asking phone had before another phone got it, or None: a new phone.
-        ``ballot``: "locked", "keyed" or "" (nothing keyed)."""
-        self.colour, self.lost, self.ballot, self.answer = colour, lost, ballot, answer
+        ``locked``: whether the seat has locked in (public: the shared screen shows who has). What the seat's player
+        has keyed is not, so the question says the same of it whether anything is keyed or not (issue 41)."""
+        self.colour, self.lost, self.locked, self.answer = colour, lost, locked, answer
         self.armed = False
 
     def handle(self, ctx: Context, event: InputEvent, seat: int | None) -> Mode | None:
@@ -52,10 +53,12 @@ class TakeoverConfirm(Mode):
         else:
             asks = _("{lost}'s old phone asks for {colour}'s seat.").format(lost=player_name(self.lost), colour=name)
         lines = [Line(asks, "normal", self.colour)]
-        if self.ballot == "locked":
+        if self.locked:
             lines.append(Line(_("{colour} has locked in: the phone will show only that.").format(colour=name), "small"))
-        elif self.ballot == "keyed":
-            lines.append(Line(_("{colour}'s keyed ballot is cleared: it is keyed again.").format(colour=name), "small"))
+        else:
+            lines.append(
+                Line(_("Whatever {colour} has keyed but not locked in is cleared.").format(colour=name), "small")
+            )
         lines.append(Line(_("The phone that has the seat now stops working for it."), "small"))
         if self.armed:
             footer = _("right: give it   any other key: refuse")

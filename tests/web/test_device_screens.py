@@ -35,8 +35,8 @@ URL = "http://192.168.100.200:8080/#j=" + "x" * 22  # as long as a real link's
 
 def takeovers(ctx: Controller) -> list[Screen]:
     screens = []
-    for lost, ballot, armed in product((None, "yellow"), ("", "keyed", "locked"), (False, True)):
-        question = TakeoverConfirm("blue", lost, ballot, lambda granted: None)
+    for lost, locked, armed in product((None, "yellow"), (False, True), (False, True)):
+        question = TakeoverConfirm("blue", lost, locked, lambda granted: None)
         question.armed = armed
         screens.append(replace(question.view(ctx), keys=question.keys(ctx)))
     return screens

@@ -187,3 +187,63 @@ def test_a_seat_given_to_another_phone_is_kept_through_a_restart(tmp_path: Path)
         assert again.controller.keying.keypad.get(2) is None
     finally:
         again.close()
+
+
+def test_a_locked_ballot_given_to_another_phone_stays_hidden_through_a_restart(tmp_path: Path) -> None:
+    """Issue 41, 1: which seat's locked ballot a phone may not see was kept in memory only; after a restart the phone
+    was sent the ballot it never keyed. Stored with the seat, it stays hidden until the round's reveal (rules.md 11),
+    and after the reveal the phone's own next ballot is its own to see, restart or not."""
+    app, pages, _keypads = keypad_game(tmp_path, Store(tmp_path / "games"))
+    try:
+        for key in ("area:castello", "marker:3", "ok"):
+            app.step(InputEvent("1", key))  # Red locks in on its keypad, then the host gives the seat to a phone
+        ask(app, "new", "red", "left", "right")
+        mine = json.loads(pages.take("new")[-1])["mine"]
+        assert mine["locked"] and mine["pending"] is None
+    finally:
+        app.close()
+
+    def restarted() -> tuple[App, Pages]:
+        again = App(app_settings(tmp_path), seed=7, store=Store(tmp_path / "games"))
+        assert again.resumed and again.saver.game is not None
+        pages = Pages(again, ["new"], again.store.phones(again.saver.game))
+        again.step(WebHello("new"))
+        again.step(InputEvent("host", "ok"))  # go on with the game
+        return again, pages
+
+    again, pages = restarted()
+    try:
+        frames = [json.loads(frame) for frame in pages.take("new")]
+        assert all(frame["mine"]["pending"] is None for frame in frames if frame.get("mine")), frames
+        assert frames[-1]["mine"]["locked"] and frames[-1]["mine"]["colour"] == "red"
+        for pad in "23":  # the round is revealed
+            for key in ("area:dorsoduro", "marker:2", "ok"):
+                again.step(InputEvent(pad, key))
+        while again.controller.notices:
+            again.step(InputEvent("host", "ok"))
+        for key in ("area:cannaregio", "marker:1", "ok"):
+            pages.press("new", key)  # the phone's own ballot
+    finally:
+        again.close()
+    again, pages = restarted()
+    try:
+        mine = json.loads(pages.take("new")[-1])["mine"]
+        assert mine["locked"] and mine["pending"] == {"area": "cannaregio", "markers": [1]}
+    finally:
+        again.close()
+
+
+def test_the_takeover_question_is_the_same_whatever_the_seat_has_keyed(tmp_path: Path) -> None:
+    """Issue 41, 2: the question on the shared screen said "Red's keyed ballot is cleared" only while Red had keyed
+    something; a queue of requests read Red's keying off it. It is built from public facts only (rules.md 11)."""
+    asked: list[str] = []
+    for keys in ((), ("area:castello",), ("area:castello", "marker:3"), ("area:castello", "marker:3", "back")):
+        app, _pages, _keypads = keypad_game(tmp_path / str(len(asked)))
+        try:
+            for key in keys:
+                app.step(InputEvent("1", key))
+            asked.append(ask_screen(app, "new", "red"))
+        finally:
+            app.close()
+    assert len(set(asked)) == 1, asked
+    assert "keyed" in asked[0] and "locked in" in asked[0], asked[0]
