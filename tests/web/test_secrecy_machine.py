@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import random
 import shutil
 import tempfile
@@ -186,6 +187,17 @@ class Twin:
             return
         self.table.turn()
 
+    def lock_red(self) -> None:
+        state = self.app.controller.state
+        assert state is not None
+        legal = tuple(b for b in state.legal(0) if isinstance(b, Ballot))
+        ballot = self.table.keying(0, legal, legal[0]) if legal else None
+        if not isinstance(ballot, Ballot):
+            return
+        source = self.red_source()
+        for key in (f"area:{AREAS[ballot.area]}", *(f"marker:{value}" for value in ballot.markers), "ok"):
+            self.press(InputEvent(source, key))
+
     def red_source(self) -> str:
         return self.app.controller.seats.source_of(0)
 
@@ -286,6 +298,12 @@ class Evenings(RuleBasedStateMachine):
                 twin.press(InputEvent(twin.red_source(), key))
         self.did["red keys"] = self.did.get("red keys", 0) + 1
 
+    @precondition(lambda self: self.twins and self.twins[0].red_keying() and self.playing())
+    @rule()
+    def red_locks_in(self) -> None:
+        """Red locks a ballot in now (so that a phone may ask for a locked seat)."""
+        self.each(Twin.lock_red)
+
     @precondition(lambda self: self.twins and self.twins[0].app.controller.stage == "game")
     @rule(phone=st.sampled_from(PHONES), colour=st.sampled_from(("red", "blue", "green", "yellow")))
     def ask_for_a_seat(self, phone: str, colour: str) -> None:
@@ -344,5 +362,6 @@ class Evenings(RuleBasedStateMachine):
 
 RUNS: list[tuple[int, int, bool]] = []
 
-Evenings.TestCase.settings = settings(max_examples=15, stateful_step_count=20, deadline=None)
+EVENINGS = int(os.environ.get("DOGE_SECRECY_EVENINGS", "15"))  # more: DOGE_SECRECY_EVENINGS=200
+Evenings.TestCase.settings = settings(max_examples=EVENINGS, stateful_step_count=20, deadline=None)
 test_secrecy_over_whole_evenings = Evenings.TestCase
