@@ -26,6 +26,7 @@ from ..flow.controller import Controller, Effect
 from ..flow.paging import Parts
 from ..i18n import _, set_language
 from ..store import Store, default_directory, now
+from ..system import notify
 from ..system.config import Settings
 from ..system.notify import Notifier
 from .phones import PhonePads, Server, start_web_pads, write_join_link
@@ -71,7 +72,7 @@ class App:
         self.screen: Screen | None = None
         self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
         self.notifier = notifier or Notifier()
-        self.power_off = power_off or _power_off
+        self.power_off = power_off or notify.power_off
         self.stopping = False
         try:
             self.store = store or Store(default_directory(settings["game"]["state_dir"]))
@@ -394,9 +395,3 @@ class App:
         self._closers.clear()
         if hasattr(self, "notifier"):
             self.notifier.close()
-
-
-def _power_off() -> None:
-    import subprocess
-
-    subprocess.run(["systemctl", "poweroff", "--no-wall"], check=True, timeout=30)

@@ -42,3 +42,10 @@ class Notifier:
         if self.socket is not None:
             self.socket.close()
             self.socket = None
+
+
+def power_off() -> None:
+    """Switch the Pi off through systemd (the host's long press of back); raises if logind or polkit refuses."""
+    import subprocess
+
+    subprocess.run(["systemctl", "poweroff", "--no-wall"], check=True, timeout=30)
