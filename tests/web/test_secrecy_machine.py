@@ -146,7 +146,9 @@ class Twin:
 
         def said(text: str) -> None:
             self.hear("voice", f"{language()} {app.voice.level} {text}")
-            say(text)
+            if self.secrets():  # the real engine's WAV bytes while it matters (each is a process: CI's time)
+                self.hear("voice", "a WAV")
+                say(text)
 
         app.voice.say = said
         app.controller.sync_bots = True
@@ -291,6 +293,16 @@ class Twin:
         while self.app.controller.round.keying.has_keyed(0):
             self.press(InputEvent(self.red_source(), "back"))
 
+    def secrets(self) -> bool:
+        """Whether the table may not know something yet: a ballot round under way, a decision's reveal unseen."""
+        controller = self.app.controller
+        state = controller.state
+        return (
+            state is not None
+            and controller.stage == "game"
+            and (state.phase == "ballot" or bool(hidden_steps(controller)))
+        )
+
     def unseen_count(self) -> tuple[bool, bool]:
         """Whether a decision's count has reached no screen yet, and whether the rules changed the board after it."""
         controller = self.app.controller
@@ -379,7 +391,7 @@ class Twin:
 
 
 def compare(a: list[Entry], b: list[Entry]) -> int | None:
-    """Where the twins start to read differently: None while they read the same, else how many voice entries came
+    """Where the twins start to read differently: None while they read the same, else how many WAVs the voice made
     before a notice on top that reads differently (from then on they may differ); fails at an entry of any other
     channel that differs before that."""
     a, b = ([entry for entry in stream if entry[0] != "red's phone"] for stream in (a, b))
@@ -387,7 +399,7 @@ def compare(a: list[Entry], b: list[Entry]) -> int | None:
         if one == other:
             continue
         if one[0] == other[0] == "step":
-            return sum(1 for entry in a[:index] if entry[0] == "voice")
+            return sum(1 for entry in a[:index] if entry == ("voice", "a WAV"))
         raise AssertionError(f"entry {index}: A heard {one!r}, B heard {other!r}")
     assert len(a) == len(b), f"A heard {a[len(b) :]!r}, B heard {b[len(a) :]!r}"
     return None
@@ -403,7 +415,7 @@ class Evenings(RuleBasedStateMachine):
         self.patch.setattr("companion.store.games.now", lambda: CLOCK)
         self.patch.setattr("companion.app.app.render", lambda screen, size, text_size=None: screen)
         self.twins: list[Twin] = []
-        self.differ: int | None = None  # voice entries before the twins' notices read differently, once they do
+        self.differ: int | None = None  # WAVs made before the twins' notices read differently, once they do
         self.steps = 0
         self.did: dict[str, int] = {}
 
@@ -416,17 +428,30 @@ class Evenings(RuleBasedStateMachine):
         phone=st.sampled_from(PHONES),
         fate=st.sampled_from(FATES),
         then=st.sampled_from(("", "stop", "kill")),
+        count=st.booleans(),
     )
     def evening(
-        self, seed: int, computer: bool, other_ballot: int, keys: int, lock: bool, phone: str, fate: str, then: str
+        self,
+        seed: int,
+        computer: bool,
+        other_ballot: int,
+        keys: int,
+        lock: bool,
+        phone: str,
+        fate: str,
+        then: str,
+        count: bool,
     ) -> None:
-        """The table sits down, and every evening has a phone ask for Red's seat while Red keys or has locked in."""
+        """The table sits down, and every evening has a phone ask for Red's seat while Red keys or has locked in;
+        ``count``: then the host takes back a decision whose count no screen has shown."""
         ballots: list[Ballot] = []
         self.twins = [
             Twin("a", seed, computer, None, self.log, ballots),
             Twin("b", seed, computer, other_ballot, self.log, ballots),
         ]
         self.reds_seat_asked_for(keys, lock, phone, fate, then)
+        if count and self.playing():
+            self.undo_while_a_count_is_unseen()
 
     def each(self, do: Callable[[Twin], None], name: str | None = None) -> None:
         for twin in self.twins:
