@@ -619,7 +619,10 @@ RUNS: list[tuple[int, int, bool]] = []
 EVENINGS = int(os.environ.get("DOGE_SECRECY_EVENINGS", "8"))  # more: DOGE_SECRECY_EVENINGS=200
 # No shrinking: an evening's failing sequence is printed as it ran (shrinking one took minutes).
 Evenings.TestCase.settings = settings(
-    max_examples=EVENINGS, stateful_step_count=6, deadline=None, phases=(Phase.explicit, Phase.generate)
+    max_examples=EVENINGS,
+    stateful_step_count=6,
+    deadline=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
 )
 test_secrecy_over_whole_evenings = Evenings.TestCase
 
