@@ -113,8 +113,8 @@ function draw() {
   const mine = view.mine;
   LANG = pub.language || LANG;
   document.documentElement.lang = LANG;
-  const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + (mine.act ? " — " + t(mine.done ? "yourpieces" : "yourturn") : ""))
-    : h("h1", { id: "title" }, "Doge");
+  const cue = mine && mine.act ? " — " + t(mine.done ? "yourpieces" : "yourturn") : "";  // done: their pieces
+  const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + cue) : h("h1", { id: "title" }, "Doge");
   const parts = pub.stage === "setup" ? setupPart(pub, mine) : gamePart(pub, mine);
   const copied = mine && mine.copied ? h("p", { id: "copied", class: "warning" }, t("copied")) : null;
   // The table view's address, for a tablet or TV (beside the device's QR code it would be cut off)
