@@ -1,4 +1,10 @@
-"""The palace chart: palaces per player at the end of each year, with its axis, its years and a legend."""
+"""The palace chart: palaces per player at the end of each year, with its axis, its years and a legend.
+
+Players with the same palaces year after year would draw the same pixels, the last one's colour hiding the others
+(issue 43). So each line is drawn a pixel or two above or below its neighbour in chart order (less than half a
+palace's height: a line still reads as its count) and each player's points have their own mark, the one the legend
+shows beside their name: a line that runs with another stays visible, and a mark tells it apart without its colour.
+"""
 
 from __future__ import annotations
 
@@ -35,10 +41,10 @@ def draw_chart(
         for index, (player, series) in enumerate(chart)
     ]
     places = legend_layout(draw, labels, left, right, face)
-    for (player, _series), label, (x, row) in zip(chart, labels, places, strict=True):
+    for index, ((player, _series), label, (x, row)) in enumerate(zip(chart, labels, places, strict=True)):
         colour = colours.get(player, dim)
         y = top + row * (height + 2)
-        draw.rectangle((x, y + height // 3, x + 5, y + height // 3 + 5), fill=colour)
+        draw_mark(draw, index, (x + 3, y + height // 3 + 3), 3, colour)
         draw.text((x + 8, y), label, font=face, fill=colour)
     rows = 1 + max((row for _x, row in places), default=0)
     top += rows * (height + 2) + 2
@@ -60,14 +66,42 @@ def draw_chart(
     boxes = _year_labels(draw, years, plot_left, right, x_of, plot_bottom + 2, face, height)
     for _left, _top, _right, _bottom, label, at in boxes:
         draw.text(at, label, font=face, fill=dim)
-    for player, series in chart:
+    offsets = line_offsets(len(chart), (plot_bottom - top) / most)
+    for index, ((player, series), offset) in enumerate(zip(chart, offsets, strict=True)):
         colour = colours.get(player, dim)
-        points = [(x_of(i), plot_bottom - (plot_bottom - top) * value // most) for i, value in enumerate(series)]
+        points = [
+            (x_of(i), plot_bottom - (plot_bottom - top) * value // most + offset) for i, value in enumerate(series)
+        ]
         if len(points) > 1:
             draw.line(points, fill=colour, width=2)
-        for px, py in points:
-            draw.ellipse((px - 2, py - 2, px + 2, py + 2), fill=colour)
+        for point in points:
+            draw_mark(draw, index, point, 2, colour)
     return [((x0, y0, x1, y1), label) for x0, y0, x1, y1, label, _at in boxes]
+
+
+MARKS = ("circle", "square", "triangle", "diamond")  # in chart order, again from the first past the fourth
+
+
+def line_offsets(lines: int, palace: float) -> list[int]:
+    """How far each line is drawn below (positive) or above its true height, in pixels: centred on it, two pixels
+    apart (a line's width), one where that would move the outer lines half a palace (``palace``: its height)."""
+    step = 2 if 2 * (lines - 1) <= palace / 2 else 1
+    return [round((index - (lines - 1) / 2) * step + 0.01) for index in range(lines)]
+
+
+def draw_mark(draw: ImageDraw.ImageDraw, index: int, at: tuple[int, int], radius: int, colour: Colour) -> None:
+    """The ``index``-th player's mark (:data:`MARKS`) centred at ``at``."""
+    x, y = at
+    r = radius
+    mark = MARKS[index % len(MARKS)]
+    if mark == "circle":
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+    elif mark == "square":
+        draw.rectangle((x - r, y - r, x + r, y + r), fill=colour)
+    elif mark == "triangle":
+        draw.polygon(((x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)), fill=colour)
+    else:
+        draw.polygon(((x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)), fill=colour)
 
 
 def legend_layout(

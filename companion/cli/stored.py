@@ -45,7 +45,7 @@ def stored(args: argparse.Namespace) -> int:
     if store is None:
         return 1
     try:
-        return _list(store) if args.command == "games" else _export(store, args.game, args.out)
+        return _list(store, directory) if args.command == "games" else _export(store, args.game, args.out)
     except (StoreError, sqlite3.Error) as error:  # a game's record that cannot be read
         print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
         return 1
@@ -83,7 +83,7 @@ def _list_with_simulator(directory: Path, simulator: Path) -> int:
         if device is not None:
             try:
                 if device.games() or not count:
-                    _list(device)
+                    _list(device, directory)
                     if count:
                         print(_("the simulator keeps {n} more apart: doge-companion games --sim").format(n=count),
                               file=sys.stderr)  # fmt: skip
@@ -95,13 +95,17 @@ def _list_with_simulator(directory: Path, simulator: Path) -> int:
             return 0
         print(_("no games on this device; the simulator's (doge-companion sim, {directory}):").format(
             directory=simulator), file=sys.stderr)  # fmt: skip
-        return _list(sim)
+        return _list(sim, simulator)
     finally:
         sim.close()
 
 
-def _list(store: Store) -> int:
-    """One line a game; a computer player's colour is marked as one (the game's header names them)."""
+def _list(store: Store, directory: Path) -> int:
+    """One line a game; a computer player's colour is marked as one (the game's header names them). A store with
+    no game in it says so, as a missing one does, never the column names over nothing."""
+    if not store.games():
+        print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
+        return 0
     columns = (_("game"), _("started (UTC)"), _("players"), _("year"), _("status"), _("winner"))
     print(f"{columns[0]:>4}  {columns[1]:<20}  {columns[2]:<30}  {columns[3]:>4}  {columns[4]:<9}  {columns[5]}")
     for game in store.games():

@@ -5,18 +5,23 @@ boardgame.io's ``playerView``): :func:`public_view` holds nothing a twin with ot
 (the snapshot, record-format.md 2, and the notices everyone reads on the LCD), and :func:`seat_view` adds only what
 ``private_view(state, seat)`` and that seat's own keyed ballot say. The table view is the public view alone (a
 spectator is a client with no seat). The LCD's own screen is never forwarded: with ballots one at a time it shows a
-player's private menu (rules.md 11).
+player's private menu (rules.md 11). What the table has been shown is :func:`shown_snapshot`'s answer (rules.md
+11.4.1): everything public here comes from it, and the game's end only once it says the game is over.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from display.screen import Line
+
 from ..engine import AREAS, private_view
 from ..engine.areas import AREA_NAMES
 from ..flow.board_text import player_name
 from ..flow.cues import awaited_seats
+from ..flow.ending import ending_pages
 from ..flow.modes import DECISION
+from ..flow.modes.notices import keys_ballot, waited_as
 from ..flow.shown import shown_snapshot
 from ..i18n import language
 
@@ -30,6 +35,7 @@ def public_view(ctx: Context) -> dict[str, Any]:
     state = ctx.state
     notices = ctx.round.notices
     notice = notices[0] if notices else None
+    shown = shown_snapshot(ctx) if state is not None else None  # a reveal still to come is not in it
     return {
         "stage": ctx.stage,
         "language": language(),
@@ -39,12 +45,41 @@ def public_view(ctx: Context) -> dict[str, Any]:
             for source, colour in seats.joined
         ],
         "areas": {area: AREA_NAMES[i] for i, area in enumerate(AREAS)},
-        "snapshot": shown_snapshot(ctx) if state is not None else None,  # a reveal still to come is not in it
+        "snapshot": shown,
         "locked": [state.locked_in(p) for p in range(state.player_count)] if state is not None else [],
         "notice": None
         if notice is None
         else {"title": notice.title, "lines": [line.text for line in notice.lines], "rule": notice.rule},
+        "ending": ending_view(ctx, shown),
     }
+
+
+def ending_view(ctx: Context, shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The game's end as the device's game-over pages say it (flow/ending.py, in the device's words): the winners,
+    the tie-break and each victory condition met, the standings, and the palace chart's series with its legend.
+    None until the device shows the end: the game over (its last notices read) and the table shown the state that
+    ended it (``shown``, :func:`shown_snapshot`), so no winner is told while the last decision may be taken back."""
+    state = ctx.state
+    if state is None or shown is None or ctx.stage != "over" or shown["phase"] != "over":
+        return None
+    final, standings, chart = ending_pages(state, ctx.palaces_by_year)
+    return {
+        "title": final.title,
+        "rule": final.rule,
+        "result": [_line(line) for line in final.lines],
+        "standings": {"title": standings.title, "lines": [_line(line) for line in standings.lines]},
+        "chart": {
+            "title": chart.title,
+            "series": [
+                {"colour": colour, "name": name, "palaces": list(palaces)}
+                for (colour, palaces), name in zip(chart.chart or (), chart.legend, strict=True)
+            ],
+        },
+    }
+
+
+def _line(line: Line) -> dict[str, Any]:
+    return {"text": line.text, "size": line.size, "colour": line.colour}
 
 
 def _kind(ctx: Context, source: str) -> str:
@@ -78,9 +113,18 @@ def seat_view(ctx: Context, source: str, hide_pending: bool = False) -> dict[str
         if keyed is None
         else {"area": None if keyed.area is None else AREAS[keyed.area], "markers": list(keyed.markers)},
         act=seat in awaited_seats(ctx),
+        done=_done(ctx, seat),
         menu=_menu(ctx, seat),
     )
     return mine
+
+
+def _done(ctx: Context, seat: int) -> str | None:
+    """What the seat's ok says "done" to: the notice on top waits for its own pieces (its colour) or for a computer's
+    (``narration.ANYONE``: anyone's ok); None when its ok means something else (the device's footer says the same)."""
+    if not ctx.round.notices or seat in ctx.bots or keys_ballot(ctx, seat, "ok"):  # a keyed ballot: ok locks it in
+        return None
+    return waited_as(ctx, seat)
 
 
 def _menu(ctx: Context, seat: int) -> dict[str, Any] | None:

@@ -4,7 +4,9 @@
 Three phones join by the QR code's link and play a whole game to its end (keyed ballots, decisions); one reloads
 and one loses its connection mid-round and both come back to exactly where they were; a fourth asks for a seat, is
 refused by the host's ok, and gets it by left, then right, with the seat's keyed ballot cleared and no line left
-over from asking. The table view at 1920x1080 is read across a table: its headline and labels are 40 px or more.
+over from asking. Where a phone's ok means done it says Done. The table view at 1920x1080 is read across a table:
+its headline and labels are 40 px or more, its map has a key, and at the end it shows the winners, the tie-break,
+the standings and the palace chart as the device does.
 Without Debian's chromium on PATH it is skipped, saying how to install it (`python3 dev.py test` names it in its
 first line); in CI, which installs it, it fails instead.
 """
@@ -86,11 +88,28 @@ def read_notice(app: App, page: Any) -> bool:
     return True
 
 
-def play_round(app: App, pages: list[Any], rng: random.Random, steps: int) -> None:
+DONES = 8  # the phones' Done pressed this often; then the host reads the notices, as before (the test's time)
+
+
+def says_done(page: Any) -> bool:
+    """Issue 43: where the phone's ok means "done" (a notice waits for its player's pieces, or a computer's), the
+    phone says Done, not "Your turn" and a bare ok; it presses it. False: its ok means something else now."""
+    if not page.evaluate("() => Boolean(view && !pending && view.mine && view.mine.done && view.public.notice)"):
+        return False
+    assert page.locator("button[data-key=ok]").all_inner_texts() == ["Done"]  # the one ok, and it says what it does
+    assert "Your turn" not in page.locator("#title").inner_text()
+    page.locator("#done").click()
+    return True
+
+
+def play_round(app: App, pages: list[Any], rng: random.Random, steps: int, done: list[int] | None = None) -> None:
     for _ in range(steps):
         controller = app.controller
         if controller.stage == "over" and not controller.notices:
             return
+        if done is not None and done[0] < DONES and any(says_done(page) for page in pages):
+            done[0] += 1
+            continue
         if read_notice(app, pages[0]):
             continue
         if not any(act(page, rng) for page in pages):
@@ -125,6 +144,7 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         sizes = table.evaluate(SIZES)
         assert sizes and all(size >= 40 for _label, size in sizes), sizes  # read across a table
         assert table.evaluate("document.documentElement.scrollWidth") <= 1920  # nothing cut off at the side
+        assert "■" in table.locator("#key").inner_text() and "♦" in table.locator("#key").inner_text()  # issue 43
         # the first round: phone 0 keys an area, then reloads; phone 2 keys one and loses its connection
         while read_notice(app, pages[0]):
             pass
@@ -167,9 +187,21 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         until(lambda: "Another phone" in message(pages[0]), "the first phone was told it lost its seat", pages[0])
         pages[0] = stranger
         # and on to the end of the game
-        play_round(app, pages, rng, 20_000)
+        done = [0]
+        play_round(app, pages, rng, 20_000, done)
         assert app.controller.stage == "over"
-        table.wait_for_selector("#board")
+        assert done[0] == DONES, done  # the phones said Done, and their players pressed it
+        # issue 43: the table view ends the game as the device does: winners, tie-break, standings, palace chart
+        table.wait_for_selector("#ending")
+        ending = app.controller.screen()  # the game-over screen
+        headline = table.locator("#headline").inner_text()
+        assert ending.title in headline and ending.lines[0].text in headline, headline
+        assert ending.lines[1].text in table.locator("#result").inner_text()  # the tie-break
+        players = len(app.controller.players)
+        assert table.locator("#standings p").count() == 2 * players
+        assert table.locator("#chart polyline").count() == players and table.locator("#chart .mark").count() > players
+        assert table.locator("#board").count() and table.locator("#key").count()  # the board at the end, its key
+        assert table.evaluate("document.documentElement.scrollWidth") <= 1920
         table.screenshot(path=str(tmp_path / "web-table.png"))
         browser.close()
     if os.environ.get("DOGE_DOCS_SCREENSHOTS"):  # regenerate docs/web-pad.png and docs/web-table.png

@@ -24,3 +24,22 @@ def test_every_word_in_every_language() -> None:
     pad = (STATIC / "pad.js").read_text(encoding="utf-8")
     asked |= set(re.findall(r'"[\w-]+": "(\w+)"', pad.split("const REFUSALS = ", 1)[1].split("\n", 1)[0]))
     assert asked and asked <= keys["en"], asked - keys["en"]
+
+
+def test_a_phone_says_done_in_the_devices_word() -> None:
+    """Issue 43: where a player's ok means done, the phone's button says the device's own word for it (the LCD's
+    "Done"), in every language, never a bare "ok"; the phone's title says whose pieces, not "Your turn" (the page
+    itself: tests/web/test_browser.py)."""
+    from companion.i18n import _, set_language
+
+    common = (STATIC / "common.js").read_text(encoding="utf-8")
+    table = common.split("const WORDS = {", 1)[1].split("\n};", 1)[0]
+    blocks = dict(re.findall(r"^  (\w\w): \{(.*?)\},?$", table, flags=re.M | re.S))
+    try:
+        for language, block in blocks.items():
+            words = dict(re.findall(r'(\w+): "((?:[^"\\]|\\.)*)"', block))
+            set_language(language)
+            assert words["done"] == _("Done"), language
+            assert words["yourpieces"] != words["yourturn"], language
+    finally:
+        set_language("en")

@@ -72,14 +72,29 @@ function menuPart(menu) {
   ];
 }
 
+function donePart(mine) {
+  // The notice waits for this player's pieces (or a computer's, which anyone moves): the pad's ok says done.
+  return [h("p", { id: "todo" }, t(mine.done === "*" ? "doneanyone" : "doneyours")),
+    button(t("done"), "ok", { class: "main", id: "done" })];
+}
+
+function endPart(pub) {
+  // The winners and the tie-break as the device says them (the table view has the standings and the chart).
+  if (!pub.ending) return [h("p", {}, t("over"))];
+  const [winners, tieBreak] = pub.ending.result;
+  return [h("h2", { class: winners.colour || "", id: "winners" }, winners.text),
+    tieBreak ? h("p", {}, tieBreak.text) : null];
+}
+
 function gamePart(pub, mine) {
-  if (pub.stage === "over") return [h("p", {}, t("over"))];
+  if (pub.stage === "over") return endPart(pub);
   if (!mine) {
     return [h("h2", {}, t("table")), ...pub.seats.filter((seat) => seat.kind !== "computer").map(
       (seat) => h("button", { onclick: () => ask(seat.colour), class: seat.colour }, t("ask", { name: seat.name })))];
   }
   const snap = pub.snapshot;
   if (mine.menu) return menuPart(mine.menu);
+  if (mine.done && pub.notice) return donePart(mine);
   if (snap && snap.phase === "ballot" && pub.entry === "keypads" && !pub.notice) return ballotPart(pub, mine);
   if (mine.act) {  // ballots one at a time on the device: the phone is that player's pad keys
     return [h("h2", {}, t("pad")), h("div", { class: "row" }, button("◀", "left"), button("ok", "ok"),
@@ -98,8 +113,8 @@ function draw() {
   const mine = view.mine;
   LANG = pub.language || LANG;
   document.documentElement.lang = LANG;
-  const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + (mine.act ? " — " + t("yourturn") : ""))
-    : h("h1", { id: "title" }, "Doge");
+  const cue = mine && mine.act ? " — " + t(mine.done ? "yourpieces" : "yourturn") : "";  // done: their pieces
+  const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + cue) : h("h1", { id: "title" }, "Doge");
   const parts = pub.stage === "setup" ? setupPart(pub, mine) : gamePart(pub, mine);
   const copied = mine && mine.copied ? h("p", { id: "copied", class: "warning" }, t("copied")) : null;
   // The table view's address, for a tablet or TV (beside the device's QR code it would be cut off)

@@ -29,6 +29,76 @@ function areaCard(pub, area, snap) {
   return h("div", { class: "area" + (snap.area === area ? " now" : ""), "data-area": area },
     h("strong", {}, pub.areas[area]), ...items);
 }
+// The symbols the board uses, once under it (■ ▲ ♦ and the outline of the area being elected).
+function mapKey() {
+  return h("div", { class: "key", id: "key" }, h("strong", {}, t("key")), h("span", {}, "■ " + t("keyhouses")),
+    h("span", {}, "▲ " + t("keypalaces")), h("span", {}, "♦ " + t("keyadvisor")), h("span", {}, "▢ " + t("keynow")));
+}
+// The device's palace chart (display/chart.py) as SVG: one line per player, each a little above or below its
+// neighbour and with its own mark, so that players with the same palaces stay visible.
+const MARKS = ["circle", "square", "triangle", "diamond"];
+function svg(tag, props, ...children) {
+  const element = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(props || {})) element.setAttribute(name, value);
+  for (const child of children.flat()) element.append(child);
+  return element;
+}
+function mark(index, x, y, r, colour) {
+  const kind = MARKS[index % MARKS.length];
+  const props = { class: colour + " mark" };
+  if (kind === "circle") return svg("circle", { ...props, cx: x, cy: y, r: r });
+  if (kind === "square") return svg("rect", { ...props, x: x - r, y: y - r, width: 2 * r, height: 2 * r });
+  const points = kind === "triangle" ? [[x, y - r * 1.2], [x + r * 1.2, y + r], [x - r * 1.2, y + r]]
+    : [[x, y - r * 1.3], [x + r * 1.3, y], [x, y + r * 1.3], [x - r * 1.3, y]];
+  return svg("polygon", { ...props, points: points.map((p) => p.join(",")).join(" ") });
+}
+function chart(series) {
+  const width = 800, height = 330, left = 40, top = 50, right = 790, bottom = 290;
+  const years = Math.max(0, ...series.map((s) => s.palaces.length));
+  const most = Math.max(8, ...series.flatMap((s) => s.palaces));
+  const palace = (bottom - top) / most;
+  const step = 3 * (series.length - 1) <= palace / 2 ? 3 : 1.5;
+  const xOf = (year) => left + (right - left) * (year + 1) / (years + 1);
+  const yOf = (value, index) => bottom - palace * value + (index - (series.length - 1) / 2) * step;
+  const parts = [];
+  let x = left;
+  series.forEach((s, index) => {  // the legend: each player's mark, name and last count
+    const label = s.name + " " + (s.palaces.length ? s.palaces[s.palaces.length - 1] : 0);
+    parts.push(mark(index, x + 9, 20, 8, s.colour), svg("text", { x: x + 22, y: 30, class: s.colour }, label));
+    x += 40 + label.length * 15;
+  });
+  parts.push(svg("line", { x1: left, y1: bottom, x2: right, y2: bottom, class: "axis" }),
+    svg("line", { x1: left, y1: top, x2: left, y2: bottom, class: "axis" }));
+  for (const value of [0, Math.floor(most / 2), most]) {
+    parts.push(svg("text", { x: left - 8, y: bottom - palace * value + 9, class: "tick", "text-anchor": "end" },
+      String(value)));
+  }
+  const every = [1, 2, 5, 10, 20, 50, 100].find((n) => years / n <= 12) || 100;  // as the device's: 1, 3, 5... or 1, 5, 10...
+  for (let year = 1; year <= years; year += 1) {
+    if (every <= 2 ? (year - 1) % every === 0 : year === 1 || year % every === 0) {
+      parts.push(svg("text", { x: xOf(year - 1), y: height - 8, class: "tick", "text-anchor": "middle" }, String(year)));
+    }
+  }
+  series.forEach((s, index) => {
+    const points = s.palaces.map((value, year) => [xOf(year), yOf(value, index)]);
+    if (points.length > 1) {
+      parts.push(svg("polyline", { class: s.colour + " series", points: points.map((p) => p.join(",")).join(" ") }));
+    }
+    for (const [px, py] of points) parts.push(mark(index, px, py, 5, s.colour));
+  });
+  return svg("svg", { id: "chart", viewBox: "0 0 " + width + " " + height, role: "img" }, parts);
+}
+function lines(list, id) {
+  return h("div", { id: id }, list.map((line) => h("p", { class: (line.colour || "") + " " + line.size }, line.text)));
+}
+// The end as the device shows it: the winners, the tie-break, the standings and the palace chart (pub.ending).
+function ending(pub) {
+  const end = pub.ending;
+  return h("div", { class: "columns", id: "ending" },
+    lines(end.result.slice(1), "result"),
+    h("h2", {}, end.standings.title), lines(end.standings.lines, "standings"),
+    h("h2", {}, end.chart.title), chart(end.chart.series));
+}
 function draw(pub) {
   LANG = pub.language || LANG;
   document.documentElement.lang = LANG;
@@ -45,10 +115,18 @@ function draw(pub) {
       h("td", {}, String(p.houses)), h("td", {}, String(p.palaces)), h("td", { class: "state" }, state));
   });
   const areas = Object.keys(pub.areas);
+  const board = h("div", {}, h("div", { class: "board", id: "board" }, areas.map((a) => areaCard(pub, a, snap))),
+    mapKey());
+  if (pub.ending) {
+    const winners = pub.ending.result[0];
+    render([h("h1", { id: "headline" }, pub.ending.title + " · ", h("span", { class: winners.colour || "" },
+      winners.text)), board, ending(pub)]);
+    return;
+  }
   render([
-    h("h1", {}, headline(pub)),
+    h("h1", { id: "headline" }, headline(pub)),
     noticeBox(pub),
-    h("div", { class: "board", id: "board" }, areas.map((a) => areaCard(pub, a, snap))),
+    board,
     h("div", { class: "columns" },
       h("div", {}, h("h2", {}, t("order")), h("p", { id: "order" }, orderText(pub)),
         h("h2", {}, t("next")), h("p", { id: "next" }, snap.order.next_year.map((a) => pub.areas[a]).join(" → ") || "—")),
