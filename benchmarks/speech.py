@@ -15,31 +15,56 @@ form, the gates, the decisions, the winners), each moment one utterance as the A
   it is starting the process), plus aplay's start (``wait4`` on the null device), each times the factor. The factor
   is calibrated on a pure-Python loop and espeak-ng is C; the SD card's first read of espeak-ng-data and the sound
   card's own start are not modelled. Budget: p99 under 250 ms on a Pi 3 B, so the voice begins with the screen.
+- a table's evening (issue 43): the documented new group's table (three keypads and a computer player,
+  benchmarks/speech_timeline.py) plays a seeded game; every utterance is rendered by eSpeak NG at the default rate
+  (160 words a minute) and its length measured. Seconds of speech a game-year: all the voice is handed, divided by
+  the game's years. The model of a table pressing every 3 s: each press (a host's or a player's key) comes 3 s after
+  the one before, and what the voice is handed at that press is handed then; a computer player's move comes 1 s after
+  the press that let it act (the issue measured 0.75-1.2 s). The speaker's own rule (hardware/speaker.py's
+  ``admit``) decides what is cut, dropped or queued; heard is the share of the seconds handed over that played, and
+  a count is heard whole when it and the computer's move that joined it played to the end. Before and after in one
+  run: before is the announcer, texts and speaker of ``BEFORE`` (main before issue 43's voice), run from a
+  ``git archive`` of that commit (``git`` and the repository's history are needed; without them only after is
+  measured), with its rule: each utterance cuts the one before; after is this checkout's.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import statistics
 import subprocess
+import sys
+import tarfile
+import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from itertools import chain
+from pathlib import Path
+from typing import Any
 
 from companion.flow.announcer import Announcer
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller
 from companion.i18n import set_language
-from hardware.speaker import Speaker
-from hardware.speech import SAMPLE_WIDTH, Alsa, Espeak, Job
+from hardware.speaker import Speaker, admit
+from hardware.speech import SAMPLE_WIDTH, Alsa, Espeak, Job, Utterance
 from tests.hardware.test_speaker import STUCK
 
 from . import figures
 from .flow import SEED
 from .pi import _p99, factors
+from .speech_timeline import timeline
 
 BUDGET_MS = 250  # p99 on a Pi 3 B
+BEFORE = "d038a94"  # main before issue 43's voice
+PRESS_S = 3.0  # the table presses every 3 s
+BOT_S = 1.0  # a computer player's move, after the press that let it act
+YEAR_BUDGET_S = 90
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def utterances(count: int) -> list[str]:
@@ -77,6 +102,9 @@ ROWS = (
     "the voice: cut short, the old engine and player gone after the next say() (wall, median)",
     "on a Pi: the voice starts after say(), Pi 3 B / Zero 2 W / Pi 4 B (speaker thread + espeak-ng's first sentence "
     "+ aplay's start, CPU x factor), p50 / p99",
+    "the voice: seconds of speech a game-year (three keypads and a computer, seeded game), before / after",
+    "the voice: share heard by a table pressing every 3 s (a computer's move 1 s after), before / after",
+    "the voice: counts heard whole (with the computer's move that joined them), before / after",
 )
 
 
@@ -189,6 +217,134 @@ def stuck_device(texts: list[str]) -> tuple[float, float]:
     return statistics.median(handed), statistics.median(gone)
 
 
+@dataclass
+class Evening:
+    """What a table heard of one game's voice, under the model above."""
+
+    years: int
+    handed: float  # seconds of speech handed to the voice
+    heard: float  # seconds that played
+    counts: int
+    whole: int  # counts heard whole
+    waited: list[float]  # seconds each utterance waited before it began
+
+    def line(self) -> str:
+        wait = f"waited median {statistics.median(self.waited):.1f} s, at most {max(self.waited):.1f} s"
+        return (f"{self.handed / self.years:6.0f} s a year ({self.handed:.0f} s in {self.years} years), heard "
+                f"{self.heard / self.handed:4.0%}, counts heard whole {self.whole}/{self.counts}; {wait}")  # fmt: skip
+
+
+def spoken_seconds(texts: Iterable[str], language: str, smoke: bool) -> dict[str, float]:
+    """Each text's length as eSpeak NG says it at 160 words a minute (smoke: a word-count estimate)."""
+    engine = Espeak()
+    found = {}
+    for text in set(texts):
+        if smoke:
+            found[text] = len(text.split()) * 60 / 160
+            continue
+        command = engine.command(language, 160, 80)
+        pcm = subprocess.run(command, input=text.encode() + b"\n", capture_output=True, check=True).stdout
+        found[text] = (len(pcm) - engine.header) / SAMPLE_WIDTH / engine.sample_rate
+    return found
+
+
+def listen(rows: list[dict[str, Any]], seconds: dict[str, float], before: bool) -> Evening:
+    """The table's evening under the model: utterances handed over at their press's time, the speaker's rule
+    (``admit``; before: every utterance one moment, so each cuts the one before) decides the rest."""
+    length = {number: seconds[row["text"]] for number, row in enumerate(rows, 1)}
+    heard: dict[int, float] = {}
+    handed_at: dict[int, float] = {}
+    waited: list[float] = []
+    waiting: deque[Utterance] = deque()
+    playing: tuple[Utterance, float] | None = None
+    free_at = 0.0
+
+    def play_until(now: float) -> None:
+        nonlocal playing, free_at
+        while True:
+            if playing is not None:
+                utterance, start = playing
+                if start + length[utterance.number] > now:
+                    return
+                heard[utterance.number] = length[utterance.number]
+                free_at, playing = start + length[utterance.number], None
+            elif waiting:
+                utterance = waiting.popleft()
+                start = max(free_at, handed_at[utterance.number])
+                waited.append(start - handed_at[utterance.number])
+                playing = (utterance, start)
+            else:
+                return
+
+    for number, row in enumerate(rows, 1):
+        now = row["press"] * PRESS_S + (BOT_S if row["bot"] else 0.0)
+        play_until(now)
+        moment = "one" if before else row["moment"]
+        new = Utterance(number, row["text"], "en", 80, moment, False if before else row["joins"])
+        cut, kept = admit(playing[0] if playing else None, list(waiting), new)
+        if cut and playing is not None:
+            heard[playing[0].number] = now - playing[1]
+            playing, free_at = None, now
+        waiting = deque(kept)
+        waiting.append(new)
+        handed_at[number] = now
+    play_until(float("inf"))
+    counts = whole = 0
+    group: list[int] = []
+    for number, row in enumerate([*rows, {"kind": "end", "bot": False}], 1):
+        if row["kind"] == "count" and row["bot"] and group:  # a computer's move joined the count
+            group.append(number)
+            continue
+        if group:
+            counts += 1
+            whole += all(heard.get(n, 0.0) >= length[n] for n in group)
+            group = []
+        if row["kind"] == "count":
+            group = [number]
+    years = max(row["year"] for row in rows)
+    return Evening(years, sum(length.values()), sum(heard.values()), counts, whole, waited)
+
+
+def before_rows(seed: int) -> list[dict[str, Any]] | str:
+    """The timeline of ``BEFORE``'s voice: its code from a git archive, run with this checkout's timeline script;
+    a string says why it could not be."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(
+            ["git", "archive", BEFORE, "companion", "display", "hardware"], cwd=ROOT, capture_output=True
+        )
+        if archive.returncode:
+            return f"git archive {BEFORE} failed: {archive.stderr.decode(errors='replace').strip()[:100]}"
+        with tempfile.TemporaryFile() as tar:
+            tar.write(archive.stdout)
+            tar.seek(0)
+            tarfile.open(fileobj=tar).extractall(folder, filter="data")
+        script = ROOT / "benchmarks" / "speech_timeline.py"
+        run = f"import runpy, sys; sys.argv = ['timeline', '{seed}']; runpy.run_path({str(script)!r}, run_name='__main__')"
+        done = subprocess.run(
+            [sys.executable, "-c", run], cwd=folder, capture_output=True, text=True,
+            env={**os.environ, "PYTHONPATH": folder},
+        )  # fmt: skip
+        if done.returncode:
+            return f"{BEFORE}'s timeline failed: {done.stderr.strip().splitlines()[-1][:100]}"
+        return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def evening(smoke: bool) -> tuple[Evening | str, Evening]:
+    set_language("en")
+    after_rows = timeline(SEED)
+    old = before_rows(SEED) if not smoke else "not measured in a smoke run"
+    texts = [row["text"] for row in after_rows] + ([row["text"] for row in old] if not isinstance(old, str) else [])
+    seconds = spoken_seconds(texts, "en", smoke)
+    after = listen(after_rows, seconds, before=False)
+    before = old if isinstance(old, str) else listen(old, seconds, before=True)
+    print(f"A table's evening (three keypads and a computer, seed {SEED}; presses every {PRESS_S:g} s, a computer's "
+          f"move {BOT_S:g} s after):")  # fmt: skip
+    print(f"  before ({BEFORE}): {before if isinstance(before, str) else before.line()}")
+    verdict = "PASS" if after.handed / after.years <= YEAR_BUDGET_S and after.whole == after.counts else "FAIL"
+    print(f"  after:           {after.line()} {'' if smoke else verdict}")
+    return before, after
+
+
 def main(smoke: bool = False) -> None:
     problem = Espeak().problem() or Alsa("null").problem(Espeak.sample_rate)
     if problem is not None:
@@ -196,6 +352,7 @@ def main(smoke: bool = False) -> None:
         for what in ROWS:
             figures.report(what, f"not measured ({problem})")
         return
+    before, after = evening(smoke)
     texts = utterances(5 if smoke else 200)
     words = [len(text.split()) for text in texts]
     print(f"The voice: eSpeak NG, {len(texts)} utterances of a seeded game ({statistics.median(words):g} "
@@ -207,10 +364,17 @@ def main(smoke: bool = False) -> None:
     set_language("en")
     playing, latency = start_latency(texts, smoke)
     stuck, gone = stuck_device(texts[: 3 if smoke else 30])
-    cpu, handed, cut, start = ROWS
+    cpu, handed, cut, start, year, share, counts = ROWS
     figures.report(cpu, " / ".join(f"{ms:.1f}" for ms in rendered) + " ms")
     figures.report(handed, f"{playing:.0f} / {stuck:.0f} µs")
     figures.report(cut, f"{gone:.2f} ms")
     figures.report(
         start, "; ".join(f"{median:.0f} / {p99:.0f} ms" for median, p99 in latency.values()), "p99 < 250 ms (Pi 3 B)"
     )
+
+    def both(of: Callable[[Evening], str]) -> str:
+        return f"{f'not measured ({before})' if isinstance(before, str) else of(before)} / {of(after)}"
+
+    figures.report(year, both(lambda e: f"{e.handed / e.years:.0f} s"), f"at most {YEAR_BUDGET_S} s (after)")
+    figures.report(share, both(lambda e: f"{e.heard / e.handed:.0%}"))
+    figures.report(counts, both(lambda e: f"{e.whole} of {e.counts}"), "all of them (after)")

@@ -93,12 +93,12 @@ def test_alsa_plays_through_aplay_to_the_end(caplog: pytest.LogCaptureFixture) -
     assert "sound:" not in caplog.text
 
 
-def test_say_never_waits_for_a_device_that_takes_no_audio_and_a_new_utterance_cuts_the_old_one_short() -> None:
+def test_say_never_waits_for_a_device_that_takes_no_audio_and_a_later_one_for_its_moment_cuts_it_short() -> None:
     speaker = Speaker(Espeak(), Alsa("null", player=STUCK))
-    speaker.say(LONG, "en")
+    speaker.say(LONG, "en", "count")
     first = wait_for(lambda: (job := speaker.job) is not None and len(job.processes) == 2 and job)
     # the speaker's thread is now stuck writing to a player that never reads; the game thread's say() still returns
-    game_thread = threading.Thread(target=speaker.say, args=("Short.", "en"))
+    game_thread = threading.Thread(target=speaker.say, args=("Short.", "en", "count"))
     game_thread.start()
     game_thread.join(timeout=10)  # a hang guard: say() never waits for the speaker's thread
     assert not game_thread.is_alive()
