@@ -7,14 +7,17 @@ form, the gates, the decisions, the winners), each moment one utterance as the A
   real time it renders;
 - say(): the game thread's CPU for handing an utterance over, with a device that plays (aplay on ALSA's null
   device) and with one that never takes audio (a stand-in player that opens and then reads nothing);
-- cut short: from say() of a new utterance to the engine and player of the one playing gone (wall, here);
+- cut short: from say() of a new utterance for the same moment to the engine and player of the one playing gone
+  (wall, here);
 - start latency after say(): from say() to the first PCM handed to the output. Wall here (p50/p99; a shared machine
   makes it noisy), and at Pi speed with benchmarks/pi.py's model: the speaker thread's CPU from its wake-up to the
-  first chunk (``thread_time``, Popen included), plus the engine's CPU for the utterance's first sentence alone
-  (``wait4``; an upper bound of its CPU to its first chunk, as espeak-ng renders clause by clause and about 8 ms of
-  it is starting the process), plus aplay's start (``wait4`` on the null device), each times the factor. The factor
-  is calibrated on a pure-Python loop and espeak-ng is C; the SD card's first read of espeak-ng-data and the sound
-  card's own start are not modelled. Budget: p99 under 250 ms on a Pi 3 B, so the voice begins with the screen.
+  first chunk (``thread_time``, Popen included), plus the engine's CPU for the utterance's first clause alone
+  (``wait4``, up to its first stop, comma, semicolon or colon: an upper bound of its CPU to its first chunk, as
+  espeak-ng renders clause by clause and about 8 ms of it is starting the process; issue 43's utterances are often
+  one sentence of several clauses, so the first sentence, printed beside it, overstates it), plus aplay's start
+  (``wait4`` on the null device), each times the factor. The factor is calibrated on a pure-Python loop and
+  espeak-ng is C; the SD card's first read of espeak-ng-data and the sound card's own start are not modelled.
+  Budget: p99 under 250 ms on a Pi 3 B, so the voice begins with the screen.
 - a table's evening (issue 43): the documented new group's table (three keypads and a computer player,
   benchmarks/speech_timeline.py) plays a seeded game; every utterance is rendered by eSpeak NG at the default rate
   (160 words a minute) and its length measured. Seconds of speech a game-year: all the voice is handed, divided by
@@ -33,12 +36,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -100,7 +105,7 @@ ROWS = (
     "the voice: espeak-ng's CPU for one announcement (a moment as the voice says it), en / de / it, median",
     "the voice: say() on the game thread (its CPU), a device that plays / one that never takes audio, median",
     "the voice: cut short, the old engine and player gone after the next say() (wall, median)",
-    "on a Pi: the voice starts after say(), Pi 3 B / Zero 2 W / Pi 4 B (speaker thread + espeak-ng's first sentence "
+    "on a Pi: the voice starts after say(), Pi 3 B / Zero 2 W / Pi 4 B (speaker thread + espeak-ng's first clause "
     "+ aplay's start, CPU x factor), p50 / p99",
     "the voice: seconds of speech a game-year (three keypads and a computer, seeded game), before / after",
     "the voice: share heard by a table pressing every 3 s (a computer's move 1 s after), before / after",
@@ -172,19 +177,22 @@ def start_latency(texts: list[str], smoke: bool = False) -> tuple[float, dict[st
         wall.append((at - said_at) * 1000)
         thread.append((cpu - engine.woke[number - 1]) * 1000)
     speaker.close()
-    first_sentence = [wait4_cpu(engine.command("en", 160, 80), text.split(". ")[0].encode() + b".\n") for text in texts]
+    command = engine.command("en", 160, 80)
+    first_sentence = [wait4_cpu(command, text.split(". ")[0].encode() + b".\n") for text in texts]
+    first_clause = [wait4_cpu(command, re.split(r"(?<=[.,;:])\s", text)[0].encode() + b"\n") for text in texts]
     aplay = [wait4_cpu(Alsa("null").command(engine.sample_rate), bytes(4096)) for _ in range(10)]
     print(f"  say() on the game thread, a device that plays: CPU median {statistics.median(handed):5.1f} us max "
           f"{max(handed):6.1f} us")  # fmt: skip
     print(f"start latency after say(), {len(texts)} utterances: wall here median {statistics.median(wall):5.1f} ms "
           f"p99 {_p99(wall):6.1f} ms (a shared machine's noise)")  # fmt: skip
     print(f"  CPU here: speaker thread to the first chunk median {statistics.median(thread):4.2f} ms; espeak-ng, first "
-          f"sentence alone, median {statistics.median(first_sentence):4.1f} ms p99 {_p99(first_sentence):4.1f} ms; "
+          f"clause alone, median {statistics.median(first_clause):4.1f} ms p99 {_p99(first_clause):4.1f} ms (first "
+          f"sentence {statistics.median(first_sentence):4.1f} / {_p99(first_sentence):4.1f} ms); "
           f"aplay's start median {statistics.median(aplay):4.1f} ms")  # fmt: skip
     start = statistics.median(aplay)
     found = {}
     for model, factor in factors().items():
-        modelled = [(t + e + start) * factor for t, e in zip(thread, first_sentence, strict=True)]
+        modelled = [(t + e + start) * factor for t, e in zip(thread, first_clause, strict=True)]
         found[model] = (statistics.median(modelled), _p99(modelled))
         verdict = ("PASS" if _p99(modelled) < BUDGET_MS else "FAIL") if model == "Pi 3 B" and not smoke else ""
         print(f"  {model:<9} x{factor:<5g} median {statistics.median(modelled):6.1f} ms p99 {_p99(modelled):6.1f} ms "
@@ -199,7 +207,7 @@ def stuck_device(texts: list[str]) -> tuple[float, float]:
     for text in texts:
         old = speaker.job
         before, said_at = time.thread_time(), time.perf_counter()
-        speaker.say(text * 4, "en")  # more than a pipe holds: the speaker's thread is stuck writing
+        speaker.say(text * 4, "en", "one moment")  # more than a pipe holds: stuck writing; each replaces the last
         handed.append((time.thread_time() - before) * 1e6)
         if old is not None:
             for process in old.processes:
@@ -317,9 +325,10 @@ def before_rows(seed: int) -> list[dict[str, Any]] | str:
         with tempfile.TemporaryFile() as tar:
             tar.write(archive.stdout)
             tar.seek(0)
-            tarfile.open(fileobj=tar).extractall(folder, filter="data")
+            with tarfile.open(fileobj=tar) as files:
+                files.extractall(folder, filter="data")
         script = ROOT / "benchmarks" / "speech_timeline.py"
-        run = f"import runpy, sys; sys.argv = ['timeline', '{seed}']; runpy.run_path({str(script)!r}, run_name='__main__')"
+        run = f"import runpy, sys; sys.argv = ['t', '{seed}']; runpy.run_path({str(script)!r}, run_name='__main__')"
         done = subprocess.run(
             [sys.executable, "-c", run], cwd=folder, capture_output=True, text=True,
             env={**os.environ, "PYTHONPATH": folder},
@@ -378,3 +387,41 @@ def main(smoke: bool = False) -> None:
     figures.report(year, both(lambda e: f"{e.handed / e.years:.0f} s"), f"at most {YEAR_BUDGET_S} s (after)")
     figures.report(share, both(lambda e: f"{e.heard / e.handed:.0%}"))
     figures.report(counts, both(lambda e: f"{e.whole} of {e.counts}"), "all of them (after)")
+
+
+GAP_S = 0.5  # silence between two utterances in a year's recording
+WAV_RATE = 8000  # Hz, 8-bit: a year of speech in under a megabyte
+
+
+def year_recordings(folder: Path, year: int = 2) -> None:
+    """docs/sound/year-<lang>.wav and .txt: everything the voice says in one game-year of the seeded game (the
+    second: from its first round to its end, without the game's introduction), in each language, one utterance
+    after another as a table that waits for the voice hears it. Made with ``python -m benchmarks.speech DIR``."""
+    import wave
+
+    engine = Espeak()
+    for language in ("en", "de", "it"):
+        rows = timeline(SEED, language)
+        ends = [n for n, row in enumerate(rows) if row["kind"] == "year"]  # each year's end, with the next's start
+        texts = [row["text"] for row in rows[ends[year - 2] + 1 : ends[year - 1] + 1]]
+        samples = array("h")
+        for text in texts:
+            command = engine.command(language, 160, 80)
+            pcm = subprocess.run(command, input=text.encode() + b"\n", capture_output=True, check=True).stdout
+            samples.frombytes(pcm[engine.header :])
+            samples.extend([0] * int(GAP_S * engine.sample_rate))
+        smooth = [(samples[i] + samples[i + 1]) / 2 for i in range(len(samples) - 1)]  # a crude low-pass
+        step = engine.sample_rate / WAV_RATE
+        small = bytes((int(smooth[int(n * step)]) >> 8) + 128 for n in range(int((len(smooth) - 1) / step)))
+        with wave.open(str(folder / f"year-{language}.wav"), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(1)
+            out.setframerate(WAV_RATE)
+            out.writeframes(small)
+        (folder / f"year-{language}.txt").write_text("\n".join(texts) + "\n", encoding="utf-8")
+        print(f"{language}: {len(texts)} utterances, {len(small) / WAV_RATE:.0f} s")
+    set_language("en")
+
+
+if __name__ == "__main__":
+    year_recordings(Path(sys.argv[1]))

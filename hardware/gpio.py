@@ -31,8 +31,8 @@ class KeyDecoder:
     into several, nor a hold into a press and a hold.
 
     A key without a hold meaning reports its press at once. A key with one (host back: undo; ok on a 3-button pad:
-    back; left on either: say the moment again) cannot know at the press which it will be, so it reports the press when released, or ``on_hold`` once held
-    for the hold time, never both.
+    back; left on either: say the moment again) cannot know at the press which it will be, so it reports the press
+    when released, or ``on_hold`` once held for the hold time, never both.
     """
 
     def __init__(

@@ -99,8 +99,8 @@ def public_moment(ctx: Context) -> Moment | None:
             return None
         menu = ctx.round.keying.menus[0]  # the one the screen shows, built once for the decision (not a submenu)
         decides = _("{name} decides").format(name=player_name(state.players[seat]))
-        said = (full_stop(decides), full_stop(menu.spoken or menu.title))
-        return Moment(("decide", len(ctx.record), seat), said if menu.spoken else said[:1])
+        asks = (full_stop(decides), full_stop(menu.spoken or menu.title))
+        return Moment(("decide", len(ctx.record), seat), asks, None if menu.spoken else 1)  # a palace's cost: news
     return None
 
 
@@ -165,4 +165,4 @@ class Announcer:
     def _named_already(self, ctx: Context, moment: Moment) -> bool:
         """A decision whose player the count said just before named (with what they decide): the screen asks it.
         A palace's question is always said: what it costs is news."""
-        return moment.key[0] == "decide" and (named(ctx, moment) <= self._named) and len(moment.sentences) == 1
+        return moment.key[0] == "decide" and moment.opens == 1 and named(ctx, moment) <= self._named
