@@ -98,7 +98,7 @@ class Twin:
         held = app.store.phones(app.saver.game) if app.saver.game is not None else None
         self.pages = Pages(app, list(PHONES), held)
         app.display.show = lambda shown: self.hear("lcd", lcd_entry(shown))  # type: ignore[method-assign,assignment]
-        app.voice.say = lambda text: self.hear("voice", f"{language()} {text}")  # type: ignore[method-assign]
+        app.voice.say = lambda text, *_moment: self.hear("voice", f"{language()} {text}")  # type: ignore[method-assign]
         app.controller.sync_bots = True
         return app
 
