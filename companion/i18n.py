@@ -44,9 +44,9 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
 
 
 def spoken_number(n: int) -> str:
-    """A number as the voice says it: a word from zero to twenty in the table's language ("one" in its counting
-    form: where it must agree with a noun, the spoken text is an npgettext of its own), digits beyond, which every
-    engine reads aloud correctly in English, German and Italian."""
+    """A number as the voice says it: words from zero to a hundred in the table's language ("one" in its counting
+    form: where it must agree with a noun, the spoken text is an npgettext of its own; "twenty-one",
+    "einundzwanzig", "ventuno"), digits beyond, where no game's number reaches."""
     words = (
         pgettext("number", "zero"),
         pgettext("number", "one"),
@@ -70,7 +70,26 @@ def spoken_number(n: int) -> str:
         pgettext("number", "nineteen"),
         pgettext("number", "twenty"),
     )
-    return words[n] if 0 <= n < len(words) else str(n)
+    if 0 <= n < len(words):
+        return words[n]
+    tens = {
+        30: pgettext("number", "thirty"),
+        40: pgettext("number", "forty"),
+        50: pgettext("number", "fifty"),
+        60: pgettext("number", "sixty"),
+        70: pgettext("number", "seventy"),
+        80: pgettext("number", "eighty"),
+        90: pgettext("number", "ninety"),
+        100: pgettext("number", "a hundred"),
+    }
+    if n in tens or not 20 < n < 100:
+        return tens.get(n, str(n))
+    ten = words[20] if n < 30 else tens[n // 10 * 10]
+    one = pgettext("number in a compound", "one") if n % 10 == 1 else words[n % 10]
+    if _language == "it":  # ventuno, trentotto, ventitré
+        ten = ten[:-1] if n % 10 in (1, 8) else ten
+        one = "tré" if n % 10 == 3 else one
+    return pgettext("number", "{tens}-{ones}").format(tens=ten, ones=one)
 
 
 def N_(text: str) -> str:

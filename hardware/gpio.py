@@ -31,8 +31,8 @@ class KeyDecoder:
     into several, nor a hold into a press and a hold.
 
     A key without a hold meaning reports its press at once. A key with one (host back: undo; ok on a 3-button pad:
-    back) cannot know at the press which it will be, so it reports the press when released, or ``on_hold`` once held
-    for the hold time, never both.
+    back; left on either: say the moment again) cannot know at the press which it will be, so it reports the press
+    when released, or ``on_hold`` once held for the hold time, never both.
     """
 
     def __init__(
@@ -128,7 +128,7 @@ class GpioButtons:
             shutdown = buttons["shutdown_hold_s"] * 1000
             for key in ("left", "right", "ok", "back"):
                 if buttons[key] != -1:
-                    hold = InputEvent(HOST, "back", "hold") if key == "back" else None
+                    hold = InputEvent(HOST, key, "hold") if key in ("back", "left") else None  # undo; repeat
                     long = None
                     if key == "back" and shutdown:
                         long = (max(2, -(-shutdown // buttons["hold_ms"])), InputEvent(HOST, POWER, "hold"))
@@ -136,7 +136,7 @@ class GpioButtons:
             for number, pad in enumerate(settings["pads"]["gpio"], start=1):
                 source = str(number)
                 for key in ("left", "right", "ok"):
-                    hold = InputEvent(source, "back") if key == "ok" else None
+                    hold = {"ok": InputEvent(source, "back"), "left": InputEvent(source, "left", "hold")}.get(key)
                     self._add(Button, pad[key], InputEvent(source, key), hold, settings["pads"]["hold_ms"])
         except Exception:
             self.close()

@@ -1,8 +1,12 @@
 """The speaker thread: the game thread hands an utterance over and goes on; rendering and playing happen here.
 
 ``say`` costs the game thread a lock and, when something is playing, a kill of its processes: microseconds, never a
-wait for the engine or the device. The newest utterance is the one that matters: it cuts the one playing short
-and replaces one still waiting (a capture keeps every one instead, in order). Whether the engine and the output can
+wait for the engine or the device. Each utterance speaks for a moment (``moment``, any hashable the caller
+chooses; None: a moment of its own), and an utterance is cut only by one that replaces what it says
+(:func:`admit`): a later utterance for the same moment says it anew, so the one playing for that moment stops and
+one waiting for it is dropped; one that ``adds`` to its moment (a computer player's move joining the count it acts
+on) queues behind it; any other moment queues behind what plays and waits, so nothing the table needs is cut. A
+capture keeps every one instead, in order. Whether the engine and the output can
 work is found out here, once, at start: a missing engine or a device that cannot play is one line in the log and
 the speaker goes silent, trying again at most every ``retry_s`` when there is something to say (a USB speaker
 plugged in later starts to work). The texts are never logged: only counts and faults.
@@ -24,6 +28,17 @@ log = logging.getLogger(__name__)
 
 Fault = Literal["engine", "device"]
 CHUNK = 4096  # bytes of PCM handed to the output at a time
+
+
+def admit(playing: Utterance | None, waiting: list[Utterance], new: Utterance) -> tuple[bool, list[Utterance]]:
+    """What a new utterance does to those before it: whether the one playing is cut short, and which of those
+    waiting stay (``new`` then queues behind them). Only an utterance that says its moment anew (not ``adds``)
+    replaces: the ones for the same moment, playing or waiting; a moment of None is never the same as another.
+    Pure, so the benchmark models a table's evening with the very rule the speaker follows."""
+    if new.adds or new.moment is None:
+        return False, waiting
+    cut = playing is not None and playing.moment == new.moment
+    return cut, [old for old in waiting if old.moment != new.moment]
 
 
 class Speaker:
@@ -61,15 +76,23 @@ class Speaker:
 
     # ------------------------------------------------------------------ the game thread's side
 
-    def say(self, text: str, language: str) -> None:
-        """Hand ``text`` over to be said in ``language``; returns at once."""
+    def say(self, text: str, language: str, moment: object = None, adds: bool = False) -> None:
+        """Hand ``text`` over to be said in ``language`` for ``moment`` (see :func:`admit`); returns at once."""
         with self._wake:
             if self._closed or self.volume == 0:
                 return
-            if not self.output.keeps_all:
-                self._cut()
             self._handed += 1
-            self._waiting.append(Utterance(self._handed, text, language, self.volume))
+            utterance = Utterance(self._handed, text, language, self.volume, moment, adds)
+            if not self.output.keeps_all:
+                playing = self._job.utterance if self._job is not None and not self._job.stopped else None
+                cut, kept = admit(playing, list(self._waiting), utterance)
+                self.dropped += len(self._waiting) - len(kept)
+                self._waiting = deque(kept)
+                if cut and self._job is not None:
+                    self._job.cut()
+                    self.cut_short += 1
+                    self.output.cut()
+            self._waiting.append(utterance)
             self._wake.notify_all()
 
     def set_volume(self, level: int) -> None:

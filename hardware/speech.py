@@ -34,6 +34,8 @@ class Utterance:
     text: str
     language: str  # en, de or it
     volume: int  # 1 to 100: the level when it was handed over
+    moment: object = None  # what it speaks for (hardware/speaker.py): None, a moment of its own
+    adds: bool = False  # it adds to its moment's utterance (queued behind it) rather than saying the moment anew
 
 
 class Engine(Protocol):

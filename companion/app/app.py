@@ -226,6 +226,8 @@ class App:
             case InputEvent(source="host", key=key, kind="hold") if key == POWER:
                 self.shut_down()
                 return
+            case InputEvent(key="left", kind="hold"):  # any pad's or the host's: the moment again (docs/sound.md)
+                self.voice.repeat(self.controller)
             case BotMove(seat, decision, token):
                 self._bot_busy = False
                 self.controller.apply_bot(seat, decision, token)

@@ -52,18 +52,26 @@ class Voice:
         self.capture = output.keeps_all
         self.speaker = Speaker(engine or Espeak(), output, rate=self.rate, volume=self.level)
 
-    def say(self, text: str) -> None:
-        """A public sentence, on the game thread: handed over in microseconds."""
+    def say(self, text: str, moment: object = None, adds: bool = False) -> None:
+        """A public sentence, on the game thread: handed over in microseconds, for ``moment`` (hardware/speaker.py:
+        only a later utterance of the same moment cuts it; ``adds``: it queues behind its moment's)."""
         if self.speaker is not None:
-            self.speaker.say(text, language())
+            self.speaker.say(text, language(), moment, adds)
 
     def hear(self, controller: Context) -> None:
         """After each step: what the announcer says of the moment the game is at (flow/announcer.py), and the sound
         page's facts for the next frame."""
         self.describe(controller.seats.sound)
         sentences = self.announcer.update(controller)
-        if sentences:  # one utterance: a newer one would cut the one before short
-            self.say(" ".join(sentences))
+        if sentences:  # one utterance a moment (or what joined it): the speaker keeps it whole
+            self.say(" ".join(sentences), self.announcer.said_key, self.announcer.joins)
+
+    def repeat(self, controller: Context) -> None:
+        """The table's repeat key (a held left): the moment it is at, said again in full, in place of what the voice
+        is saying of it."""
+        sentences = self.announcer.again(controller)
+        if sentences:
+            self.say(" ".join(sentences), self.announcer.said_key)
 
     def describe(self, sound: Sound) -> None:
         """What the sound page shows: the level, and why nothing can be heard (a fault is found on the speaker's
@@ -81,7 +89,7 @@ class Voice:
             self.speaker.set_volume(level)
         self._keep_level()
         if level:
-            self.say(level_sentence(level))
+            self.say(level_sentence(level), "level")  # a newer level replaces it
 
     def close(self) -> None:
         speaker, self.speaker = self.speaker, None

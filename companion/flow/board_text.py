@@ -48,19 +48,9 @@ def full_stop(text: str) -> str:
 
 
 def spoken_seat(colour: str, computers: Sequence[str] = ()) -> str:
-    """:func:`display_name` for the ear: no brackets."""
-    name = player_name(colour)
-    return pgettext("spoken", "{name} for the computer").format(name=name) if colour in computers else name
-
-
-def spoken_markers(change: PutMarkers, players: Sequence[str], computers: Sequence[str] = ()) -> str:
-    """:func:`markers_text` for the ear: the count in words, and what it counts."""
-    name, n = spoken_seat(players[change.player], computers), change.count
-    if change.area == QUARANTIA:
-        text = npgettext("spoken", "{name}: one marker on the Quarantia.", "{name}: {n} markers on the Quarantia.", n)
-        return text.format(name=name, n=spoken_number(n))
-    text = npgettext("spoken", "{name}: one marker on {area}.", "{name}: {n} markers on {area}.", n)
-    return text.format(name=name, n=spoken_number(n), area=AREA_NAMES[change.area])
+    """:func:`display_name` for the ear: the colour alone (the table knows which seat the computer plays, and the
+    screen says it)."""
+    return player_name(colour)
 
 
 def spoken_change(change: Change | UndoChange, players: Sequence[str], computers: Sequence[str] = ()) -> str:
@@ -83,17 +73,27 @@ def spoken_change(change: Change | UndoChange, players: Sequence[str], computers
             "{name}: put {n} of your markers face down on {area}.",
             change.count,
         ).format(name=name, n=spoken_number(change.count), area=AREA_NAMES[change.area])
-    if type(change) is BuildPalace:
-        return npgettext(
-            "spoken",
-            "{name}: take one house from {district} back to your supply and put a palace on the space marked {space}.",
-            "{name}: take {n} houses from {district} back to your supply and put a palace on the space marked {space}.",
-            change.houses_back,
-        ).format(
-            name=name,
-            n=spoken_number(change.houses_back),
-            district=AREA_NAMES[change.district],
-            space=spoken_number(change.space),
+    if type(change) is PlaceHouses:
+        return npgettext("spoken", "{name}: one house in {d}.", "{name}: {n} houses in {d}.", change.count).format(
+            name=name, n=spoken_number(change.count), d=AREA_NAMES[change.district]
+        )
+    if type(change) is TakeAdvisor:
+        area = pgettext("spoken", "the Quarantia") if change.area == QUARANTIA else AREA_NAMES[change.area]
+        if change.advisor == QUARANTIA:
+            return pgettext("spoken", "{name} takes a Quarantia advisor to {area}.").format(name=name, area=area)
+        return pgettext("spoken", "{name} takes the {district} advisor to {area}.").format(
+            name=name, district=AREA_NAMES[change.advisor], area=area
+        )
+    if type(change) is BuildPalace:  # the houses it costs back to the supply: the screen says how many
+        return pgettext("spoken", "{name} builds a palace in {district}, on the space marked {space}.").format(
+            name=name, district=AREA_NAMES[change.district], space=spoken_number(change.space)
+        )
+    if type(change) is AdvisorBack:
+        where = pgettext("spoken", "the Quarantia") if change.source == QUARANTIA else AREA_NAMES[change.source]
+        if change.advisor == QUARANTIA:
+            return pgettext("spoken", "{name}'s Quarantia advisor in {area} goes back.").format(name=name, area=where)
+        return pgettext("spoken", "{name}'s {district} advisor in {area} goes back.").format(
+            name=name, district=AREA_NAMES[change.advisor], area=where
         )
     if type(change) is PalaceBack:
         return npgettext(

@@ -35,11 +35,10 @@ from .board_text import (
     markers_text,
     player_name,
     spoken_change,
-    spoken_markers,
     spoken_seat,
 )
 from .decision_text import Decided
-from .spoken_text import spoken_standing, spoken_votes
+from .spoken_text import spoken_count, spoken_laid, spoken_leaders, spoken_next_year
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
@@ -63,8 +62,9 @@ class Notice:
     the host's ok clears it, unless it is ``passive``: a count a computer player acts on, which yields to that
     player's move and heads its notice. ``reveals`` is what the table learns when it reaches the screen (``seen``)
     from record line ``line`` (its index): until then that line may be taken back (rules.md 11.4.1). ``spoken`` is
-    what the voice says of it (flow/announcer.py): the title, then the lines, each a sentence written for the ear
-    from the same facts (numbers as words, no brackets); a notice from an older save has its title only."""
+    what the voice says of it (flow/announcer.py): sentences written for the ear from the same facts, the fewest
+    that let the table act (numbers as words, no brackets); a notice from an older save has its title only. A
+    ``quiet`` notice begins without a word (a person's own pieces, as they just chose): the repeat key says it."""
 
     title: str
     lines: list[Line]
@@ -78,6 +78,7 @@ class Notice:
     seen: bool = False
     passive: bool = False
     spoken: tuple[str, ...] = ()
+    quiet: bool = False
 
     @property
     def waiting(self) -> tuple[str, ...]:
@@ -115,28 +116,44 @@ def narrate(
     own, rest = events[:cut], events[cut:]
     notices: list[Notice] = []
     if own:
-        notices.append(board_notice(own, state.players, computers, line))  # type: ignore[arg-type]
+        notices.append(board_notice(own, state.players, computers, line, decided=True))  # type: ignore[arg-type]
     elif rest and decided is not None:
         text = _("{name}'s decision: {what}").format(name=display_name(decided.player, computers), what=decided.text)
         lines = [Line(text, "normal", decided.player), Line(_("Nothing changes on the board."), "small")]
         said = _("{name}'s decision: {what}").format(name=spoken_seat(decided.player, computers), what=decided.text)
         owners = owners_of([decided.player], computers)
         spoken = (full_stop(said), lines[1].text)
-        notices.append(Notice(_("Decided"), lines, tag="instructions", owners=owners, line=line, spoken=spoken))
+        quiet = decided.player not in computers
+        notices.append(
+            Notice(_("Decided"), lines, tag="instructions", owners=owners, line=line, spoken=spoken, quiet=quiet)
+        )
     return notices + consequences(rest, state, revealed_round, computers, line)
 
 
 def board_notice(
-    changes: Sequence[Change], players: Sequence[str], computers: Sequence[str], line: int | None
+    changes: Sequence[Change],
+    players: Sequence[str],
+    computers: Sequence[str],
+    line: int | None,
+    decided: bool = False,
 ) -> Notice:
-    """ "On the board": one sentence a change, each in the colour of the pieces it moves, confirmed by their owners."""
+    """ "On the board": one sentence a change, each in the colour of the pieces it moves, confirmed by their owners.
+    Of a decision's own changes (``decided``) the voice says only those that move a computer's pieces (the table
+    moves them); a person's own, as they just chose, are the screen's to show: with none, the notice is quiet."""
     colours = [change_owner(c, players) for c in changes]
     lines = [
         Line(change_text(c, players, computers), "normal", colour) for c, colour in zip(changes, colours, strict=True)
     ]
-    spoken = (full_stop(_("On the board")), *(spoken_change(c, players, computers) for c in changes))
+    spoken = tuple(spoken_change(c, players, computers) for c in changes)
+    if decided:
+        said = tuple(text for text, colour in zip(spoken, colours, strict=True) if colour in computers)
+        spoken, quiet = said or spoken, not said
+    else:
+        quiet = False
     owners = owners_of(colours, computers)
-    return Notice(_("On the board"), lines, tag="instructions", owners=owners, line=line, spoken=spoken)
+    notice = Notice(_("On the board"), lines, tag="instructions", owners=owners, line=line, spoken=spoken)
+    notice.quiet = quiet
+    return notice
 
 
 def consequences(
@@ -180,19 +197,18 @@ def consequences(
             if event.winner is None and not event.first:
                 nobody = _("{area}: nobody has a vote; nothing happens.").format(area=AREA_NAMES[event.area])
                 head.append(Line(nobody, "small"))
-                head_spoken.append(nobody)
+                head_spoken.append(spoken_count(event, players))
                 reveals.append(("count", event.area))
             else:
                 add(count_notice(event, players, computers), (("count", event.area),))
         elif type(event) is TurnCard:
-            head.append(Line(change_text(event, players), "small"))
-            head_spoken.append(spoken_change(event, players))
+            head.append(Line(change_text(event, players), "small"))  # the screen's to tell: the card is laid out
             reveals.append(("card", event.area))
         elif type(event) is MarkersBack:
             add(year_end_notice(state, change_text(event, players), computers))
         elif type(event) is NewYear:
             begins = [Line(change_text(event, players), "small")]
-            add(year_start_notice(state, begins, "9.5", (ANYONE,), (spoken_change(event, players),)))
+            add(year_start_notice(state, begins, "9.5", (ANYONE,)))
         else:
             board.append(event)  # a count's board changes (advisors going neutral)
     flush()
@@ -222,8 +238,7 @@ def reveal_notice(
     lines = [Line(markers_text(m, players, computers), "small", players[m.player]) for m in markers]
     owners = owners_of([players[m.player] for m in markers], computers)
     title = _("Round {n} revealed").format(n=revealed_round)
-    said = pgettext("spoken", "Round {n} revealed.").format(n=spoken_number(revealed_round))
-    spoken = (said, *(spoken_markers(m, players, computers) for m in markers))
+    spoken = (spoken_laid(markers, players, revealed_round),)
     return Notice(title, lines, rule="4.3", tag="reveal", owners=owners, spoken=spoken)
 
 
@@ -239,14 +254,13 @@ def year_start_lines(state: State) -> list[Line]:
     ]
 
 
-def year_start_notice(
-    state: State, lines: list[Line], rule: str, owners: tuple[str, ...] = (), spoken: tuple[str, ...] = ()
-) -> Notice:
-    order = and_list(AREA_NAMES[a] for a in state.this_order())
+def year_start_notice(state: State, lines: list[Line], rule: str, owners: tuple[str, ...] = ()) -> Notice:
+    """A year begins: its voting order on the screen; the voice says where it begins (after a year's end, whose
+    notice this one joins, the year's end has said so: settling.py adds all but the first sentence)."""
     said = (
-        pgettext("spoken", "Year {year}.").format(year=spoken_number(state.year)),
-        *spoken,
-        pgettext("spoken", "This year's voting order: {areas}.").format(areas=order),
+        pgettext("spoken", "Year {year} begins in {area}.").format(
+            year=spoken_number(state.year), area=AREA_NAMES[state.this_order()[0]]
+        ),
     )
     title = _("Year {year}").format(year=state.year)
     return Notice(title, [*lines, *year_start_lines(state)], rule=rule, owners=owners, spoken=said)
@@ -257,10 +271,9 @@ def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] 
     area = count.area
     if count.winner is None and not count.first:
         nobody = _("Nobody has a vote here: nothing happens.")
-        spoken = (full_stop(AREA_NAMES[area]), nobody)
+        spoken = (spoken_count(count, players),)
         return Notice(AREA_NAMES[area], [Line(nobody, "normal")], rule="6.5", tag="empty", spoken=spoken)
     lines = []
-    said = [full_stop(AREA_NAMES[area])]
     for seat in sorted(range(len(players)), key=lambda s: -count.votes[s]):
         votes = count.votes[seat]
         if not votes and not count.markers[seat]:
@@ -285,38 +298,28 @@ def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] 
                 players[seat],
             )
         )
-        said.append(spoken_votes(player_name(players[seat]), votes, extra))
     if count.winner is not None:
-        result = heard = _("{name} wins").format(name=player_name(players[count.winner]))
+        result = _("{name} wins").format(name=player_name(players[count.winner]))
         if len(count.runners_up) == 1:
-            runner = player_name(players[count.runners_up[0]])
-            result += _("; {name} is runner-up").format(name=runner)
-            heard += pgettext("spoken", "; {name} is second").format(name=runner)
+            result += _("; {name} is runner-up").format(name=player_name(players[count.runners_up[0]]))
         elif count.runners_up:
             names = and_list(player_name(players[s]) for s in count.runners_up)
             result += _("; {names} tie for second").format(names=names)
-            heard = result
         rule = "6.4" if count.runners_up else "6.3"
     else:
         names = and_list(player_name(players[s]) for s in count.first)
         result = _("{names} tie for first").format(names=names)
-        heard = pgettext("spoken", "{names} tie for first place").format(names=names)
         rule = "10.5" if area == QUARANTIA else "10.2.2"
     lines.append(Line(result, "large"))
     lines.append(Line(what_follows(count, players), "small"))
-    said += [full_stop(heard), what_follows(count, players, spoken=True)]
-    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=tuple(said))
+    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=(spoken_count(count, players),))
 
 
-def what_follows(count: Count, players: Sequence[str], spoken: bool = False) -> str:
+def what_follows(count: Count, players: Sequence[str]) -> str:
     """What the result means for the table next (rules.md 10.2 to 10.5), in one line."""
     name = player_name(players[count.winner]) if count.winner is not None else ""
     if count.area == QUARANTIA:
         if count.winner is None:
-            if spoken:
-                return pgettext(
-                    "spoken", "All Quarantia advisors go neutral; each tied player may move up to two houses."
-                )
             return _("All Quarantia advisors go neutral; each tied player may move up to 2 houses.")
         if len(count.runners_up) == 1:
             return _("Quarantia advisors go neutral; {name} decides on two of them, {runner} on one.").format(
@@ -328,27 +331,14 @@ def what_follows(count: Count, players: Sequence[str], spoken: bool = False) -> 
             ).format(name=name)
         return _("Quarantia advisors go neutral; {name} decides on two of them.").format(name=name)
     if count.winner is None:
-        if spoken:
-            return pgettext("spoken", "The advisor goes neutral; each tied player may place two houses here.")
         return _("The advisor goes neutral; each tied player may place 2 houses here.")
     if len(count.runners_up) == 1:
-        text = (
-            pgettext("spoken", "{name} decides on the advisor and may place two houses; {runner} may place one.")
-            if spoken
-            else _("{name} decides on the advisor and may place 2 houses; {runner} may place 1.")
-        )
+        text = _("{name} decides on the advisor and may place 2 houses; {runner} may place 1.")
         return text.format(name=name, runner=player_name(players[count.runners_up[0]]))
     if count.runners_up:
-        text = (
-            pgettext(
-                "spoken", "{name} decides on the advisor and may place two houses; each tied runner-up may place one."
-            )
-            if spoken
-            else _("{name} decides on the advisor and may place 2 houses; each tied runner-up may place 1.")
+        return _("{name} decides on the advisor and may place 2 houses; each tied runner-up may place 1.").format(
+            name=name
         )
-        return text.format(name=name)
-    if spoken:
-        return pgettext("spoken", "{name} decides on the advisor and may place two houses here.").format(name=name)
     return _("{name} decides on the advisor and may place 2 houses here.").format(name=name)
 
 
@@ -375,10 +365,14 @@ def year_end_notice(state: State, markers_back: str, computers: Sequence[str] = 
     """rules.md 9.1, 9.2: markers come back; where each player stands against the victory conditions. Everyone takes
     their own markers back (a computer's: anyone)."""
     lines = [Line(markers_back, "small")]
-    said = [pgettext("spoken", "Year {year} ends.").format(year=spoken_number(state.year)), full_stop(markers_back)]
+    said = [
+        pgettext("spoken", "Year {year} ends.").format(year=spoken_number(state.year)),
+        pgettext("spoken", "Take back your markers."),
+        spoken_leaders(state),
+        *spoken_next_year(state),
+    ]
     for seat, player in enumerate(state.players):
         lines.append(Line(f"{player_name(player)}: {standing_text(state, seat)}", "small", player))
-        said.append(spoken_standing(state, seat))
     return Notice(
         _("Year {year} ends").format(year=state.year),
         lines,

@@ -1,53 +1,88 @@
-"""What the voice says of a count and a year's end (flow/announcer.py), beside the screen's texts in narration.py and
-from the same facts: numbers as words, each a sentence (docs/sound.md, "What it says today")."""
+"""What the voice says of a count, a round's reveal and a year's end (flow/announcer.py), beside the screen's texts
+in narration.py and from the same facts, written for the ear: the fewest words that let the table act, the detail
+left on the screen (docs/sound.md, "What it says"). Numbers as words, each a sentence.
+
+- a count: where, who won and what they decide (rules.md 6.3 to 6.5, 10.2 to 10.5), never the votes;
+- a reveal: how many markers each player lays where (4.3);
+- a year's end: who leads (9.2: most palaces) and where next year begins (5.3).
+"""
 
 from __future__ import annotations
 
-from ..engine import State
-from ..i18n import N_, _, and_list, npgettext, pgettext, spoken_number
+from collections.abc import Sequence
+
+from ..engine import Count, State
+from ..engine.areas import AREA_NAMES, QUARANTIA
+from ..engine.changes import PutMarkers
+from ..i18n import and_list, npgettext, pgettext, spoken_number
 from .board_text import player_name
 
-SPOKEN_CONDITIONS = {  # the same for the ear (pgettext "spoken")
-    "six_districts": N_("a palace in all six districts"),
-    "seven_in_five": N_("seven palaces in five districts"),
-    "eight_in_four": N_("eight palaces in four districts"),
-}
+
+def spoken_count(count: Count, players: Sequence[str]) -> str:
+    """One sentence: the area, who won and what they (and a runner-up) decide."""
+    area = AREA_NAMES[count.area]
+    name = player_name(players[count.winner]) if count.winner is not None else ""
+    runners = and_list(player_name(players[seat]) for seat in count.runners_up)
+    if count.winner is None and not count.first:
+        return pgettext("spoken", "{area}: nobody voted.").format(area=area)
+    if count.winner is None:
+        tied = and_list(player_name(players[seat]) for seat in count.first)
+        if count.area == QUARANTIA:
+            text = pgettext("spoken", "Quarantia: {names} tie, each may move two houses.")
+        else:
+            text = pgettext("spoken", "{area}: {names} tie, two houses each.")
+        return text.format(area=area, names=tied)
+    if count.area == QUARANTIA:
+        text = pgettext("spoken", "Quarantia: {name} wins two advisors.")
+        if len(count.runners_up) == 1:
+            text = pgettext("spoken", "Quarantia: {name} wins two advisors, {runner} one.")
+        elif count.runners_up:
+            text = pgettext("spoken", "Quarantia: {name} wins two advisors, {runners} may move a house each.")
+        return text.format(name=name, runner=runners, runners=runners)
+    text = pgettext("spoken", "{area}: {name} wins the advisor and two houses.")
+    if len(count.runners_up) == 1:
+        text = pgettext("spoken", "{area}: {name} wins the advisor and two houses, {runner} one house.")
+    elif count.runners_up:
+        text = pgettext("spoken", "{area}: {name} wins the advisor and two houses, {runners} one house each.")
+    return text.format(area=area, name=name, runner=runners, runners=runners)
 
 
-def spoken_votes(name: str, votes: int, extra: int) -> str:
-    """One player's votes at a count for the ear (rules.md 6.1, 6.2): how many, and how many from advisors."""
-    text = npgettext("spoken", "{name} has one vote", "{name} has {n} votes", votes).format(
-        name=name, n=spoken_number(votes)
-    )
-    if extra and votes > extra:
-        text += npgettext(
-            "spoken",
-            ", {markers} from markers and one from an advisor",
-            ", {markers} from markers and {n} from advisors",
-            extra,
-        ).format(markers=spoken_number(votes - extra), n=spoken_number(extra))
-    elif extra:
-        text += npgettext("spoken", ", from one advisor", ", from {n} advisors", extra).format(n=spoken_number(extra))
-    return text + "."
-
-
-def spoken_standing(state: State, seat: int) -> str:
-    """:func:`standing_text` for the ear, as a sentence with the player's name."""
-    name = player_name(state.players[seat])
-    met = state.victory_conditions(seat)
-    if met:
-        return f"{name}: {and_list(_(SPOKEN_CONDITIONS[m]) for m in met)}."
-    palaces, districts = state.palaces_of(seat), state.districts_of(seat)
-    if palaces:
-        text = npgettext("spoken", "{name} has one palace", "{name} has {n} palaces in {d} districts", palaces).format(
-            name=name, n=spoken_number(palaces), d=spoken_number(districts)
+def spoken_laid(markers: Sequence[PutMarkers], players: Sequence[str], revealed_round: int) -> str:
+    """A round's reveal in one sentence, area by area in the order the screen lists them: how many markers each
+    player lays there ("Round one: Dorsoduro Red four, Blue three; Castello Green four.")."""
+    areas: dict[int, list[str]] = {}
+    for change in markers:
+        laid = pgettext("spoken", "{name} {n}").format(
+            name=player_name(players[change.player]), n=spoken_number(change.count)
         )
+        areas.setdefault(change.area, []).append(laid)
+    where = [
+        pgettext("spoken", "{area} {laid}").format(
+            area=pgettext("spoken", "the Quarantia") if area == QUARANTIA else AREA_NAMES[area], laid=", ".join(laid)
+        )
+        for area, laid in areas.items()
+    ]
+    return pgettext("spoken", "Round {n}: {areas}.").format(n=spoken_number(revealed_round), areas="; ".join(where))
+
+
+def spoken_leaders(state: State) -> str:
+    """Who leads at a year's end: the most palaces (rules.md 9.2 and 9.4's first measure), or nobody yet."""
+    palaces = [state.palaces_of(seat) for seat in range(len(state.players))]
+    most = max(palaces)
+    if most == 0:
+        return pgettext("spoken", "Nobody has a palace yet.")
+    leaders = [player_name(state.players[seat]) for seat, n in enumerate(palaces) if n == most]
+    if len(leaders) == 1:
+        text = npgettext("spoken", "{name} leads with one palace.", "{name} leads with {n} palaces.", most)
     else:
-        text = pgettext("spoken", "{name} has no palace yet").format(name=name)
-    reachable = [(more, condition) for condition, more in state.palaces_to_go(seat) if more is not None]
-    if reachable:
-        more, condition = min(reachable)
-        text += npgettext("spoken", "; one more for {condition}", "; {n} more for {condition}", more).format(
-            n=spoken_number(more), condition=_(SPOKEN_CONDITIONS[condition])
-        )
-    return text + "."
+        text = npgettext("spoken", "{name} lead with one palace each.", "{name} lead with {n} palaces each.", most)
+    return text.format(name=and_list(leaders), n=spoken_number(most))
+
+
+def spoken_next_year(state: State) -> tuple[str, ...]:
+    """Where next year begins, once its first card is turned (5.2), unless the game ends now."""
+    turned = state.next_year_turned()
+    if state.is_over or not turned:
+        return ()
+    said = pgettext("spoken", "Year {year} begins in {area}.")
+    return (said.format(year=spoken_number(state.year + 1), area=AREA_NAMES[turned[0]]),)

@@ -59,9 +59,9 @@ def tap(factory: MockFactory, pin: int, scheduler: ManualScheduler) -> None:
 def test_driving_a_pin_low_produces_the_event(factory: MockFactory, settings: dict[str, Any]) -> None:
     events, scheduler = EventQueue(), ManualScheduler()
     with GpioButtons(settings, events, factory, scheduler):
-        factory.pin(5).drive_low()  # host left: no hold meaning, so reported at the press
-        assert events.drain() == [InputEvent("host", "left")]
-        factory.pin(5).drive_high()
+        factory.pin(6).drive_low()  # host right: no hold meaning, so reported at the press
+        assert events.drain() == [InputEvent("host", "right")]
+        factory.pin(6).drive_high()
         scheduler.settle()
         tap(factory, 27, scheduler)
         assert events.drain() == [InputEvent("1", "right")]
@@ -140,8 +140,8 @@ def test_buttons_release_their_pins_on_close(factory: MockFactory, settings: dic
     events = EventQueue()
     GpioButtons(settings, events, factory).close()
     with GpioButtons(settings, events, factory):  # would raise GPIOPinInUse if a pin were still held
-        factory.pin(5).drive_low()
-    assert events.drain() == [InputEvent("host", "left")]
+        factory.pin(6).drive_low()
+    assert events.drain() == [InputEvent("host", "right")]
 
 
 def test_a_failed_build_releases_what_it_took(factory: MockFactory, settings: dict[str, Any]) -> None:

@@ -93,12 +93,12 @@ def test_alsa_plays_through_aplay_to_the_end(caplog: pytest.LogCaptureFixture) -
     assert "sound:" not in caplog.text
 
 
-def test_say_never_waits_for_a_device_that_takes_no_audio_and_a_new_utterance_cuts_the_old_one_short() -> None:
+def test_say_never_waits_for_a_device_that_takes_no_audio_and_a_later_one_for_its_moment_cuts_it_short() -> None:
     speaker = Speaker(Espeak(), Alsa("null", player=STUCK))
-    speaker.say(LONG, "en")
+    speaker.say(LONG, "en", "count")
     first = wait_for(lambda: (job := speaker.job) is not None and len(job.processes) == 2 and job)
     # the speaker's thread is now stuck writing to a player that never reads; the game thread's say() still returns
-    game_thread = threading.Thread(target=speaker.say, args=("Short.", "en"))
+    game_thread = threading.Thread(target=speaker.say, args=("Short.", "en", "count"))
     game_thread.start()
     game_thread.join(timeout=10)  # a hang guard: say() never waits for the speaker's thread
     assert not game_thread.is_alive()
@@ -183,3 +183,22 @@ def test_a_device_that_comes_back_is_used_again_and_one_that_goes_away_is_one_li
     assert lines[0][1] == 'sound: cannot play on "usb" (status 1); the companion goes on silently'
     assert lines[2][1].startswith('sound: the audio device "usb" stopped playing (aplay status 1)')
     assert not any(text in caplog.text for text in ("Not yet", "Now it plays", "Unplugged"))
+
+
+def test_an_utterance_is_cut_only_by_a_later_one_for_its_moment() -> None:
+    """Issue 43: a count stuck playing (a device that never takes audio, so it plays as long as the test likes).
+    A computer player's move that adds to it, and the next moment, queue behind it: nothing cut or dropped. Only
+    the count said anew (the repeat key) replaces it, and what waited for it; the next moment still waits."""
+    speaker = Speaker(Espeak(), Alsa("null", player=STUCK))
+    speaker.say(LONG, "en", "count")
+    count = wait_for(lambda: (job := speaker.job) is not None and len(job.processes) == 2 and job)
+    speaker.say("Yellow: two houses in Cannaregio.", "en", "count", adds=True)
+    speaker.say("Round one: choose on your keypads.", "en", "round")
+    assert not count.stopped and all(process.poll() is None for process in count.processes)
+    assert (speaker.cut_short, speaker.dropped) == (0, 0)
+    speaker.say(LONG, "en", "count")  # the same moment, said anew in full
+    assert [process.wait(timeout=10) for process in count.processes] == [-9, -9]
+    again = wait_for(lambda: (job := speaker.job) is not None and job is not count and len(job.processes) == 2 and job)
+    assert again.utterance.text == "Round one: choose on your keypads."
+    assert (speaker.cut_short, speaker.dropped) == (1, 1), "the count cut, its added move dropped"
+    speaker.close()

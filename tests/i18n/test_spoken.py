@@ -19,13 +19,21 @@ WORDS = {
 }
 
 
+BEYOND = {  # issue 43: a long game's year 21, the voice's level at 100 percent
+    "en": ("twenty-one", "twenty-three", "fifty-eight", "sixty", "a hundred"),
+    "de": ("einundzwanzig", "dreiundzwanzig", "achtundfünfzig", "sechzig", "hundert"),
+    "it": ("ventuno", "ventitré", "cinquantotto", "sessanta", "cento"),
+}
+
+
 @pytest.mark.parametrize("language", sorted(WORDS))
-def test_numbers_up_to_twenty_are_words_in_the_tables_language_and_digits_beyond(language: str) -> None:
+def test_numbers_up_to_a_hundred_are_words_in_the_tables_language_and_digits_beyond(language: str) -> None:
     set_language(language)
     assert tuple(spoken_number(n) for n in (0, 1, 2, 7, 12, 20)) == WORDS[language]
-    words = [spoken_number(n) for n in range(21)]
-    assert len(set(words)) == 21 and not any(character.isdigit() for word in words for character in word)
-    assert (spoken_number(21), spoken_number(58), spoken_number(-1)) == ("21", "58", "-1")
+    assert tuple(spoken_number(n) for n in (21, 23, 58, 60, 100)) == BEYOND[language]
+    words = [spoken_number(n) for n in range(101)]
+    assert len(set(words)) == 101 and not any(character.isdigit() for word in words for character in word)
+    assert (spoken_number(101), spoken_number(-1)) == ("101", "-1")
 
 
 def test_a_context_keeps_the_spoken_form_apart_from_the_screens() -> None:
@@ -41,6 +49,6 @@ def test_babel_extracts_the_context_with_each_text(language: str) -> None:
     with (ROOT / "companion" / "locale" / f"{language}.po").open("rb") as handle:
         catalog = read_po(handle)
     numbers = [message for message in catalog if message.context == "number"]
-    assert len(numbers) == 21 and all(message.string for message in numbers)
+    assert len(numbers) == 30 and all(message.string for message in numbers)  # to twenty, the tens, "{tens}-{ones}"
     assert catalog.get("one", context="number").string == WORDS[language][1]
     assert catalog.get("one") is None, "the number word is its own entry, not any screen's 'one'"

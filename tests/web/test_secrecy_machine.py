@@ -144,11 +144,11 @@ class Twin:
         app.display.show = show  # type: ignore[method-assign,assignment]
         say = app.voice.say
 
-        def said(text: str) -> None:
+        def said(text: str, moment: object = None, adds: bool = False) -> None:
             self.hear("voice", f"{language()} {app.voice.level} {text}")
             if self.secrets():  # the real engine's WAV bytes while it matters (each is a process: CI's time)
                 self.hear("voice", "a WAV")
-                say(text)
+                say(text, moment, adds)
 
         app.voice.say = said
         app.controller.sync_bots = True

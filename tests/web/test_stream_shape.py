@@ -151,7 +151,7 @@ def export(app: App, heard: Heard) -> None:
 
 def voice(app: App, heard: Heard) -> None:
     """Every utterance the App's voice is handed, in its language (what a speaker or a WAV capture would say)."""
-    app.voice.say = lambda text: heard(f"{language()} {text}")  # type: ignore[method-assign]
+    app.voice.say = lambda text, *_moment: heard(f"{language()} {text}")  # type: ignore[method-assign]
 
 
 CHANNELS: dict[str, Callable[[App, Heard], None]] = {
