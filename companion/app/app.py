@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from display.backends import Display, build_display
 from display.render import render
 from display.screen import Line, Screen
-from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus
+from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus, PageTick
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
 
@@ -29,6 +29,7 @@ from ..store import Store, default_directory, now
 from ..system import notify
 from ..system.config import Settings
 from ..system.notify import Notifier
+from .page_timer import start_page_timer
 from .phones import PhonePads, Server, start_web_pads, write_join_link
 from .resume import resume_unfinished
 from .saver import StoreSaver
@@ -231,7 +232,7 @@ class App:
                 self.controller.apply_bot(seat, decision, token)
             case InputEvent(source) if phones is not None and phones.holds(source):
                 pass  # a keypad or GPIO pad whose seat a phone holds is not the seat's
-            case InputEvent() | PadStatus():
+            case InputEvent() | PadStatus() | PageTick():
                 self.controller.handle(event)
             case _ if phones is not None:
                 phones.step(event)  # a phone's press, page or request (companion/web)
@@ -329,6 +330,7 @@ class App:
                     self.step(scripted)
                 return 0
             interval = self.notifier.watchdog_interval
+            start_page_timer(self.events, stop)
             last_ping = time.monotonic()
             while not stop.is_set() and not self.stopping:
                 event = self.events.get(timeout=interval)

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Literal
 
 from display.pages import paginate
-from display.screen import Screen
+from display.screen import TICK, Screen
 
 from ..i18n import _
 
@@ -37,23 +37,42 @@ class Parts:
         self.count = 1  # the parts of the screen last shown
         self._of: Screen | None = None
 
+    @property
+    def whole(self) -> Screen | None:
+        """The whole screen whose part was shown last (without its keys)."""
+        return self._of
+
     def fresh(self) -> Parts:
         """The same display, nothing shown on it yet (a new game)."""
         return Parts(self.size, self.text_size)
 
     def show(self, screen: Screen, keep: bool = False) -> Screen:
-        """The part of ``screen`` to show now: the first, if the screen is not the one shown before, unless ``keep``
-        and the screen before was of the same kind (setup changed in place: a setting changed on its second part)."""
+        """The part of ``screen`` to show now: a new screen's first part, unless ``keep`` and the screen before was
+        of the same kind (setup changed in place: a setting changed on its second part). After a player's "done"
+        ticks a line, the first part with a line still to be confirmed: the next player's lines come up by
+        themselves (issue 43)."""
         if self.size is None:
             return screen
+        parts = paginate(screen, self.size, self.text_size)
         if replace(screen, keys=()) != self._of:  # the same screen with other keys (its last part's) goes on
-            if not (keep and self._of is not None and self._of.tags == screen.tags):
+            before = self._of
+            same_kind = before is not None and before.tags == screen.tags
+            if same_kind and before is not None and ticked(before, screen):
+                self.index = first_to_confirm(parts)
+            elif not (keep and same_kind):
                 self.index = 0
             self._of = replace(screen, keys=())
-        parts = paginate(screen, self.size, self.text_size)
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
         return parts[self.index]
+
+    def compact(self, screen: Screen) -> Screen:
+        """A question or the rule help as one screen where the display is small (issue 43: its first ok must answer,
+        not turn a part): its lines in small type if that makes it fit; else unchanged, in parts."""
+        if self.size is None or len(paginate(screen, self.size, self.text_size)) == 1:
+            return screen
+        small = replace(screen, lines=tuple(replace(line, size="small") for line in screen.lines))
+        return small if len(paginate(small, self.size, self.text_size)) == 1 else screen
 
     def turn(self, how: Turn) -> bool:
         """Turn a part of the screen shown; False if there was none to turn to (the key then does what it does)."""
@@ -65,10 +84,22 @@ class Parts:
         if self.index + 1 < self.count:
             self.index += 1
             return True
-        if how == "cycle":
+        if how == "cycle" and self.count > 1:
             self.index = 0
             return True
         return False
+
+
+def ticked(before: Screen, after: Screen) -> bool:
+    """Whether ``after`` is ``before`` with lines ticked: a player's "done" on the same notice."""
+    return before.title == after.title and [line.text.removeprefix(TICK) for line in before.lines] == [
+        line.text.removeprefix(TICK) for line in after.lines
+    ]
+
+
+def first_to_confirm(parts: tuple[Screen, ...]) -> int:
+    """The index of the first part with a line its player is still to confirm, else of the first part."""
+    return next((k for k, part in enumerate(parts) if any(line.tick_room for line in part.lines)), 0)
 
 
 def part_to_show(parts: Parts, whole: Screen, *, keep: bool, ok_reads_on: bool) -> Screen:
