@@ -41,7 +41,7 @@ class PadStatus(NamedTuple):
 
 
 class PageTick(NamedTuple):
-    """A few seconds passed (``companion/app/page_timer.py``): a notice the players are reading in parts shows its
+    """A few seconds passed (``hardware/page_timer.py``): a notice the players are reading in parts shows its
     next part by itself, as their "done" on their pads never turns one (issue 43)."""
 
 

@@ -120,10 +120,10 @@ class ScriptedTable:
         controller = self.controller
         waiting = controller.notices[0].waiting if controller.notices and not controller.overlays else ()
         humans = [self.controller.source_of(s) for s in range(len(controller.players)) if s not in controller.bots]
+        self.read_parts()
         if waiting:
             owner = waiting[0]
             source = humans[0] if owner == ANYONE else controller.source_of(controller.players.index(owner))
-            self.read_parts()
             self.press(source, "ok")
         else:
             self.press("host", "ok")
@@ -132,7 +132,7 @@ class ScriptedTable:
         """A notice in parts turns by itself while the players read it (the page timer: no key of theirs turns it):
         the table waits until it has seen every part once."""
         notices = self.controller.notices
-        if (notices[0], len(notices[0].lines)) == self._read:
+        if not notices or self.controller.overlays or (notices[0], len(notices[0].lines)) == self._read:
             return
         self._read = (notices[0], len(notices[0].lines))  # read again once lines are added
         self.controller.screen()

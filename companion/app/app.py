@@ -21,6 +21,7 @@ from display.screen import Line, Screen
 from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus, PageTick
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
+from hardware.page_timer import start_page_timer
 
 from ..flow.controller import Controller, Effect
 from ..flow.paging import Parts
@@ -29,7 +30,6 @@ from ..store import Store, default_directory, now
 from ..system import notify
 from ..system.config import Settings
 from ..system.notify import Notifier
-from .page_timer import start_page_timer
 from .phones import PhonePads, Server, start_web_pads, write_join_link
 from .resume import resume_unfinished
 from .saver import StoreSaver

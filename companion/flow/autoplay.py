@@ -90,6 +90,7 @@ class Table:
         screen = self.controller.screen()
         tags = set(screen.tags)
         if tags & {"reminder", "resume"}:  # no draw: every seeded game plays as before (resume: the game goes on)
+            self.read_parts()
             self.press("host", "ok")
         elif tags & NOTICE_TAGS:
             self.confirm(self.rng.choice(["host", *self.pads]))
@@ -114,8 +115,7 @@ class Table:
         waiting = notices[0].waiting if notices and not self.controller.overlays else ()
         seat = self.controller.seats.seat_of(source) if source != "host" else None
         mine = seat is not None and (self.controller.players[seat] in waiting or ANYONE in waiting)
-        if mine:
-            self.read_parts()
+        self.read_parts()
         self.press(source if mine else "host", "ok")
 
     def wander(self, source: str) -> None:

@@ -53,11 +53,11 @@ def to_mode(ctx: Controller, event: InputEvent, under: Mode | None = None) -> No
 
 
 def turn_by_itself(ctx: Controller) -> None:
-    """Some seconds passed: a screen in parts whose keys never turn one shows its next part, from the last back to
-    the first: a notice the players are reading (their ok is "done"), a question or the rule help (ok answers on
-    every part). The host's own notices (the reminder) wait for the host's ok."""
-    top, notices = ctx.top(), ctx.round.notices
-    if top.reads_whole or (top is NOTICES and notices and notices[0].waiting):
+    """Some seconds passed: a screen in parts shows its next part, from the last back to the first, where no key
+    needs to: a notice (a player's ok is "done"; a host who waits for every part to be up presses ok once), a
+    question or the rule help (ok answers on every part)."""
+    top = ctx.top()
+    if top.reads_whole or top is NOTICES:
         ctx.screen()  # the parts of what is shown now
         ctx.parts.turn("cycle")
 

@@ -169,15 +169,11 @@ def notice_lines(notice: Notice, computers: Sequence[str] = ()) -> tuple[Line, .
     """The notice's lines, each one whose owner has confirmed it ticked (a computer's, once anyone has); one still to
     be confirmed keeps room for its tick, so a player's "done" never moves a line to another part (issue 43)."""
 
-    def owner(colour: str) -> str:
-        return ANYONE if colour in computers else colour
-
     def shown(line: Line) -> Line:
-        if line.colour is None:
-            return line
-        if owner(line.colour) in notice.confirmed:
-            return replace(line, text=TICK + line.text)
-        return replace(line, tick_room=owner(line.colour) in notice.waiting)
+        owner = ANYONE if line.colour in computers else line.colour
+        if owner is None or owner in notice.confirmed:
+            return line if owner is None else replace(line, text=TICK + line.text)
+        return replace(line, tick_room=owner in notice.waiting)
 
     return tuple(shown(line) for line in notice.lines)
 

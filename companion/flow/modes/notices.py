@@ -44,10 +44,10 @@ def keys_ballot(ctx: Context, seat: Seat, key: str) -> bool:
 
 class NoticesMode(GameMode):
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
-        """The host's ok shows a notice's next part before it goes on. A player's ok on their own pad always means
-        "done" for them, never a part (issue 43): the parts with lines still to confirm come up by themselves
-        (``Parts.show``)."""
-        return "next" if event.source == "host" and event.key == "ok" else None
+        """The host's ok shows a part of the notice not up yet before it goes on (the parts turn by themselves too:
+        a host who waits presses once). A player's ok on their own pad always means "done" for them, never a part
+        (issue 43): the parts with lines still to confirm come up by themselves (``Parts.show``)."""
+        return "unseen" if event.source == "host" and event.key == "ok" else None
 
     def ok_reads_on(self, ctx: Context) -> bool:
         return True

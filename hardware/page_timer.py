@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 
-from hardware.events import EventQueue, PageTick
+from .events import EventQueue, PageTick
 
 PAGE_SECONDS = 6.0
 """How long a part stays up: long enough to read three lines at the table, short enough that the last of seven
