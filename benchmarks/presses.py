@@ -6,6 +6,11 @@ standings and the chart paged as the documented new-group script does. Counted: 
 reminder, what only the host may confirm) and the players' own presses (ballots, decisions, "done" on their pads),
 against the figures measured before issue 34, when every notice waited for the host's ok. The check that the games
 are the ones measured then: each record's hash.
+
+Then the same games at the default display in English and at 160x128 in German (issue 43: the goal is the same
+presses a game-year within 10%): host and players' presses a game-year, and how many times a part turned by itself
+(the page timer's ticks the table waited for), against main before issue 43 (d038a94), where a player's ok turned a
+notice's parts.
 """
 
 from __future__ import annotations
@@ -13,7 +18,13 @@ from __future__ import annotations
 import statistics
 
 from benchmarks import figures
+from companion.i18n import set_language
 from tests.scripted_table import BEFORE, PAD_BEFORE, RECORDS, game, record_hash
+
+TABLES = (("en", (320, 240)), ("de", (160, 128)))
+# Measured on main before issue 43 (d038a94) with these games (seeds 0-9, 76 game-years): host and players' presses
+# a game-year; a player's ok then turned a notice's parts.
+BEFORE_43 = {"en": (1.39, 106.2), "de": (2.66, 151.3)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -46,3 +57,34 @@ def main(argv: list[str] | None = None) -> None:
             f"players' own presses {statistics.mean(PAD_BEFORE[:measured]):.1f} -> {statistics.mean(pads):.1f} a "
             f'game (with "done" on their pads)'
         )
+    by_language(games)
+
+
+def by_language(games: int) -> None:
+    """Presses a game-year at 320x240 in English and at 160x128 in German, the same games."""
+    rows = {}
+    for language, size in TABLES:
+        set_language(language)
+        try:
+            tables = [game(seed, size) for seed in range(games)]
+        finally:
+            set_language("en")
+        years = sum(table.controller.state.year for table in tables if table.controller.state is not None)
+        host = sum(sum(table.host_presses.values()) for table in tables) / years
+        pads = sum(table.pad_presses for table in tables) / years
+        ticks = sum(table.ticks for table in tables) / years
+        rows[language] = (host, pads, ticks, size)
+    (en_host, en_pads, _t, _s), (de_host, de_pads, _t2, _s2) = rows["en"], rows["de"]
+    for language, (host, pads, ticks, size) in rows.items():
+        was_host, was_pads = BEFORE_43[language]
+        print(
+            f"presses a game-year, {language} at {size[0]}x{size[1]}: host {was_host:.2f} -> {host:.2f}, players "
+            f"{was_pads:.1f} -> {pads:.1f}; parts turned by themselves {ticks:.1f} (seeds 0-{games - 1}, {years} years)"
+        )
+    figures.report(
+        "presses a game-year, English at 320x240 / German at 160x128 (the same games; before issue 43 -> now): host; "
+        "players",
+        f"host {BEFORE_43['en'][0]:.2f} / {BEFORE_43['de'][0]:.2f} -> {en_host:.2f} / {de_host:.2f}; players "
+        f"{BEFORE_43['en'][1]:.1f} / {BEFORE_43['de'][1]:.1f} -> {en_pads:.1f} / {de_pads:.1f} (seeds 0-{games - 1})",
+        "the same within 10%",
+    )

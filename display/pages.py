@@ -93,4 +93,4 @@ def _split(
     if fit < len(words) and ends:
         fit = ends[-1]
     rest = " ".join(words[fit:])
-    return replace(line, text=" ".join(words[:fit])), replace(line, text=rest) if rest else None
+    return replace(line, text=" ".join(words[:fit])), replace(line, text=rest, tick_room=False) if rest else None

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .board_map import draw_board
 from .chart import draw_chart
-from .screen import Line, Screen, Size
+from .screen import TICK, Line, Screen, Size
 
 BACKGROUND = (16, 20, 32)
 TEXT = (235, 235, 225)
@@ -171,7 +171,9 @@ def _draw(
     for line in screen.lines:
         line_font = font(sizes[line.size], bold=line.size == "large")
         colour = PLAYER_COLOURS.get(line.colour or "", TEXT)
-        for part in wrap(draw, line.text, line_font, room, problems):
+        for row, part in enumerate(wrap(draw, line.laid_out(), line_font, room, problems)):
+            if row == 0 and line.tick_room:
+                part = part.removeprefix(TICK.strip()).lstrip()
             if y + sizes[line.size] > bottom:
                 if problems is not None:
                     problems.append(f"no room for: {part}")
@@ -230,10 +232,11 @@ def _body(
     part_label = "{}/{}".format(*screen.part) if screen.part is not None else ""
     part_width = int(_length(part_label, footer_font)) + margin if part_label else 0
     footer = _footer_lines(_MEASURE, screen.footer, footer_font, width - 2 * margin - part_width, problems)
-    rows = max(len(footer), 1 if part_label else 0)
+    kept = _footer_lines(_MEASURE, screen.footer_room, footer_font, width - 2 * margin - part_width, None)
+    rows = max(len(footer), len(kept), 1 if part_label else 0)
     footer_step = sizes["small"] + 2 - tight
-    footer_top = height - margin - sizes["small"] - (rows - 1) * footer_step
-    bottom = footer_top - margin if rows else height - margin
+    footer_top = height - margin - sizes["small"] - (max(len(footer), 1) - 1) * footer_step  # the bottom rows
+    bottom = height - margin - sizes["small"] - (rows - 1) * footer_step - margin if rows else height - margin
     room = width - 2 * margin
     if screen.qr:
         room -= _qr_side(screen.qr, width - margin, top, bottom) + margin
@@ -260,7 +263,7 @@ def fits(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> bo
     y, bottom, room, *_ = _body(screen, size, sizes, None)
     for line in screen.lines:
         face = font(sizes[line.size], bold=line.size == "large")
-        rows = _rows(line.text, face, room)
+        rows = _rows(line.laid_out(), face, room)
         step = _line_step(line, sizes)
         if y + (rows - 1) * step + sizes[line.size] > bottom:
             return False

@@ -11,6 +11,7 @@ from typing import Literal
 
 Size = Literal["large", "normal", "small"]
 TEXT_SIZES = ("normal", "large")  # the ``[display] text_size`` setting: the renderer's type sizes (display/render.py)
+TICK = "✓ "  # before a line its player has confirmed ("done")
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,11 @@ class Line:
     size: Size = "normal"
     colour: str | None = None  # a player's colour name, or None for the theme's text colour
     with_previous: bool = False  # a screen in parts keeps it on the part of the line before (a setting and its key)
+    tick_room: bool = False  # its player is still to confirm it: laid out as if ticked, so a tick moves no line
+
+    def laid_out(self) -> str:
+        """The text the line is wrapped as: with a tick's room before it while its tick may still come."""
+        return TICK + self.text if self.tick_room else self.text
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,7 @@ class Screen:
     keys: tuple[tuple[str, str], ...] = ()
     part: tuple[int, int] | None = None  # (k, n): part k of a screen too long for the display (display/pages.py)
     qr: tuple[str, ...] | None = None  # a QR code's rows ("1" dark), drawn at the right (the web pads' join link)
+    footer_room: str = ""  # a longer footer the same screen may show next: its rows are kept, so nothing moves
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from typing import Any
 from companion.engine import AREAS
 from companion.i18n import N_, _
 from hardware.events import POWER, InputEvent
+from hardware.page_timer import start_page_timer
 
 from .mixer import Mixer
 from .render import ACCENT, BACKGROUND, DIM, PLAYER_COLOURS, TEXT
@@ -300,8 +302,13 @@ class Simulator:
         """Until the window is closed. Blocks on pygame's event queue between events: no busy loop."""
         self.app.show(self.app.controller.screen())
         self.draw()
-        while self.pump(wait_ms=16 if self.stale else 100):
-            pass
+        closed = threading.Event()
+        start_page_timer(self.app.events, closed)  # a notice's parts turn by themselves, as on the device
+        try:
+            while self.pump(wait_ms=16 if self.stale else 100):
+                pass
+        finally:
+            closed.set()
         return 0
 
     # ------------------------------------------------------------------ drawing

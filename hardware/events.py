@@ -40,6 +40,11 @@ class PadStatus(NamedTuple):
     connected: bool
 
 
+class PageTick(NamedTuple):
+    """A few seconds passed (``hardware/page_timer.py``): a notice the players are reading in parts shows its
+    next part by itself, as their "done" on their pads never turns one (issue 43)."""
+
+
 class BotMove(NamedTuple):
     """A computer player's answer, computed off the game thread; ``token`` says which moment it answers."""
 
@@ -79,7 +84,7 @@ class WebDevices(NamedTuple):
 
 
 WebEvent = WebPress | WebHello | SeatRequest | WebDevices
-Event = InputEvent | PadStatus | BotMove | WebEvent
+Event = InputEvent | PadStatus | PageTick | BotMove | WebEvent
 """Everything the game thread is handed: keys, pads plugged in or out, computer players' answers, phones."""
 
 _EVENT_TEXT = re.compile(r"(host|[1-4])\s+(hold:)?(\S+)\Z")

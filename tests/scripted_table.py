@@ -23,8 +23,8 @@ from companion.bots import make_bot, make_view
 from companion.engine import AREAS, Decision
 from companion.flow.controller import Controller
 from companion.flow.menus import Menu
-from companion.flow.narration import ANYONE
-from hardware.events import InputEvent
+from companion.flow.narration import ANYONE, Notice
+from hardware.events import InputEvent, PageTick
 
 
 def find(menu: Menu, decision: Decision) -> list[int] | None:
@@ -55,6 +55,8 @@ class ScriptedTable:
         self.host_presses: Counter[str] = Counter()  # by what the screen was when the host pressed
         self.pad_presses = 0
         self.script: list[InputEvent] = []
+        self.ticks = 0  # parts turned by themselves (the page timer) while the players read
+        self._read: tuple[Notice, int] | None = None
 
     def press(self, source: str, key: str, kind: str = "press") -> None:
         event = InputEvent(source, key, kind)  # type: ignore[arg-type]
@@ -118,12 +120,29 @@ class ScriptedTable:
         controller = self.controller
         waiting = controller.notices[0].waiting if controller.notices and not controller.overlays else ()
         humans = [self.controller.source_of(s) for s in range(len(controller.players)) if s not in controller.bots]
+        self.read_parts()
         if waiting:
             owner = waiting[0]
             source = humans[0] if owner == ANYONE else controller.source_of(controller.players.index(owner))
             self.press(source, "ok")
         else:
             self.press("host", "ok")
+
+    def read_parts(self) -> None:
+        """A notice in parts turns by itself while the players read it (the page timer: no key of theirs turns it):
+        the table waits until it has seen every part once."""
+        notices = self.controller.notices
+        if not notices or self.controller.overlays or (notices[0], len(notices[0].lines)) == self._read:
+            return
+        self._read = (notices[0], len(notices[0].lines))  # read again once lines are added
+        self.controller.screen()
+        for _part in range(self.controller.parts.count - 1):
+            self.tick()
+
+    def tick(self) -> None:
+        """Some seconds pass."""
+        self.ticks += 1
+        self.controller.handle(PageTick())
 
     def turn(self) -> None:
         """One thing the table does now."""

@@ -1,8 +1,7 @@
 """The one composition root: builds the hardware, pads and display the settings name, and runs the game thread.
 
-Everything that happens, happens on the thread that calls :meth:`App.run`; hardware threads only put events on the
-queue. The simulator and the tests build the same App with other adapters.
-"""
+Everything that happens, happens on the thread that calls :meth:`App.run`; hardware threads (and the page timer) only
+put events on the queue. The simulator and the tests build the same App with other adapters."""
 
 from __future__ import annotations
 
@@ -18,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 from display.backends import Display, build_display
 from display.render import render
 from display.screen import Line, Screen
-from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus
+from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus, PageTick
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
+from hardware.page_timer import start_page_timer
 
 from ..flow.controller import Controller, Effect
 from ..flow.paging import Parts
@@ -233,7 +233,7 @@ class App:
                 self.controller.apply_bot(seat, decision, token)
             case InputEvent(source) if phones is not None and phones.holds(source):
                 pass  # a keypad or GPIO pad whose seat a phone holds is not the seat's
-            case InputEvent() | PadStatus():
+            case InputEvent() | PadStatus() | PageTick():
                 self.controller.handle(event)
             case _ if phones is not None:
                 phones.step(event)  # a phone's press, page or request (companion/web)
@@ -331,6 +331,7 @@ class App:
                     self.step(scripted)
                 return 0
             interval = self.notifier.watchdog_interval
+            start_page_timer(self.events, stop)
             last_ping = time.monotonic()
             while not stop.is_set() and not self.stopping:
                 event = self.events.get(timeout=interval)

@@ -13,7 +13,6 @@ from pathlib import Path
 from display.pages import paginate
 from display.render import render
 from display.screen import Screen
-from hardware.events import InputEvent
 
 from ..flow.autoplay import Table
 from ..flow.controller import Controller
@@ -55,7 +54,7 @@ def collect(seed: int = 3, notices: set[str] | None = None) -> dict[str, Screen]
     screen."""
     found: dict[str, Screen] = {}
 
-    def keep(controller: Controller, _event: InputEvent) -> None:
+    def keep(controller: Controller, _event: object) -> None:
         name = kind(controller.screen())
         if name not in found:
             shot(controller, name, found, notices)
@@ -155,14 +154,15 @@ def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None 
 
 
 def write(out: Path, seed: int = 3) -> list[Path]:
-    """English at every size in ``out/<size>/``; German and Italian at 320x240 in ``out/<lang>/320x240/``. A screen too
+    """English at every size in ``out/<size>/``; German and Italian at the smallest and the default size in
+    ``out/<lang>/<size>/`` (160x128 is where a language's longer words first run out of room, issue 43). A screen too
     long for a display shows its first part, as the device does (display/pages.py)."""
     written = []
     for language in LANGUAGES:
         set_language(language)
         notices: set[str] = set()
         screens = collect(seed, notices)
-        sizes = SIZES if language == "en" else ((320, 240),)
+        sizes = SIZES if language == "en" else ((160, 128), (320, 240))
         for width, height in sizes:
             folder = (out if language == "en" else out / language) / f"{width}x{height}"
             folder.mkdir(parents=True, exist_ok=True)

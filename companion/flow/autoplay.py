@@ -13,11 +13,11 @@ import random
 from collections.abc import Callable
 
 from display.screen import Screen
-from hardware.events import InputEvent
+from hardware.events import InputEvent, PageTick
 
 from ..engine import AREAS, Decision, private_view
 from .controller import Controller
-from .narration import ANYONE
+from .narration import ANYONE, Notice
 
 NOTICE_TAGS = {"notice", "reveal", "count", "empty", "instructions", "year", "undo", "error"}
 
@@ -29,8 +29,8 @@ class Table:
         rng: random.Random,
         pads: list[str],
         keypads: bool,
-        watch: Callable[[Controller, InputEvent], None] | None = None,
-        handle: Callable[[InputEvent], None] | None = None,
+        watch: Callable[[Controller, InputEvent | PageTick], None] | None = None,
+        handle: Callable[[InputEvent | PageTick], None] | None = None,
         computers: int = 0,
     ) -> None:
         self.controller = controller
@@ -41,6 +41,7 @@ class Table:
         self.keypads = keypads
         self.watch = watch
         self.events: list[InputEvent] = []
+        self._read: tuple[Notice, int] | None = None  # the last notice whose every part the table has seen
 
     def press(self, source: str, key: str, kind: str = "press") -> None:
         event = InputEvent(source, key, kind)  # type: ignore[arg-type]
@@ -48,6 +49,19 @@ class Table:
         self.handle(event)
         if self.watch:
             self.watch(self.controller, event)
+
+    def read_parts(self) -> None:
+        """A notice in parts is read as it turns by itself (the page timer's ticks: no player's key turns it) before
+        anyone says done: every part once."""
+        notices, controller = self.controller.notices, self.controller
+        if not notices or controller.overlays or (notices[0], len(notices[0].lines)) == self._read:
+            return
+        self._read = (notices[0], len(notices[0].lines))  # read again once lines are added
+        controller.screen()
+        for _part in range(controller.parts.count - 1):
+            self.handle(PageTick())
+            if self.watch:
+                self.watch(controller, PageTick())
 
     def setup(self) -> None:
         for pad in self.pads:
@@ -76,6 +90,7 @@ class Table:
         screen = self.controller.screen()
         tags = set(screen.tags)
         if tags & {"reminder", "resume"}:  # no draw: every seeded game plays as before (resume: the game goes on)
+            self.read_parts()
             self.press("host", "ok")
         elif tags & NOTICE_TAGS:
             self.confirm(self.rng.choice(["host", *self.pads]))
@@ -100,6 +115,7 @@ class Table:
         waiting = notices[0].waiting if notices and not self.controller.overlays else ()
         seat = self.controller.seats.seat_of(source) if source != "host" else None
         mine = seat is not None and (self.controller.players[seat] in waiting or ANYONE in waiting)
+        self.read_parts()
         self.press(source if mine else "host", "ok")
 
     def wander(self, source: str) -> None:

@@ -28,4 +28,6 @@ def compose(ctx: Context, top: Mode, storage_problem: str | None) -> Screen:
         screen = replace(screen, lines=(*banner, *screen.lines))
     whole = keep_names_together(ctx.additions.add(ctx, top, screen))
     setup = ctx.stage == "setup" and not ctx.round.overlays  # a setting changed: setup keeps its part
+    if top.reads_whole:
+        whole = ctx.parts.compact(whole)
     return part_to_show(ctx.parts, whole, keep=setup, ok_reads_on=top.ok_reads_on(ctx))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from display.screen import Screen
-from hardware.events import InputEvent, PadStatus
+from hardware.events import InputEvent, PadStatus, PageTick
 
 from ..engine import Decision, State, dump_header, parse_header
 from . import computer_players, undo_chain
@@ -42,7 +42,7 @@ from .not_saved import not_saved_notice
 from .notice_store import restore_screen, screen_state
 from .paging import Parts
 from .round import Keying, KeypadBallot, PrivateTurn, Round
-from .routing import route
+from .routing import route, turn_by_itself
 from .seats import Colour, Seat, Seats, Source
 from .settling import settle
 from .shown import public_length
@@ -162,10 +162,13 @@ class Controller:
         """What the screen is about: the newest overlay, else the mode the game is in."""
         return self.round.top_overlay() or self.mode()
 
-    def handle(self, event: InputEvent | PadStatus) -> None:
-        """One input event: a key, or a pad plugged in or out."""
+    def handle(self, event: InputEvent | PadStatus | PageTick) -> None:
+        """One input event: a key, a pad plugged in or out, or a few seconds passed (a part turns by itself)."""
         if isinstance(event, PadStatus):
             self.seats.pad_status(event.source, event.connected)
+            return
+        if isinstance(event, PageTick):
+            turn_by_itself(self)
             return
         route(self, event)
         if self.round.overlays and self.round.keying.private is not None:

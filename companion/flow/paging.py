@@ -18,13 +18,14 @@ from dataclasses import replace
 from typing import Literal
 
 from display.pages import paginate
-from display.screen import Screen
+from display.screen import TICK, Screen
 
 from ..i18n import _
 
-Turn = Literal["next", "back", "cycle"]
+Turn = Literal["next", "back", "cycle", "unseen"]
 """``next``/``back``: the next or previous part, if there is one; ``cycle``: the next part, or from the last back to
-the first (setup's ok while the table is not ready to start: each part is seen again)."""
+the first (setup's ok while the table is not ready to start: each part is seen again); ``unseen``: the next part not
+shown yet, if there is one (a notice's ok: once every part was up, by itself or by a key, ok goes on)."""
 
 COUNTER = re.compile(r" ?\(\d+/\d+\)")  # a page counter in a footer: "ok: go on (2/5)"
 
@@ -35,28 +36,61 @@ class Parts:
         self.text_size = text_size  # the [display] text_size setting, set by the App
         self.index = 0
         self.count = 1  # the parts of the screen last shown
+        self.seen: set[int] = set()  # the parts of it shown so far
         self._of: Screen | None = None
+
+    @property
+    def whole(self) -> Screen | None:
+        """The whole screen whose part was shown last (without its keys)."""
+        return self._of
 
     def fresh(self) -> Parts:
         """The same display, nothing shown on it yet (a new game)."""
         return Parts(self.size, self.text_size)
 
     def show(self, screen: Screen, keep: bool = False) -> Screen:
-        """The part of ``screen`` to show now: the first, if the screen is not the one shown before, unless ``keep``
-        and the screen before was of the same kind (setup changed in place: a setting changed on its second part)."""
+        """The part of ``screen`` to show now: a new screen's first part, unless ``keep`` and the screen before was
+        of the same kind (setup changed in place: a setting changed on its second part). After a player's "done"
+        ticks a line, the first part with a line still to be confirmed: the next player's lines come up by
+        themselves (issue 43)."""
         if self.size is None:
             return screen
-        if replace(screen, keys=()) != self._of:  # the same screen with other keys (its last part's) goes on
-            if not (keep and self._of is not None and self._of.tags == screen.tags):
-                self.index = 0
-            self._of = replace(screen, keys=())
         parts = paginate(screen, self.size, self.text_size)
+        if replace(screen, keys=()) != self._of:  # the same screen with other keys (its last part's) goes on
+            before = self._of
+            same_kind = before is not None and before.tags == screen.tags
+            if same_kind and before is not None and ticked(before, screen):
+                self.index = first_to_confirm(parts)
+            elif not (keep and same_kind):
+                self.index = 0
+            if not (same_kind and before is not None and before.title == screen.title):
+                self.seen = set()
+            self._of = replace(screen, keys=())
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
+        self.seen.add(self.index)
         return parts[self.index]
+
+    @property
+    def unseen(self) -> bool:
+        """Whether a part of the screen shown has not been up yet."""
+        return any(k not in self.seen for k in range(self.count))
+
+    def compact(self, screen: Screen) -> Screen:
+        """A question or the rule help as one screen where the display is small (issue 43: its first ok must answer,
+        not turn a part): its lines in small type if that makes it fit; else unchanged, in parts."""
+        if self.size is None or len(paginate(screen, self.size, self.text_size)) == 1:
+            return screen
+        small = replace(screen, lines=tuple(replace(line, size="small") for line in screen.lines))
+        return small if len(paginate(small, self.size, self.text_size)) == 1 else screen
 
     def turn(self, how: Turn) -> bool:
         """Turn a part of the screen shown; False if there was none to turn to (the key then does what it does)."""
+        if how == "unseen":
+            later = [k for k in (*range(self.index + 1, self.count), *range(self.index)) if k not in self.seen]
+            if later:
+                self.index = later[0]
+            return bool(later)
         if how == "back":
             if self.index > 0:
                 self.index -= 1
@@ -65,17 +99,29 @@ class Parts:
         if self.index + 1 < self.count:
             self.index += 1
             return True
-        if how == "cycle":
+        if how == "cycle" and self.count > 1:
             self.index = 0
             return True
         return False
+
+
+def ticked(before: Screen, after: Screen) -> bool:
+    """Whether ``after`` is ``before`` with lines ticked: a player's "done" on the same notice."""
+    return before.title == after.title and [line.text.removeprefix(TICK) for line in before.lines] == [
+        line.text.removeprefix(TICK) for line in after.lines
+    ]
+
+
+def first_to_confirm(parts: tuple[Screen, ...]) -> int:
+    """The index of the first part with a line its player is still to confirm, else of the first part."""
+    return next((k for k, part in enumerate(parts) if any(line.tick_room for line in part.lines)), 0)
 
 
 def part_to_show(parts: Parts, whole: Screen, *, keep: bool, ok_reads_on: bool) -> Screen:
     """The part of the screen the display shows. ``keep``: setup keeps its part when a setting changes.
     ``ok_reads_on``: ok shows the next part first (a notice, a question), and the footer says so. A screen in parts
     has one page counter, the part's: a reminder page's "(2/5)" leaves the footer."""
-    shown = more_to_read(parts.show(whole, keep=keep), ok_reads_on)
+    shown = more_to_read(parts.show(whole, keep=keep), ok_reads_on and parts.unseen)
     if shown.part is not None and COUNTER.search(shown.footer):
         shown = replace(shown, footer=COUNTER.sub("", shown.footer))
     return shown
@@ -84,7 +130,7 @@ def part_to_show(parts: Parts, whole: Screen, *, keep: bool, ok_reads_on: bool) 
 def more_to_read(screen: Screen, ok_reads_on: bool = False) -> Screen:
     """A part of a question or a notice before its last says that ok shows the next part rather than answering or
     going on yet; its page counter ("ok: go on (2/5)") waits for the last part, so there is one counter."""
-    if screen.part is None or screen.part[0] == screen.part[1] or not ok_reads_on:
+    if screen.part is None or not ok_reads_on:
         return screen
     keys = (("ok", _("more")), *((key, meaning) for key, meaning in screen.keys if key != "ok"))
     return replace(screen, footer=_("ok: more"), keys=keys)

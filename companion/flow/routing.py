@@ -1,8 +1,10 @@
 """Which mode a key goes to (docs/architecture.md, "A press"): the host's held back asks to undo; the host's keys go
 to the overlay on top (help, the board check, a question) or else to the game's own mode; a player's keys go there
 too, except under an overlay, where only a keypad ballot or a notice's "done" still takes them (never swallowed)
-and the year so far closes on its opener's key. A key that turns a part of a long screen does only that
-(paging.py); the mode's answer opens or closes an overlay."""
+and the year so far closes on its opener's key. Only the host answers the host's questions (the start-up question
+included: a player's ok after a power cut is their own "done", issue 43). A key that turns a part of a long screen
+does only that (paging.py); the mode's answer opens or closes an overlay. Some seconds passing turns the parts of a
+screen whose keys never do (:func:`turn_by_itself`)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from hardware.events import InputEvent
 
-from .modes import KEYPAD_BALLOT, NOTICES, Mode, ResumeOffer, UndoConfirm
+from .modes import KEYPAD_BALLOT, NOTICES, Mode, UndoConfirm
 from .modes.this_year import ThisYear
 from .undo_chain import undo_chain
 from .undo_text import refusal_notice
@@ -20,10 +22,7 @@ if TYPE_CHECKING:
 
 
 def route(ctx: Controller, event: InputEvent) -> None:
-    round_ = ctx.round
-    if type(round_.top_overlay()) is ResumeOffer and event.source != "host":
-        round_.close_top()  # a player's key at the start-up question: the game goes on, and the key counts
-    top = round_.top_overlay()
+    top = ctx.round.top_overlay()
     if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
         if event.key == "back" and ctx.stage == "game" and not ctx.confirm_undo:
             ask_undo(ctx)
@@ -51,6 +50,16 @@ def to_mode(ctx: Controller, event: InputEvent, under: Mode | None = None) -> No
         ctx.round.close_top()
     elif after is not top:
         ctx.round.open(after)
+
+
+def turn_by_itself(ctx: Controller) -> None:
+    """Some seconds passed: a screen in parts shows its next part, from the last back to the first, where no key
+    needs to: a notice (a player's ok is "done"; a host who waits for every part to be up presses ok once), a
+    question or the rule help (ok answers on every part)."""
+    top = ctx.top()
+    if top.reads_whole or top is NOTICES:
+        ctx.screen()  # the parts of what is shown now
+        ctx.parts.turn("cycle")
 
 
 def ask_undo(ctx: Controller) -> None:

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from display.screen import Line, MapArea, MenuView, Screen, Size
+from display.screen import TICK, Line, MapArea, MenuView, Screen, Size
 
 from ..engine import AREAS
 from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
-from .board_text import NAMES, display_name, player_name
+from .board_text import NAMES, player_name
 from .menus import Menu
 from .narration import ANYONE, CONDITION_NAMES, Notice, order_lines
 from .rules_text import rule_text
@@ -135,7 +135,7 @@ def decision_view(colour: str, asks: str, menu: Menu, computer: bool = False, su
     """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything. Back
     is offered only in a submenu (where to stand an advisor, a house's target...), where it returns to the list
     before."""
-    name = display_name(colour, (colour,) if computer else ())
+    name = player_name(colour)  # a computer's says so in its footer: "Yellow (computer) decides" was cut at 160x128
     if computer:
         footer = _("the computer is deciding")
     elif submenu:
@@ -157,7 +157,7 @@ def notice_footer(notice: Notice) -> str:
     """What the notice waits for: the players to confirm on their own pads ("done"), a computer player deciding
     under its count, or the host. Whose pieces are whose the lines' colours say; who is done, a tick before them."""
     if notice.waiting == (ANYONE,):  # only a computer's pieces are left: anyone moves them
-        return _("done? anyone: ok on a pad")
+        return _("done? any pad: ok")
     if notice.waiting:
         return _("done? ok on your pad")
     if notice.passive:
@@ -166,12 +166,16 @@ def notice_footer(notice: Notice) -> str:
 
 
 def notice_lines(notice: Notice, computers: Sequence[str] = ()) -> tuple[Line, ...]:
-    """The notice's lines, each one whose owner has confirmed it ticked (a computer's, once anyone has)."""
+    """The notice's lines, each one whose owner has confirmed it ticked (a computer's, once anyone has); one still to
+    be confirmed keeps room for its tick, so a player's "done" never moves a line to another part (issue 43)."""
 
-    def done(colour: str | None) -> bool:
-        return colour is not None and (ANYONE if colour in computers else colour) in notice.confirmed
+    def shown(line: Line) -> Line:
+        owner = ANYONE if line.colour in computers else line.colour
+        if owner is None or owner in notice.confirmed:
+            return line if owner is None else replace(line, text=TICK + line.text)
+        return replace(line, tick_room=owner in notice.waiting)
 
-    return tuple(replace(line, text=f"✓ {line.text}") if done(line.colour) else line for line in notice.lines)
+    return tuple(shown(line) for line in notice.lines)
 
 
 def notice_view(notice: Notice, computers: Sequence[str] = ()) -> Screen:
@@ -179,7 +183,8 @@ def notice_view(notice: Notice, computers: Sequence[str] = ()) -> Screen:
     if notice.page is None:
         footer = notice_footer(notice)
         lines = notice_lines(notice, computers)
-        return Screen(notice.title, lines, footer=footer, rule=notice.rule, tags=(notice.tag,))
+        room = max((_("done? ok on your pad"), _("done? any pad: ok")), key=len) if notice.waiting else ""
+        return Screen(notice.title, lines, footer=footer, rule=notice.rule, tags=(notice.tag,), footer_room=room)
     page, pages = notice.page
     return Screen(
         notice.title,

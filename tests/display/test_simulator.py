@@ -14,7 +14,7 @@ from companion.engine import AREAS, replay_text, snapshot
 from companion.flow.autoplay import Table
 from companion.flow.undo_chain import undo_blocker
 from companion.system import config
-from hardware.events import InputEvent
+from hardware.events import InputEvent, PageTick
 
 
 class FakeClock:
@@ -69,13 +69,15 @@ def type_key(sim: Any, code: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
 
 
-def synthetic(sim: Any, event: InputEvent) -> None:
+def synthetic(sim: Any, event: InputEvent | PageTick) -> None:
     """What a person at the simulator does for ``event``: a key for navigation and areas (the keypad's focus key
-    first), a click for markers."""
+    first), a click for markers; some seconds passing is the page timer's tick on the App's queue."""
     from display.simulator import AREA_KEYS, FOCUS_KEYS, HOST_KEYS, PAD_KEYS
 
     pygame = sim.pygame
-    if event.source == "host":
+    if isinstance(event, PageTick):
+        sim.app.events.put(event)
+    elif event.source == "host":
         type_key(sim, getattr(pygame, HOST_KEYS[event.key]))
     elif event.key in ("left", "ok", "right"):
         letter = PAD_KEYS[event.source][("left", "ok", "right").index(event.key)]

@@ -18,6 +18,7 @@ from companion.engine.changes import PutMarkers
 from companion.flow.autoplay import NOTICE_TAGS, Table
 from companion.flow.board_text import change_text, markers_text
 from companion.flow.controller import Controller
+from display.pages import paginate
 from tests.sentences import read_sentence
 from tests.twin import TableTwin
 
@@ -34,8 +35,7 @@ class Reader:
         self.twin: TableTwin | None = None
         self.read: list[str] = []
         self.checks = 0
-        # the parts of notices read, and how many of their lines (the notice kept referenced, so ids stay unique)
-        self._seen: dict[tuple[int, tuple[int, int] | None], tuple[object, int]] = {}
+        self._seen: dict[tuple[int, None], tuple[object, frozenset[int]]] = {}  # a notice: the lines read of it
 
     def follow(self, lines: Any) -> None:
         assert self.twin is not None
@@ -45,6 +45,24 @@ class Reader:
                 self.read.append(line.text.replace("\u00a0", " ").removeprefix("✓ "))  # glued names, ticks
                 self.twin.follow([change])
 
+    @staticmethod
+    def _numbered(controller: Controller, screen: Any) -> list[tuple[int, Any]]:
+        """The shown part's lines with their places in the whole screen (ticks, parts and re-cuts move nothing; a
+        line cut between two parts is followed whole where its first words are shown)."""
+        whole = controller.parts.whole
+        if screen.part is None or whole is None:
+            return list(enumerate(screen.lines))
+        parts = paginate(whole, controller.parts.size, controller.parts.text_size)  # type: ignore[arg-type]
+        at, places = 0, []
+        for part in parts:
+            places.append([])
+            for line in part.lines:
+                text = whole.lines[at].text
+                places[-1].append((at, whole.lines[at]))
+                if line.text == text or not text.startswith(line.text):  # a whole line, or a cut one's rest
+                    at += 1
+        return places[screen.part[0] - 1]
+
     def look(self, controller: Controller) -> None:
         state = controller.state
         if state is not None and self.twin is None:
@@ -52,9 +70,10 @@ class Reader:
         screen = controller.screen()
         if set(screen.tags) & NOTICE_TAGS and controller.notices:
             top = controller.notices[0]
-            _notice, read = self._seen.get((id(top), screen.part), (top, 0))
-            self._seen[(id(top), screen.part)] = (top, len(screen.lines))
-            self.follow(screen.lines[read:])
+            _notice, read = self._seen.get((id(top), None), (top, frozenset()))
+            shown = self._numbered(controller, screen)
+            self._seen[(id(top), None)] = (top, read | {n for n, _line in shown})
+            self.follow([line for n, line in shown if n not in read])
         if self.twin is not None and not controller.notices and state is not None:
             assert self.twin.differences(snapshot(state)) == [], controller.record[-1]
             self.checks += 1

@@ -24,12 +24,12 @@ def test_a_computer_seat_is_named_on_its_decisions_and_its_board_changes() -> No
             break
         screen = controller.screen()
         if controller.pending_bot() is not None and "decision:green" in screen.tags:
-            assert screen.title == "Green (computer) decides" and "your pad" not in screen.footer, screen
+            assert screen.title == "Green decides" and screen.footer == "the computer is deciding", screen
             decisions += 1
         if "instructions" in screen.tags and any(line.colour == "green" for line in screen.lines):
             greens = [line.text for line in screen.lines if line.colour == "green"]
             assert all(text.startswith("Green (computer): ") or "Green (computer) takes" in text for text in greens)
-            assert "anyone" in screen.footer and "someone please move" not in screen.text(), screen
+            assert "any pad" in screen.footer and "someone please move" not in screen.text(), screen
             notices += 1
         if controller.pending_bot() is not None:
             controller.run_bots(bot_rng)

@@ -35,6 +35,10 @@ class ReadingScript(ScriptedTable):
         self.reader.look(self.controller)
         super().turn()
 
+    def tick(self) -> None:
+        super().tick()
+        self.reader.look(self.controller)
+
     def until(self, moment: object) -> None:
         for _step in range(20_000):
             self.reader.look(self.controller)

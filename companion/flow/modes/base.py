@@ -13,6 +13,9 @@ from ..seats import Seat
 class Mode:
     holds_back = False  # True: the host's held back is this overlay's to answer (not undo)
     asks = False  # a question the host's ok answers: ok first shows the parts not yet seen (paging.py)
+    # A question or the rule help: in small type on one screen where that fits (paging.py); else its parts turn by
+    # themselves (routing.turn_by_itself), so every key means the same on every part (issue 43).
+    reads_whole = False
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         """A key (the host's, or a seated pad's with its seat): the mode on top next. Default: nothing happens."""
@@ -20,11 +23,11 @@ class Mode:
 
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
         """Which part this key turns to, where the screen is in parts (``paging.py``): a question's ok, the next."""
-        return "next" if self.asks and event.source == "host" and event.key == "ok" else None
+        return "next" if self.ok_reads_on(ctx) and event.source == "host" and event.key == "ok" else None
 
     def ok_reads_on(self, ctx: Context) -> bool:
         """Whether ok shows the next part of this screen before it answers or goes on (the footer then says so)."""
-        return self.asks
+        return self.asks and not self.reads_whole
 
     def view(self, ctx: Context) -> Screen:
         raise NotImplementedError

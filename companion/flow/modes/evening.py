@@ -30,6 +30,7 @@ class NextGame(Mode):
     """At the end: ok sets up the next game (the same table offered, all of it changeable); other keys stay."""
 
     asks = True
+    reads_whole = True
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
@@ -66,6 +67,7 @@ class AbandonConfirm(Mode):
 
     holds_back = True
     asks = True
+    reads_whole = True
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
@@ -102,6 +104,7 @@ class ResumeOffer(Mode):
     :class:`AbandonConfirm`)."""
 
     asks = True
+    reads_whole = True
 
     def __init__(self, game: int, started: str, year: int, zone: tzinfo | None = None) -> None:
         self.game, self.started, self.year, self.zone = game, started, year, zone

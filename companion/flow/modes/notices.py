@@ -5,8 +5,8 @@ player's pieces are moved and confirmed by anyone (``narration.ANYONE``); the no
 ok still clears the top one whoever is left, and is the only key for a notice no player owns (the reminder, an undo's
 refusal, "Not saved"). An ok first shows the next part of a notice too long for the display (``paging.py``).
 
-A player's ok is never swallowed: with ballots on keypads, an ok with a ballot keyed in locks it in (a round's
-reveal is read while the next round is keyed in), and only an ok with nothing keyed confirms.
+A player's ok is never swallowed and always means "done" for them: with ballots on keypads, an ok with a ballot
+keyed in also locks it in (a round's reveal is read while the next round is keyed in).
 """
 
 from __future__ import annotations
@@ -44,15 +44,10 @@ def keys_ballot(ctx: Context, seat: Seat, key: str) -> bool:
 
 class NoticesMode(GameMode):
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
-        """ok shows a notice's next part before it goes on: the host's, and a waited-for player's when no overlay
-        covers the notice (a player's ok under an overlay confirms at once)."""
-        if event.key != "ok":
-            return None
-        if event.source == "host":
-            return "next"
-        if seat is None or ctx.round.overlays or keys_ballot(ctx, seat, event.key):
-            return None
-        return "next" if waited_as(ctx, seat) is not None else None
+        """The host's ok shows a part of the notice not up yet before it goes on (the parts turn by themselves too:
+        a host who waits presses once). A player's ok on their own pad always means "done" for them, never a part
+        (issue 43): the parts with lines still to confirm come up by themselves (``Parts.show``)."""
+        return "unseen" if event.source == "host" and event.key == "ok" else None
 
     def ok_reads_on(self, ctx: Context) -> bool:
         return True
@@ -71,16 +66,18 @@ class NoticesMode(GameMode):
         return (("ok", _("go on")), *more)
 
     def pad(self, ctx: Context, seat: Seat, key: str) -> None:
-        if keys_ballot(ctx, seat, key):
-            key_ballot(ctx, seat, key)
-            return
+        """A player's ok is their "done" whatever they have keyed (issue 41: confirming only with nothing keyed
+        told the shared screen whether they had keyed anything); with a ballot keyed it also goes to the ballot
+        (locked in if whole, else the pad's own beep)."""
+        keyed = keys_ballot(ctx, seat, key)
         who = waited_as(ctx, seat) if key == "ok" else None
         if who is not None:
             notice = ctx.round.notices[0]
             notice.confirm(who)
             if not notice.waiting:
                 ctx.dismiss_notice()
-        elif ctx.state is not None and ctx.state.phase == "ballot" and ctx.seats.entry == "keypads":
+        keypads = ctx.state is not None and ctx.state.phase == "ballot" and ctx.seats.entry == "keypads"
+        if keyed or (who is None and keypads):
             key_ballot(ctx, seat, key)  # ok with nothing keyed and nothing to confirm: the keypad's own answer
 
     def view(self, ctx: Context) -> Screen:

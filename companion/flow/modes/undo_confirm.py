@@ -29,6 +29,7 @@ class UndoConfirm(Mode):
     a notice confirmed), and if that changed what an undo would take back, ok takes back nothing and says so."""
 
     asks = True
+    reads_whole = True
 
     def __init__(self, chain: list[Step]) -> None:
         self.chain = chain

@@ -4,6 +4,7 @@ meanwhile (a keypad ballot goes on: test_keypad_ballot_mode)."""
 from __future__ import annotations
 
 from companion.flow.modes import PRIVATE_BALLOT, UndoConfirm
+from hardware.events import PageTick
 from tests.flow.builders import board_page, press, read_notices, table
 
 
@@ -55,9 +56,10 @@ def test_undo_question_ok_undoes_and_other_keys_keep() -> None:
     assert not controller.state.locked_in(0) and len(controller.record) == 3
 
 
-def test_a_question_in_parts_shows_all_of_itself_before_ok_answers_it() -> None:
-    """Issue 23: at 160x128 the undo question takes two parts; ok on the first shows the second ("ok: more") and
-    undoes nothing, so nobody answers a question they could not read; ok on the last part answers."""
+def test_a_question_in_parts_turns_by_itself_and_ok_answers_it_on_every_part() -> None:
+    """Issue 43 (replacing issue 23's "ok: more"): at 160x128 in large type the undo question takes two parts. Its
+    keys are the same on both, so the host's habitual ok always means yes; the parts turn by themselves (the page
+    timer's ticks), so all of it can be read without a key."""
     controller = table().controller
     read_notices(controller)
     for key in ("ok", "ok", "ok", "left", "ok"):  # red: gate, first area, first marker ticked, Done
@@ -69,9 +71,11 @@ def test_a_question_in_parts_shows_all_of_itself_before_ok_answers_it() -> None:
     if first.part is None:  # the question fits whole: make it long enough to need a second part
         controller.parts.text_size = "large"
         first = controller.screen()
-    assert first.part == (1, 2) and first.footer == "ok: more" and ("ok", "more") in first.keys
-    press(controller, "host", "ok")
-    assert type(controller.overlays[-1]) is UndoConfirm and controller.state.locked_in(0)
-    assert controller.screen().part == (2, 2) and controller.screen().footer != "ok: more"
+    assert first.part == (1, 2) and first.footer == "host ok: undo   back: keep" and ("ok", "undo") in first.keys
+    controller.handle(PageTick())
+    second = controller.screen()
+    assert second.part == (2, 2) and (second.footer, second.keys) == (first.footer, first.keys)
+    controller.handle(PageTick())
+    assert controller.screen().part == (1, 2)  # round again
     press(controller, "host", "ok")
     assert not controller.overlays and not controller.state.locked_in(0)
