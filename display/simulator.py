@@ -52,7 +52,12 @@ PAD_KEYS = {  # pad -> (left, ok, right, back)
 AREA_KEYS = ("g", "h", "j", "k", "l", "b", "n")  # the focused keypad's area keys, in the order drawn (AREAS)
 MARKER_KEYS = ("0", "1", "2", "3")  # its marker keys, by value
 FOCUS_KEYS = {"1": "K_F1", "2": "K_F2", "3": "K_F3", "4": "K_F4"}  # which keypad the area and marker keys go to
-HOLD_KEYS = {("host", "back"): InputEvent("host", "back", "hold")}
+HOLD_KEYS = {  # a long press: the host's back asks to undo; left (any pad's too) says the moment again
+    ("host", "back"): InputEvent("host", "back", "hold"),
+    ("host", "left"): InputEvent("host", "left", "hold"),
+    **{(pad, "left"): InputEvent(pad, "left", "hold") for pad in ("1", "2", "3", "4")},
+}
+HINT_ROWS = 3  # the host's keys, the phones' address, the keypads' keyboard keys
 FRAME_S = 1 / 60  # the window is redrawn at most this often: a burst of presses changes it once on screen
 
 
@@ -151,7 +156,7 @@ class Simulator:
                 height = 110
                 for index, (key, letter) in enumerate(zip(("left", "ok", "right"), keys, strict=False)):
                     rect = pygame.Rect(left + 40 + index * 80, top + 36, 70, 40)
-                    hold = InputEvent(number, "back") if key == "ok" else None
+                    hold = InputEvent(number, "back") if key == "ok" else HOLD_KEYS.get((number, key))
                     self.buttons.append(Button(number, key, KEY_LABELS[key], rect, letter.upper(), hold, _code(letter)))
             else:
                 height = 150
@@ -166,7 +171,8 @@ class Simulator:
                 for index, (key, letter) in enumerate(zip(("left", "ok", "right"), keys, strict=False)):
                     rect = pygame.Rect(left + 224 + index * 50, top + 74, 46, 30)
                     label = {"left": "<", "ok": KEY_LABELS["ok"], "right": ">"}[key]
-                    self.buttons.append(Button(number, key, label, rect, letter.upper(), code=_code(letter)))
+                    hold = HOLD_KEYS.get((number, key))
+                    self.buttons.append(Button(number, key, label, rect, letter.upper(), hold, _code(letter)))
                 rect = pygame.Rect(left + 14, top + 110, 96, 28)
                 self.buttons.append(
                     Button(number, "back", KEY_LABELS["back"], rect, keys[3].upper(), code=_code(keys[3]))
@@ -174,7 +180,7 @@ class Simulator:
             self.pad_boxes[number] = pygame.Rect(left, top, 380, height - 6)
             top += height
         self.hint_top = max(top, y + 64)  # under the pads and the host's buttons: the hint lines
-        self.size = (left + 400, self.hint_top + 48)
+        self.size = (left + 400, self.hint_top + 8 + HINT_ROWS * 20)  # every hint line whole
         self.focus = self.keypads[0] if self.keypads else None
         self.focus_keys = {getattr(pygame, FOCUS_KEYS[number]): number for number in self.keypads}
         self.keymap: dict[int, Button] = {}  # keys that always mean the same button

@@ -21,7 +21,7 @@ from ..flow.board_text import player_name
 from ..flow.cues import awaited_seats
 from ..flow.ending import ending_pages
 from ..flow.modes import DECISION
-from ..flow.modes.notices import keys_ballot, waited_as
+from ..flow.modes.notices import waited_as
 from ..flow.shown import shown_snapshot
 from ..i18n import language
 
@@ -121,8 +121,9 @@ def seat_view(ctx: Context, source: str, hide_pending: bool = False) -> dict[str
 
 def _done(ctx: Context, seat: int) -> str | None:
     """What the seat's ok says "done" to: the notice on top waits for its own pieces (its colour) or for a computer's
-    (``narration.ANYONE``: anyone's ok); None when its ok means something else (the device's footer says the same)."""
-    if not ctx.round.notices or seat in ctx.bots or keys_ballot(ctx, seat, "ok"):  # a keyed ballot: ok locks it in
+    (``narration.ANYONE``: anyone's ok), whatever the seat has keyed (a keyed ballot is locked in as well, issue 43);
+    None when its ok means something else (the device's footer says the same)."""
+    if not ctx.round.notices or seat in ctx.bots:
         return None
     return waited_as(ctx, seat)
 

@@ -360,3 +360,26 @@ def test_the_window_says_it_serves_phones_and_on_which_port(tmp_path: Path) -> N
     finally:
         sim.close()
         app.close()
+
+
+def test_every_hint_line_is_in_the_window_and_a_held_left_says_the_moment_again(
+    simulator: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: the window's third hint line (the keypads' keyboard keys, under the phones' address) was cut off at
+    its bottom edge; and the repeat key (a held left, docs/sound.md) had no way to be pressed in the simulator."""
+    monkeypatch.setattr(type(simulator.app), "phones_served", property(lambda _app: "http://192.168.1.20:8080"))
+    lines = simulator.hint_lines()
+    assert len(lines) == 3
+    font_height = simulator.small.get_linesize()
+    assert simulator.hint_top + 4 + (len(lines) - 1) * 20 + font_height <= simulator.surface.get_height()
+    said: list[str] = []
+    simulator.app.voice.repeat = lambda controller: said.append("again")  # type: ignore[method-assign]
+    pygame = simulator.pygame
+    for key in (pygame.K_LEFT, pygame.key.key_code("q")):  # the host's left, pad 1's left
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        simulator.pump()
+        simulator.clock.now += 2
+        simulator.pump()
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        simulator.pump()
+    assert said == ["again", "again"]

@@ -634,16 +634,11 @@ def test_the_voices_wavs_are_compared() -> None:
     need_tool("espeak-ng")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="flow/modes/notices.py keys_ballot: under a notice that waits for Red, Red's ok confirms it only if "
-    "nothing is keyed, so the notice's tick on the shared screen (a ✓ before Red) says whether Red has keyed anything",
-)
 def test_reds_ok_under_a_notice_tells_nothing_of_what_red_has_keyed() -> None:
     """Found by the audit of issue 41 (shared texts built from a seat's private state): Red keys an area and no
     marker in A, nothing in B, then presses ok while the round's reveal waits for Red's confirmation. No ballot is
-    locked in in either twin, yet the LCD ticks Red off the notice only in B. Rules.md 11.4: how many keys a hidden
-    choice took is secret. (The fix belongs to the game flow; this test says when it has landed.)"""
+    locked in in either twin, yet the LCD ticked Red off the notice only in B. Rules.md 11.4: how many keys a hidden
+    choice took is secret. Now a player's ok under a notice is their "done" whatever they keyed (issue 43)."""
     machine = Evenings()
     try:
         machine.evening(1, False, 1, 1, False, "new", "refused", "", False)
