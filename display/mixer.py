@@ -7,8 +7,10 @@ cut stops it. pygame's event queue is the one thing both threads may touch.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from contextlib import suppress
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from hardware.speech import Job
@@ -22,7 +24,8 @@ class Mixer:
         self.pygame = pygame
         self.sample_rate = sample_rate
         # As asked or not at all (allowedchanges=0): SDL converts, so the engine's PCM plays at its own pitch.
-        pygame.mixer.init(sample_rate, -16, 1, 1024, allowedchanges=0)
+        with quiet_c_library():
+            pygame.mixer.init(sample_rate, -16, 1, 1024, allowedchanges=0)
         self.channel = pygame.mixer.Channel(0)
         self.event = pygame.event.custom_type()
         self.played = 0
@@ -53,3 +56,19 @@ class Mixer:
         else:
             self.channel.stop()
             self.stopped += 1
+
+
+@contextmanager
+def quiet_c_library() -> Iterator[None]:
+    """The process's stderr closed while a C library opens the sound device: with no sound card, ALSA's library
+    writes eight lines of its own configuration errors there before SDL reports the one that matters, which the
+    simulator then says in one line (issue 43). Python's own errors still raise as exceptions."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
