@@ -22,7 +22,7 @@ from companion.i18n import set_language
 from tests.scripted_table import BEFORE, PAD_BEFORE, RECORDS, game, record_hash
 
 TABLES = (("en", (320, 240)), ("de", (160, 128)))
-# Measured on main before issue 43 (d038a94) with these games (seeds 0-9, 76 game-years): host and players' presses
+# Measured on main before issue 43 (d038a94) with these games (seeds 0-9, 79 game-years): host and players' presses
 # a game-year; a player's ok then turned a notice's parts.
 BEFORE_43 = {"en": (1.39, 106.2), "de": (2.66, 151.3)}
 
