@@ -54,10 +54,10 @@ def to_mode(ctx: Controller, event: InputEvent, under: Mode | None = None) -> No
 
 def turn_by_itself(ctx: Controller) -> None:
     """Some seconds passed: a screen in parts shows its next part, from the last back to the first, where no key
-    needs to: a notice (a player's ok is "done"; a host who waits for every part to be up presses ok once), a
-    question or the rule help (ok answers on every part)."""
+    needs to: a notice and setup (a player's ok is "done" or their seat; a host who waits for every part to be up
+    presses ok once), a question or the rule help (ok answers on every part)."""
     top = ctx.top()
-    if top.reads_whole or top is NOTICES:
+    if top.reads_whole or top.turns_by_itself or top is NOTICES:
         ctx.screen()  # the parts of what is shown now
         ctx.parts.turn("cycle")
 

@@ -16,6 +16,7 @@ class Mode:
     # A question or the rule help: in small type on one screen where that fits (paging.py); else its parts turn by
     # themselves (routing.turn_by_itself), so every key means the same on every part (issue 43).
     reads_whole = False
+    turns_by_itself = False  # its parts turn by themselves though it is not a question (setup)
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         """A key (the host's, or a seated pad's with its seat): the mode on top next. Default: nothing happens."""

@@ -17,12 +17,14 @@ from .base import Mode
 class SetupMode(Mode):
     asks = True  # the host's ok starts the game: in parts, each is seen before the start
 
+    turns_by_itself = True  # with the phones' join code at 160x128 setup comes in parts (issue 43)
+
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
-        """ok shows each part before it starts the game; while the table is not ready, from the last back to the
-        first."""
+        """ok shows a part not up yet before it starts the game (the parts turn by themselves too: a host who waits
+        for them starts with one press); while the table is not ready, from the last back to the first."""
         if event.source != "host" or event.key != "ok":
             return None
-        return "next" if ctx.seats.ready else "cycle"
+        return "unseen" if ctx.seats.ready else "cycle"
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         seats = ctx.seats
