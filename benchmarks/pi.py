@@ -32,8 +32,9 @@ Figures (targets from issue 18):
     DIV_ROUND_UP(clk_hz, spi_hz); cdiv += cdiv % 2``), and the core clock is 400 MHz on a Pi 3 B and a Zero 2 W
     and 500 MHz on a Pi 4 B by default (Raspberry Pi documentation, config.txt "Overclocking options", core_freq):
     32 MHz asked gives 28.6 MHz on the first two and 31.25 MHz on the Pi 4 (less when its core clock drops,
-    raspberrypi/linux #3381). Plus a cost per transfer (luma sends a frame in 4,096-byte writes, each an ioctl,
-    DMA-mapped from 96 bytes, BCM2835_SPI_DMA_MIN_LENGTH): TRANSFER_MS = 0.08 ms, from notro's full-frame times
+    raspberrypi/linux #3381). Plus a cost per transfer (each command, its parameters, and the pixels in writes of
+    up to spidev's bufsiz, 65,536 bytes as install.sh sets it: each an ioctl, DMA-mapped from 96 bytes,
+    BCM2835_SPI_DMA_MIN_LENGTH): TRANSFER_MS = 0.08 ms, from notro's full-frame times
     of fbtft by transfer size on a Pi 1 (msperl/spi-bcm2835 #13: a 40,960-byte frame 17.98 ms in 1,024-byte
     transfers against 14.92 ms in one, (17.98 - 14.92) / 39 = 0.078 ms a transfer; 0.135 ms for a 77,440-byte
     one). A Pi 1's core is slower than these Pis', so it is an upper estimate; a measured one replaces it.
@@ -74,6 +75,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from display.wiretap import Wire
+
 from . import figures, syncs
 from .syncs import BLOCK
 
@@ -108,6 +111,7 @@ CARD_NAMES = {
     "typical card": "SanDisk Ultra",
     "slow card": "Toshiba C10 U1",
 }
+SPIDEV_BUFSIZ = 65536  # what install.sh sets (spidev's own default: 4,096)
 GAMES = 1  # whole games per panel, seeded (benchmarks/flow.SEED + n): the same presses before and after a change
 
 
@@ -195,10 +199,9 @@ class PressMeter:
         from companion.app import App
         from display.backends import Display
         from display.panels import PANELS
-        from display.wiretap import Wire
 
         from .flow import settings
-        from .wire import DC, ours
+        from .wire import DC
 
         problem = syncs.install()
         if problem is not None:
@@ -207,8 +210,8 @@ class PressMeter:
         self.clock = configured_clock(driver)
         self.app = App(settings(state_dir), seed=seed, sound_output=stuck_output() if stuck_voice else None)
         self.app.display.close()
-        self.wire = Wire(DC)
-        self.app.display = Display(ours(driver, self.wire, PANELS[driver].native), threaded=False)
+        self.wire = Counter(DC)
+        self.app.display = Display(panel(driver, self.wire, PANELS[driver].native), threaded=False)
         self.app.controller.parts.size = self.app.display.size
         self.app.show(self.app.controller.screen())
 
@@ -225,6 +228,30 @@ class PressMeter:
 
     def close(self) -> None:
         self.app.close()
+
+
+class Counter(Wire):
+    """The recording bus, counting only: spidev's write is one C call whose own cost is :data:`TRANSFER_MS`, so the
+    Python a recording bus runs for each transfer (a copy, the DC pin's level) is not charged to the press."""
+
+    def writebytes(self, data: list[int] | bytes) -> None:
+        self.bytes += len(data)
+        self.transfers += 1
+
+    writebytes2 = writebytes
+
+
+def panel(driver: str, wire: Wire, size: tuple[int, int]) -> Any:
+    """The companion's luma device over ``wire``, writing at most install.sh's spidev bufsiz at a time, as on a Pi
+    it installed (display/backends.py reads the bufsiz there)."""
+    from luma.core.interface.serial import spi
+
+    from display.drivers import build_lcd
+
+    from .wire import DC
+
+    interface = spi(spi=wire, gpio=wire, gpio_DC=DC, gpio_RST=None, transfer_size=SPIDEV_BUFSIZ)
+    return build_lcd(driver, interface, size, gpio=wire, backlight=lambda _on: None)
 
 
 def configured_clock(driver: str) -> float:
