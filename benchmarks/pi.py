@@ -44,8 +44,12 @@ Figures (targets from issue 18):
     card's published 4K random write rate (Jeff Geerling, pidramble.com/wiki/benchmarks/microsd-cards, Raspberry
     Pi 4 model B, "4K rand write", iozone): SanDisk Extreme Pro A1 32GB 4.70 MB/s (0.87 ms a block), SanDisk Ultra
     16GB 1.52 MB/s (2.69 ms), Toshiba C10 U1 16GB 0.22 MB/s (18.6 ms); the A1 class itself promises 500 random
-    writes a second (2 ms). A checkpoint's syncs (the WAL, then the database file it copied pages into) are
-    counted like any other.
+    writes a second (2 ms). The journal's entries are written over zeros it wrote and synced ahead
+    (companion/store/journal.py), so a press's sync is the entry's block or two, and ext4's journal only when the
+    zeros run out. A checkpoint's syncs (the WAL, then the database file it copied pages into) are counted like any
+    other on the press that makes them; the store makes them when the game has waited ``IDLE_S`` for a press
+    (``Store.idle``), and here the presses come back to back: the checkpoint of a whole game's WAL, made at its end
+    as an idle moment would, is printed apart (a press that comes during one waits for it: not modelled).
 
   The CPU, the wire and the card are added up as the game thread does them one after the other (commit, draw,
   push). A design that draws while the commit's fsync runs and pushes once it has returned would cost
@@ -279,6 +283,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
 
     found: list[tuple[float, int, int, list[tuple[str, int]], bool]] = []
     rates: list[float] = []  # this machine's speed, sampled as the game goes: what a shared machine gives now
+    idle: list[tuple[str, int]] = []  # the syncs of each game's idle moment at its end
     played = 0
     for game in range(GAMES):
         seed = SEED + game
@@ -291,6 +296,9 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
                     if index % RATE_EVERY == 0:
                         rates.append(host_rate(RATE_STEPS, repeats=1))
                     found.append(meter.press(event))
+                syncs.COUNTER.reset()
+                meter.app.store.idle()
+                idle.extend(syncs.COUNTER.syncs)
             finally:
                 meter.close()
     shown = [press for press in found if press[4]]
@@ -300,6 +308,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
         "transfers": [press[2] for press in shown],
         "syncs": [press[3] for press in shown],
         "all syncs": [press[3] for press in found],
+        "idle syncs": idle,
         "clock": meter.clock,
         "presses": played,
         "rates": rates,
@@ -411,7 +420,9 @@ def press_to_glass_report(driver: str, measured: dict[str, Any], smoke: bool) ->
           f"in {len(every)} presses "
           f"({', '.join(f'{kind} {count}' for kind, count in sorted(kinds.items())) or 'none'}); {len(synced)} presses "
           f"synced, at most {max(map(len, every), default=0)} syncs in one; card blocks a sync median "
-          f"{statistics.median(blocks or [0]):.0f} max {max(blocks or [0])}")  # fmt: skip
+          f"{statistics.median(blocks or [0]):.0f} max {max(blocks or [0])}; off the presses, the checkpoint of the "
+          f"game's WAL when it is idle: {len(measured['idle syncs'])} syncs, "
+          f"{sum(blocks for _kind, blocks in measured['idle syncs'])} blocks")  # fmt: skip
     print(f"  measured here: step CPU median {statistics.median(cpu):6.3f} ms p99 {_p99(cpu):6.3f} ms max "
           f"{max(cpu):6.3f} ms; bytes median {statistics.median(sent):,.0f} p99 {_p99(sent):,.0f}; SPI transfers "
           f"median {statistics.median(transfers):.0f} p99 {_p99(transfers):.0f}")  # fmt: skip
