@@ -4,13 +4,16 @@ when they differ (docs/architecture.md, "A restart")."""
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
 
+from companion.app import App
+from companion.app import app as app_module
 from companion.store import FILENAME, Store
 from companion.store import journal as journal_module
-from tests.helpers import random_game
+from tests.helpers import app_settings, random_game
 
 LINES = random_game(4)[0][:30]
 
@@ -187,3 +190,21 @@ def test_the_checkpoint_waits_for_an_idle_moment(tmp_path: Path) -> None:
         assert again.lines(game) == LINES and again.problem is None
     finally:
         again.close()
+
+
+def test_the_game_thread_gives_the_store_its_idle_moment_when_no_press_comes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "IDLE_S", 0.01)
+    app = App(app_settings(tmp_path))
+    stop = threading.Event()
+    idled: list[bool] = []
+    monkeypatch.setattr(app.store, "idle", lambda: (idled.append(True), stop.set()))
+    give_up = threading.Timer(10, lambda: (stop.set(), app.events.wake()))
+    give_up.start()
+    try:
+        assert app.run(stop) == 0
+    finally:
+        give_up.cancel()
+        app.close()
+    assert idled, "no idle moment in 10 s without a press"
