@@ -35,6 +35,11 @@ WHEELS="/var/cache/doge-companion/wheel"
 SETUPTOOLS="/var/cache/doge-companion/setuptools.txt"  # the lock's setuptools lines, installed before the rest
 # Set when this script enables SPI; /run is emptied by the reboot that SPI needs, and so is this reminder.
 REBOOT_MARK="/run/doge-companion-install.reboot"
+# spidev takes writes of at most its bufsiz, 4,096 bytes unless set: luma cuts a frame's pixels into writes that size,
+# each an ioctl of its own (docs/config.md). 65,536 sends a whole ILI9341 frame in 3 writes instead of 38. Read when
+# spidev loads (a module on Pi OS), so at the next boot.
+SPIDEV_CONF="/etc/modprobe.d/doge-companion-spidev.conf"
+SPIDEV_BUFSIZ=65536
 
 usage() {
     echo "usage: sudo ./install.sh [--dry-run] [--force] [--display ili9341|st7735|st7789]"
@@ -102,6 +107,7 @@ uninstall() {
     gone "$VENV"
     gone /var/cache/doge-companion
     gone "$REBOOT_MARK"
+    gone "$SPIDEV_CONF"
     step "games, config and user $USER_NAME"
     if [ "$PURGE" = 1 ]; then
         gone /var/lib/doge-companion
@@ -204,6 +210,12 @@ if command -v raspi-config >/dev/null 2>&1; then
 else
     echo "   raspi-config not found (not Raspberry Pi OS?): enable SPI yourself (dtparam=spi=on in config.txt)"
 fi
+spidev_conf="$(mktemp)"
+echo "options spidev bufsiz=$SPIDEV_BUFSIZ" >"$spidev_conf"
+place "$spidev_conf" "$SPIDEV_CONF" 0644 || true
+rm -f "$spidev_conf"
+loaded="$(cat "$ROOT/sys/module/spidev/parameters/bufsiz" 2>/dev/null || true)"
+if [ -n "$loaded" ] && [ "$loaded" != "$SPIDEV_BUFSIZ" ]; then SPIDEV_REBOOT=1; else SPIDEV_REBOOT=0; fi
 
 step "the companion in $VENV (from $SOURCE, versions pinned in $PINS)"
 fail() { echo "install.sh: $*" >&2; exit 1; }
@@ -277,6 +289,9 @@ if systemctl is-enabled --quiet doge-companion 2>/dev/null; then ok "enabled"; e
 fi
 act systemctl restart doge-companion  # runs the code just installed; an unfinished game goes on
 
-if [ "$REBOOT" = 1 ]; then echo "SPI was enabled and needs a reboot: reboot once (sudo reboot)."; fi
+if [ "$REBOOT" = 1 ]; then echo "SPI was enabled and needs a reboot: reboot once (sudo reboot)."
+elif [ "$SPIDEV_REBOOT" = 1 ]; then
+    echo "spidev still takes writes of $loaded bytes: the next boot makes them $SPIDEV_BUFSIZ (sudo reboot)."
+fi
 if [ "$DRY_RUN" = 1 ]; then echo "dry run: nothing was changed"; fi
 echo "done. What it says: journalctl -u doge-companion -f"

@@ -32,8 +32,9 @@ Figures (targets from issue 18):
     DIV_ROUND_UP(clk_hz, spi_hz); cdiv += cdiv % 2``), and the core clock is 400 MHz on a Pi 3 B and a Zero 2 W
     and 500 MHz on a Pi 4 B by default (Raspberry Pi documentation, config.txt "Overclocking options", core_freq):
     32 MHz asked gives 28.6 MHz on the first two and 31.25 MHz on the Pi 4 (less when its core clock drops,
-    raspberrypi/linux #3381). Plus a cost per transfer (luma sends a frame in 4,096-byte writes, each an ioctl,
-    DMA-mapped from 96 bytes, BCM2835_SPI_DMA_MIN_LENGTH): TRANSFER_MS = 0.08 ms, from notro's full-frame times
+    raspberrypi/linux #3381). Plus a cost per transfer (each command, its parameters, and the pixels in writes of
+    up to spidev's bufsiz, 65,536 bytes as install.sh sets it: each an ioctl, DMA-mapped from 96 bytes,
+    BCM2835_SPI_DMA_MIN_LENGTH): TRANSFER_MS = 0.08 ms, from notro's full-frame times
     of fbtft by transfer size on a Pi 1 (msperl/spi-bcm2835 #13: a 40,960-byte frame 17.98 ms in 1,024-byte
     transfers against 14.92 ms in one, (17.98 - 14.92) / 39 = 0.078 ms a transfer; 0.135 ms for a 77,440-byte
     one). A Pi 1's core is slower than these Pis', so it is an upper estimate; a measured one replaces it.
@@ -43,8 +44,12 @@ Figures (targets from issue 18):
     card's published 4K random write rate (Jeff Geerling, pidramble.com/wiki/benchmarks/microsd-cards, Raspberry
     Pi 4 model B, "4K rand write", iozone): SanDisk Extreme Pro A1 32GB 4.70 MB/s (0.87 ms a block), SanDisk Ultra
     16GB 1.52 MB/s (2.69 ms), Toshiba C10 U1 16GB 0.22 MB/s (18.6 ms); the A1 class itself promises 500 random
-    writes a second (2 ms). A checkpoint's syncs (the WAL, then the database file it copied pages into) are
-    counted like any other.
+    writes a second (2 ms). The journal's entries are written over zeros it wrote and synced ahead
+    (companion/store/journal.py), so a press's sync is the entry's block or two, and ext4's journal only when the
+    zeros run out. A checkpoint's syncs (the WAL, then the database file it copied pages into) are counted like any
+    other on the press that makes them; the store makes them when the game has waited ``IDLE_S`` for a press
+    (``Store.idle``), and here the presses come back to back: the checkpoint of a whole game's WAL, made at its end
+    as an idle moment would, is printed apart (a press that comes during one waits for it: not modelled).
 
   The CPU, the wire and the card are added up as the game thread does them one after the other (commit, draw,
   push). A design that draws while the commit's fsync runs and pushes once it has returned would cost
@@ -73,6 +78,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from display.wiretap import Wire
 
 from . import figures, syncs
 from .syncs import BLOCK
@@ -108,6 +115,7 @@ CARD_NAMES = {
     "typical card": "SanDisk Ultra",
     "slow card": "Toshiba C10 U1",
 }
+SPIDEV_BUFSIZ = 65536  # what install.sh sets (spidev's own default: 4,096)
 GAMES = 1  # whole games per panel, seeded (benchmarks/flow.SEED + n): the same presses before and after a change
 
 
@@ -195,10 +203,9 @@ class PressMeter:
         from companion.app import App
         from display.backends import Display
         from display.panels import PANELS
-        from display.wiretap import Wire
 
         from .flow import settings
-        from .wire import DC, ours
+        from .wire import DC
 
         problem = syncs.install()
         if problem is not None:
@@ -207,8 +214,8 @@ class PressMeter:
         self.clock = configured_clock(driver)
         self.app = App(settings(state_dir), seed=seed, sound_output=stuck_output() if stuck_voice else None)
         self.app.display.close()
-        self.wire = Wire(DC)
-        self.app.display = Display(ours(driver, self.wire, PANELS[driver].native), threaded=False)
+        self.wire = Counter(DC)
+        self.app.display = Display(panel(driver, self.wire, PANELS[driver].native), threaded=False)
         self.app.controller.parts.size = self.app.display.size
         self.app.show(self.app.controller.screen())
 
@@ -225,6 +232,30 @@ class PressMeter:
 
     def close(self) -> None:
         self.app.close()
+
+
+class Counter(Wire):
+    """The recording bus, counting only: spidev's write is one C call whose own cost is :data:`TRANSFER_MS`, so the
+    Python a recording bus runs for each transfer (a copy, the DC pin's level) is not charged to the press."""
+
+    def writebytes(self, data: list[int] | bytes) -> None:
+        self.bytes += len(data)
+        self.transfers += 1
+
+    writebytes2 = writebytes
+
+
+def panel(driver: str, wire: Wire, size: tuple[int, int]) -> Any:
+    """The companion's luma device over ``wire``, writing at most install.sh's spidev bufsiz at a time, as on a Pi
+    it installed (display/backends.py reads the bufsiz there)."""
+    from luma.core.interface.serial import spi
+
+    from display.drivers import build_lcd
+
+    from .wire import DC
+
+    interface = spi(spi=wire, gpio=wire, gpio_DC=DC, gpio_RST=None, transfer_size=SPIDEV_BUFSIZ)
+    return build_lcd(driver, interface, size, gpio=wire, backlight=lambda _on: None)
 
 
 def configured_clock(driver: str) -> float:
@@ -252,6 +283,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
 
     found: list[tuple[float, int, int, list[tuple[str, int]], bool]] = []
     rates: list[float] = []  # this machine's speed, sampled as the game goes: what a shared machine gives now
+    idle: list[tuple[str, int]] = []  # the syncs of each game's idle moment at its end
     played = 0
     for game in range(GAMES):
         seed = SEED + game
@@ -264,6 +296,9 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
                     if index % RATE_EVERY == 0:
                         rates.append(host_rate(RATE_STEPS, repeats=1))
                     found.append(meter.press(event))
+                syncs.COUNTER.reset()
+                meter.app.store.idle()
+                idle.extend(syncs.COUNTER.syncs)
             finally:
                 meter.close()
     shown = [press for press in found if press[4]]
@@ -273,6 +308,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
         "transfers": [press[2] for press in shown],
         "syncs": [press[3] for press in shown],
         "all syncs": [press[3] for press in found],
+        "idle syncs": idle,
         "clock": meter.clock,
         "presses": played,
         "rates": rates,
@@ -384,7 +420,9 @@ def press_to_glass_report(driver: str, measured: dict[str, Any], smoke: bool) ->
           f"in {len(every)} presses "
           f"({', '.join(f'{kind} {count}' for kind, count in sorted(kinds.items())) or 'none'}); {len(synced)} presses "
           f"synced, at most {max(map(len, every), default=0)} syncs in one; card blocks a sync median "
-          f"{statistics.median(blocks or [0]):.0f} max {max(blocks or [0])}")  # fmt: skip
+          f"{statistics.median(blocks or [0]):.0f} max {max(blocks or [0])}; off the presses, the checkpoint of the "
+          f"game's WAL when it is idle: {len(measured['idle syncs'])} syncs, "
+          f"{sum(blocks for _kind, blocks in measured['idle syncs'])} blocks")  # fmt: skip
     print(f"  measured here: step CPU median {statistics.median(cpu):6.3f} ms p99 {_p99(cpu):6.3f} ms max "
           f"{max(cpu):6.3f} ms; bytes median {statistics.median(sent):,.0f} p99 {_p99(sent):,.0f}; SPI transfers "
           f"median {statistics.median(transfers):.0f} p99 {_p99(transfers):.0f}")  # fmt: skip

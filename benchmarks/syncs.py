@@ -6,7 +6,8 @@ notes the 4 KiB blocks each write touches, and ``xSync``, which counts the sync 
 makes the card write (plus ext4's journal when the file grew: its size is metadata). Everything else is the unix
 VFS's own code, so the syncs counted are the ones the store's connections really make, however many commits a
 press has and whoever commits them. Python's ``os.fsync`` (the voice's WAV files) and ``os.fdatasync`` (the store's
-journal, the commit point of a press: companion/store/journal.py) are counted too.
+journal, the commit point of a press: companion/store/journal.py, with the blocks its ``os.pwrite`` calls touched)
+are counted too.
 
 Through ctypes into the libsqlite3 Python's ``sqlite3`` module is linked to (Debian's and Raspberry Pi OS's Python
 are): where SQLite is built into the module instead, :func:`install` says so and nothing is counted.
@@ -162,23 +163,37 @@ def install() -> str | None:
     lib.sqlite3_vfs_register.argtypes = [ctypes.POINTER(_Vfs), ctypes.c_int]
     if lib.sqlite3_vfs_register(ctypes.byref(counting), 1) != 0:
         return "sqlite3_vfs_register refused the counting VFS"
-    fsync, fdatasync = os.fsync, os.fdatasync
+    fsync, fdatasync, pwrite = os.fsync, os.fdatasync, os.pwrite
     synced: dict[int, int] = {}  # each descriptor's size at its last sync
+    written: dict[int, set[int]] = {}  # the blocks each descriptor's pwrites touched since its last sync
+
+    def counted_pwrite(fd: int, data: Any, offset: int) -> int:
+        count: int = pwrite(fd, data, offset)
+        if count > 0:
+            synced.setdefault(fd, os.fstat(fd).st_size)
+            written.setdefault(fd, set()).update(range(offset // BLOCK, (offset + count - 1) // BLOCK + 1))
+        return count
 
     def counted_fsync(fd: Any) -> None:
         fsync(fd)
         COUNTER.syncs.append(("file", 1))
+        if isinstance(fd, int):  # all of it on the card: what the descriptor (or a later one of its number) syncs next
+            written.pop(fd, None)
+            synced.pop(fd, None)
 
     def counted_fdatasync(fd: Any) -> None:
-        """The store's journal (companion/store/journal.py): appended, then synced once a press. Its blocks are the
-        ones the appended bytes touch since the descriptor's last sync, plus ext4's journal when the file grew."""
+        """The store's journal (companion/store/journal.py): written, then synced once a press. Its blocks are the
+        ones its pwrites touched since the descriptor's last sync (or, for a file appended to, the ones the appended
+        bytes touch), plus ext4's journal when the file grew (its size is metadata; a write over blocks already
+        written and synced changes none)."""
         fdatasync(fd)
         size = os.fstat(fd).st_size
         before = synced.get(fd, size)
         synced[fd] = size
-        touched = max(size - 1, before) // BLOCK - before // BLOCK + 1
+        touched = len(written.pop(fd, ())) or max(size - 1, before) // BLOCK - before // BLOCK + 1
         COUNTER.syncs.append(("journal", touched + (JOURNAL_BLOCKS if size > before else 0)))
 
     os.fsync = counted_fsync
     os.fdatasync = counted_fdatasync
+    os.pwrite = counted_pwrite
     return None

@@ -67,6 +67,9 @@ def _cut(changed: Image.Image, box: Box, depth: int) -> list[Box]:
     """Recursive XY-cut: split at rows with no change, else at columns with no change, down to tight boxes. One crop
     and one projection per box: the projection gives both the tight box and where to cut it."""
     region = changed if box == (0, 0, *changed.size) else changed.crop(box)  # the whole frame: no copy of it
+    if depth == 0:  # no cut to come: the tight box alone, one call (a new screen's every band ends here)
+        found = region.getbbox()
+        return [] if found is None else [(box[0] + found[0], box[1] + found[1], box[0] + found[2], box[1] + found[3])]
     columns, rows = region.getprojection()  # a pixel counts if any of its channels is non-zero
     row_runs = _runs(rows)
     if not row_runs:

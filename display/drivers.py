@@ -64,9 +64,12 @@ class SixteenBit:
     def display(self, image: Image.Image) -> None:
         device: Any = self
         assert image.mode == device.mode and image.size == device.size
+        columns = None  # the controller keeps its columns until told others: a new screen's bands share them
         for part, box in device.framebuffer.redraw(device.preprocess(image)):
             left, top, right, bottom = device.apply_offsets(box)
-            device.command(CASET, left >> 8, left & 0xFF, (right - 1) >> 8, (right - 1) & 0xFF)
+            if (left, right) != columns:
+                device.command(CASET, left >> 8, left & 0xFF, (right - 1) >> 8, (right - 1) & 0xFF)
+                columns = (left, right)
             device.command(RASET, top >> 8, top & 0xFF, (bottom - 1) >> 8, (bottom - 1) & 0xFF)
             device.command(RAMWR)
             device.data(rgb565(part) if self._bits == 16 else part.tobytes())

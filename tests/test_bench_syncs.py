@@ -40,6 +40,15 @@ with open(os.path.join(folder, "journal"), "ab") as journal:
         journal.flush()
         os.fdatasync(journal.fileno())
 found["os.fdatasync"] = syncs.COUNTER.syncs
+syncs.COUNTER.reset()
+fd = os.open(os.path.join(folder, "zeroed"), os.O_RDWR | os.O_CREAT)
+os.pwrite(fd, bytes(65536), 0)
+os.fsync(fd)
+for offset, size in ((0, 100), (4000, 200)):  # over zeros synced ahead: an entry's block, then one across two
+    os.pwrite(fd, b"x" * size, offset)
+    os.fdatasync(fd)
+os.close(fd)
+found["over zeros"] = syncs.COUNTER.syncs
 print(json.dumps({"problem": problem, "found": found}))
 """
 
@@ -64,6 +73,8 @@ def test_every_commit_in_full_mode_is_a_sync_of_the_log_with_the_blocks_it_wrote
     # the journal's appends: the first sync of a descriptor is its last block; 5,000 more bytes touch two blocks, and
     # the file grew, so ext4's journal writes its three
     assert found["os.fdatasync"] == [["journal", 1], ["journal", 2 + 3]]
+    # written over blocks already written and synced: the file's size is unchanged, ext4 has no metadata to commit
+    assert found["over zeros"] == [["file", 1], ["journal", 1], ["journal", 2]]
 
 
 def test_commits_that_do_not_sync_are_not_counted() -> None:

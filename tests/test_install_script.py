@@ -159,6 +159,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
     _, calls = machine.install()
     assert machine.files() == [
         "etc/doge-companion/config.toml",
+        "etc/modprobe.d/doge-companion-spidev.conf",
         "etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
         "etc/systemd/system/doge-companion.service",
         "etc/systemd/system/doge-companion.service.d/web-pads.conf",
@@ -169,6 +170,8 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
         "var/cache/doge-companion/setuptools.txt",
         "var/cache/doge-companion/wheel/doge_companion-0.1.0-py3-none-any.whl",
     ]
+    spidev = machine.root / "etc/modprobe.d/doge-companion-spidev.conf"
+    assert spidev.read_text() == "options spidev bufsiz=65536\n", "a frame goes to spidev in 64 KiB writes"
     config = machine.root / "etc/doge-companion/config.toml"
     assert config.read_text() == 'hardware = "pi"\n[display]\ndriver = "ili9341"\n'
     unit = machine.root / "etc/systemd/system/doge-companion.service"

@@ -4,13 +4,16 @@ when they differ (docs/architecture.md, "A restart")."""
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
 
+from companion.app import App
+from companion.app import app as app_module
 from companion.store import FILENAME, Store
 from companion.store import journal as journal_module
-from tests.helpers import random_game
+from tests.helpers import app_settings, random_game
 
 LINES = random_game(4)[0][:30]
 
@@ -98,3 +101,110 @@ def test_a_torn_last_entry_was_never_acknowledged_and_costs_nothing(tmp_path: Pa
         assert again.lines(game) == LINES and again.problem is None
     finally:
         again.close()
+
+
+def test_a_press_writes_over_zeros_already_on_the_card_so_the_file_does_not_grow(tmp_path: Path) -> None:
+    """Issue 44: an append that grows the file makes ext4 commit its own journal in the press's sync (3 blocks more
+    than the entry's one); entries written over a tail of zeros synced ahead leave its size as it was."""
+    store = Store(tmp_path)
+    game = store.new_game(LINES[0])
+    path = tmp_path / journal_module.NAME
+    size = path.stat().st_size
+    for number, line in enumerate(LINES[1:20], 2):
+        store.append(game, number, [line], {"year": 1})
+    assert path.stat().st_size == size
+    assert path.read_bytes().endswith(bytes(journal_module.ROOM // 4)), "the zeros are there before the entries"
+    store.close()
+    history = journal_module.read(path)
+    assert history is not None and history.damage is None and history.lines[game] == LINES[:20]
+
+
+def test_a_torn_entry_before_the_zeros_loses_nothing_acknowledged_and_the_game_goes_on(tmp_path: Path) -> None:
+    """The power went while a press's entry was being written over the zeros (its sync never returned, so nothing of
+    it was acknowledged): its first bytes are there, zeros after them."""
+    store = Store(tmp_path)
+    game = store.new_game(LINES[0])
+    store.append(game, 2, LINES[1:20], {"year": 1})
+    store.close()
+    path = tmp_path / journal_module.NAME
+    data = path.read_bytes()
+    end = len(data.rstrip(b"\0"))
+    torn = journal_module.entry(game, n=21, text=LINES[20])[:25]
+    path.write_bytes(data[:end] + torn + data[end + len(torn) :])
+    assert len(path.read_bytes()) == len(data)
+    history = journal_module.read(path)
+    assert history is not None and history.lines[game] == LINES[:20] and history.damage is not None
+    again = Store(tmp_path)
+    try:
+        assert again.lines(game) == LINES[:20] and again.problem is None
+        again.append(game, 21, LINES[20:], {"year": 1})
+    finally:
+        again.close()
+    history = journal_module.read(path)
+    assert history is not None and history.damage is None and history.lines[game] == LINES
+
+
+def test_a_journal_from_before_the_zeros_is_read_and_goes_on_after_its_last_entry(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.new_game(LINES[0])
+    store.append(game, 2, LINES[1:10], {"year": 1})
+    store.close()
+    path = tmp_path / journal_module.NAME
+    path.write_bytes(path.read_bytes().rstrip(b"\0"))  # issue 42's appended file: no zeros at its end
+    again = Store(tmp_path)
+    try:
+        again.append(game, 11, LINES[10:], {"year": 1})
+    finally:
+        again.close()
+    history = journal_module.read(path)
+    assert history is not None and history.damage is None and history.lines[game] == LINES
+
+
+def test_an_entry_sqlite_refused_is_zeroed_and_never_read(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = store.new_game(LINES[0])
+    assert store._journal is not None
+    end = store._journal.write(journal_module.entry(game, n=2, text=LINES[1]))
+    store._journal.cut(end)
+    store.append(game, 2, LINES[1:3], {"year": 1})
+    store.close()
+    history = journal_module.read(tmp_path / journal_module.NAME)
+    assert history is not None and history.damage is None and history.lines[game] == LINES[:3]
+
+
+def test_the_checkpoint_waits_for_an_idle_moment(tmp_path: Path) -> None:
+    """Issue 44: SQLite's automatic checkpoint (after 1,000 pages of -wal) synced some 1,000 blocks in a press."""
+    store = Store(tmp_path)
+    game = store.new_game(LINES[0])
+    main = tmp_path / FILENAME
+    size = main.stat().st_size
+    for number, line in enumerate(LINES[1:], 2):
+        store.append(game, number, [line], {"year": 1})
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] > 1000
+    assert main.stat().st_size == size, "no page copied into the file on a press"
+    store.idle()
+    assert main.stat().st_size > size, "the -wal's pages are in the file"
+    store.close()
+    again = Store(tmp_path)
+    try:
+        assert again.lines(game) == LINES and again.problem is None
+    finally:
+        again.close()
+
+
+def test_the_game_thread_gives_the_store_its_idle_moment_when_no_press_comes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "IDLE_S", 0.01)
+    app = App(app_settings(tmp_path))
+    stop = threading.Event()
+    idled: list[bool] = []
+    monkeypatch.setattr(app.store, "idle", lambda: (idled.append(True), stop.set()))
+    give_up = threading.Timer(10, lambda: (stop.set(), app.events.wake()))
+    give_up.start()
+    try:
+        assert app.run(stop) == 0
+    finally:
+        give_up.cancel()
+        app.close()
+    assert idled, "no idle moment in 10 s without a press"

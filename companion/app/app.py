@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # imported where built: pyserial is not needed before the fir
 
     from ..web.server import WebPads
 
+IDLE_S = 2.0  # no press for this long: the store does what no press should wait for (Store.idle)
 log = logging.getLogger(__package__)  # "companion.app", the name its lines have always had
 
 
@@ -334,9 +335,11 @@ class App:
             start_page_timer(self.events, stop)
             last_ping = time.monotonic()
             while not stop.is_set() and not self.stopping:
-                event = self.events.get(timeout=interval)
+                event = self.events.get(timeout=IDLE_S if interval is None else min(interval, IDLE_S))
                 if event is not None:
                     self.step(event)
+                else:
+                    self.store.idle()  # the disk's slow work, while no press waits for it
                 if interval is not None and time.monotonic() - last_ping >= interval:
                     self.notifier.watchdog()  # the loop is alive: it came back from waiting or from an event
                     last_ping = time.monotonic()

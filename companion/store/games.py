@@ -26,7 +26,7 @@ from . import files, journal
 from .damage import DAMAGED, WrongStore, damaged, link_problem, screen_state, summary
 from .journal import Journal, line_entries
 from .phones import PhoneRows
-from .reconcile import open_journal, readable_record, reconcile
+from .reconcile import idle, open_journal, readable_record, reconcile
 from .schema import check_ours, migrate
 
 log = logging.getLogger(__package__)  # "companion.store", the name its lines have always had
@@ -80,6 +80,7 @@ class Store(PhoneRows):
         self.saving = self.path is not None and not read_only
         self._repair = repair and not read_only
         self._journal: Journal | None = None
+        self._written = False  # since the last idle moment's checkpoint
         self._db = self._open_only() if read_only else self._open()
         if self.saving and self.path is not None:
             self._db = self._with_journal(self._db)
@@ -260,6 +261,7 @@ class Store(PhoneRows):
             size = self._journal.write(data) if self._journal is not None and data else None
             try:
                 self._db.execute("COMMIT")
+                self._written = True
             except sqlite3.Error:
                 if size is not None and self._journal is not None:
                     self._journal.cut(size)
@@ -332,8 +334,14 @@ class Store(PhoneRows):
                 "ON CONFLICT(game) DO UPDATE SET state = excluded.state",
                 (game, json.dumps(state)),
             )
+            self._written = True
         except sqlite3.Error as error:
             log.warning("game store: the screen step was not saved (%s)", error)
+
+    def idle(self) -> None:
+        """What no press should wait for, done while the game waits for one (reconcile.idle)."""
+        if self._journal is not None and self._written:
+            self._written = not idle(self._db, self._journal)
 
     # ------------------------------------------------------------------ reading
 

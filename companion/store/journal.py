@@ -6,6 +6,12 @@ carry the game's summary, ``"s"``), or an undo (``{"g": game, "keep": lines}``),
 journal is the commit point: a press is acknowledged once its entries are written and fsynced (the one fsync of a
 press; SQLite commits right after it with ``synchronous=NORMAL``, unsynced). Which copy wins when they differ, and
 how each is repaired, is :mod:`.reconcile`'s.
+
+The file ends in a tail of zeros written (and synced) ahead of the entries, :data:`ROOM` at a time: an entry is
+written over zeros already on the card, so the file's size and its blocks do not change and the press's
+``fdatasync`` writes the entry's own block, not ext4's journal as well (issue 44). The entries end where the zeros
+begin; a write torn by a power cut leaves part of an entry before zeros, which reads as an entry cut short, as at
+the end of a file.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import json
 import os
 import zlib
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +28,7 @@ from typing import Any
 NAME = "games.journal"
 MAX_ENTRY = 256 * 1024  # a record line is under a kilobyte; an entry longer than this is damage
 MAX_JOURNAL = 512 * 1024 * 1024  # a journal longer than any evening's could write is read no further
+ROOM = 64 * 1024  # zeros written ahead at a time: some 300 presses' entries, one sync of 16 blocks to make
 
 
 def entry(game: int, **fields: Any) -> bytes:
@@ -82,6 +90,7 @@ def read(path: Path) -> History | None:
     if len(data) > MAX_JOURNAL:
         history.damage = "longer than any journal"
         data = data[:MAX_JOURNAL]
+    data = data.rstrip(b"\0")  # the tail written ahead: no entry ends in a zero byte (each ends in a newline)
     number = 0
     for number, raw in enumerate(data.split(b"\n"), 1):
         if not raw:
@@ -111,33 +120,78 @@ class Journal:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        self._fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        try:
+            self._size = os.fstat(self._fd).st_size
+            self._end = _entries_end(self._fd, self._size)
+        except OSError:
+            self.close()
+            raise
+        with suppress(OSError):  # a full disk: the entries are written as they come, or their write says so
+            self.make_room()
+
+    def make_room(self) -> None:
+        """Zeros written and synced ahead of the entries when fewer than half of :data:`ROOM` are left: at open and
+        when the game is idle (:meth:`Store.idle`), so that a press finds them there. Raises OSError."""
+        if self._size - self._end < ROOM // 2:
+            self._grow(self._end + ROOM)
+            os.fsync(self._fd)
+
+    def _grow(self, size: int) -> None:
+        """Zeros from the file's end to SIZE, rounded up to a block (written, not fallocated: an extent fallocate
+        leaves unwritten is converted on its first write, a change of metadata that ext4's journal commits)."""
+        size = -(-size // 4096) * 4096
+        _write_at(self._fd, bytes(size - self._size), self._size)
+        self._size = size
 
     def write(self, data: bytes) -> int:
-        """Appends DATA and syncs it; returns the size before, to :meth:`cut` back to. Raises OSError."""
-        before = os.fstat(self._fd).st_size
+        """Writes DATA after the last entry and syncs it; returns where it began, to :meth:`cut` back to. Raises
+        OSError. Past the zeros written ahead (no idle moment made room), the file grows by :data:`ROOM` in the
+        same sync."""
+        before = self._end
+        self._end = before + len(data)  # what a failed write may have left there, for cut to zero
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(self._fd, view) :]
+            if self._end > self._size:
+                self._grow(self._end + ROOM)
+            _write_at(self._fd, data, before)
             os.fdatasync(self._fd)
         except OSError:
             self.cut(before)
             raise
         return before
 
-    def cut(self, size: int) -> None:
-        """Back to SIZE: SQLite refused what was just written, so it was never acknowledged."""
+    def cut(self, end: int) -> None:
+        """Back to END: SQLite refused what was just written, so it was never acknowledged: zeros over it."""
         try:
-            os.ftruncate(self._fd, size)
+            _write_at(self._fd, bytes(max(0, min(self._end, self._size) - end)), end)
             os.fdatasync(self._fd)
         except OSError:
             pass  # the next start finds the journal longer than SQLite and says so
+        self._end = end
 
     def close(self) -> None:
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+
+
+def _entries_end(fd: int, size: int) -> int:
+    """Where the zeros at the end of the file begin (the file's size when there are none)."""
+    end = size
+    while end > 0:
+        start = max(0, end - ROOM)
+        kept = os.pread(fd, end - start, start).rstrip(b"\0")
+        if kept:
+            return start + len(kept)
+        end = start
+    return 0
+
+
+def _write_at(fd: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(fd, view, offset)
+        view, offset = view[written:], offset + written
 
 
 def rewrite(path: Path, lines: Mapping[int, list[str]], summaries: Mapping[int, Mapping[str, Any]]) -> None:

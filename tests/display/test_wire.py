@@ -261,3 +261,33 @@ def test_a_game_s_partial_pushes_keep_the_panel_equal_to_the_last_frame(
         assert display.flush(timeout=30), "hang guard"
         check(controller, frame, 3, h, v)
     display.close()
+
+
+@pytest.mark.parametrize("driver", list(LAYOUTS))
+def test_boxes_of_the_same_columns_share_one_column_window(driver: str) -> None:
+    """The controller keeps its columns (CASET) until told others, so boxes of a frame that span the same columns
+    (a new screen's full-width bands) open their windows with a row command (RASET) alone: fewer transfers, each
+    its own ioctl on a Pi (issue 44). The panel still shows the frame exactly."""
+    size = PANELS[driver].native
+    display, controller, _wire = wired(driver, size)
+    commands: list[int] = []
+    feed = controller.feed
+
+    def counting(is_command: bool, chunk: bytes) -> None:
+        if is_command:
+            commands.extend(chunk)
+        feed(is_command, chunk)
+
+    controller.feed = counting  # type: ignore[method-assign]
+    display.show(Image.new("RGB", size))
+    display.flush()
+    stripes = Image.new("RGB", size)
+    for top in (4, size[1] // 2, size[1] - 12):
+        ImageDraw.Draw(stripes).rectangle((0, top, size[0] - 1, top + 5), fill=(200, 40, 90))
+    commands.clear()
+    display.show(stripes)
+    display.flush()
+    check(controller, stripes, 0, 0, 0)
+    assert commands.count(0x2B) == 3, "one window a stripe"
+    assert commands.count(0x2A) == 1, "the stripes share their columns"
+    display.close()
