@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import App
-from companion.app import app as app_module
+from companion.app import loop as loop_module
 from companion.store import FILENAME, Store
 from companion.store import journal as journal_module
 from tests.helpers import app_settings, random_game
@@ -195,7 +195,7 @@ def test_the_checkpoint_waits_for_an_idle_moment(tmp_path: Path) -> None:
 def test_the_game_thread_gives_the_store_its_idle_moment_when_no_press_comes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app_module, "IDLE_S", 0.01)
+    monkeypatch.setattr(loop_module, "IDLE_S", 0.01)
     app = App(app_settings(tmp_path))
     stop = threading.Event()
     idled: list[bool] = []

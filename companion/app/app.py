@@ -20,7 +20,6 @@ from display.screen import Line, Screen
 from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus, PageTick
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
-from hardware.page_timer import start_page_timer
 
 from ..flow.controller import Controller, Effect
 from ..flow.paging import Parts
@@ -29,6 +28,7 @@ from ..store import Store, default_directory, now
 from ..system import notify
 from ..system.config import Settings
 from ..system.notify import Notifier
+from .loop import serve
 from .phones import PhonePads, Server, start_web_pads, write_join_link
 from .resume import resume_unfinished
 from .saver import StoreSaver
@@ -40,7 +40,6 @@ if TYPE_CHECKING:  # imported where built: pyserial is not needed before the fir
 
     from ..web.server import WebPads
 
-IDLE_S = 2.0  # no press for this long: the store does what no press should wait for (Store.idle)
 log = logging.getLogger(__package__)  # "companion.app", the name its lines have always had
 
 
@@ -331,18 +330,7 @@ class App:
                         break
                     self.step(scripted)
                 return 0
-            interval = self.notifier.watchdog_interval
-            start_page_timer(self.events, stop)
-            last_ping = time.monotonic()
-            while not stop.is_set() and not self.stopping:
-                event = self.events.get(timeout=IDLE_S if interval is None else min(interval, IDLE_S))
-                if event is not None:
-                    self.step(event)
-                else:
-                    self.store.idle()  # the disk's slow work, while no press waits for it
-                if interval is not None and time.monotonic() - last_ping >= interval:
-                    self.notifier.watchdog()  # the loop is alive: it came back from waiting or from an event
-                    last_ping = time.monotonic()
+            serve(self, stop)  # loop.py: the queue, the page timer, the store's idle work, the watchdog
             return 0
         finally:
             self.notifier.stopping()
