@@ -309,7 +309,9 @@ class Simulator:
         self.app.show(self.app.controller.screen())
         self.draw()
         closed = threading.Event()
-        start_page_timer(self.app.events, closed)  # a notice's parts turn by themselves, as on the device
+        seconds = self.app.settings["display"]["page_seconds"]
+        if seconds:  # a notice's parts turn by themselves, as on the device
+            start_page_timer(self.app.events, closed, seconds)
         try:
             while self.pump(wait_ms=16 if self.stale else 100):
                 pass

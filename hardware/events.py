@@ -42,7 +42,10 @@ class PadStatus(NamedTuple):
 
 class PageTick(NamedTuple):
     """A few seconds passed (``hardware/page_timer.py``): a notice the players are reading in parts shows its
-    next part by itself, as their "done" on their pads never turns one (issue 43)."""
+    next part by itself, as their "done" on their pads never turns one (issue 43). Spelled ``wait`` in a script."""
+
+    def __str__(self) -> str:
+        return "wait"
 
 
 class BotMove(NamedTuple):

@@ -232,6 +232,7 @@ def app_settings(state_dir: Path) -> config.Settings:
     """The default settings on simulated hardware, capturing frames, with games kept in ``state_dir``."""
     data = config.load(search=False).data
     data["display"]["driver"] = "capture"
+    data["display"]["page_seconds"] = 0  # no clock in a test: a part turns only on a key or a PageTick it gives
     data["pads"]["serial"] = "off"
     data["game"]["state_dir"] = str(state_dir)
     return config.Settings(data, None)

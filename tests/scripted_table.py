@@ -54,7 +54,7 @@ class ScriptedTable:
         self.view_rng = random.Random(seed + 7)
         self.host_presses: Counter[str] = Counter()  # by what the screen was when the host pressed
         self.pad_presses = 0
-        self.script: list[InputEvent] = []
+        self.script: list[InputEvent | PageTick] = []
         self.ticks = 0  # parts turned by themselves (the page timer) while the players read
         self._read: tuple[Notice, int] | None = None
 
@@ -142,6 +142,7 @@ class ScriptedTable:
     def tick(self) -> None:
         """Some seconds pass."""
         self.ticks += 1
+        self.script.append(PageTick())
         self.controller.handle(PageTick())
 
     def turn(self) -> None:

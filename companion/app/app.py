@@ -307,7 +307,7 @@ class App:
                     indicators.led(effect.source, effect.target, effect.state)
 
     def run(
-        self, stop: threading.Event, script: Iterable[InputEvent] | None = None, autoplay: int | None = None
+        self, stop: threading.Event, script: Iterable[InputEvent | PageTick] | None = None, autoplay: int | None = None
     ) -> int:
         """The game thread: wait for an event (blocking: no busy loop), handle it, redraw if the screen changed.
 

@@ -20,7 +20,9 @@ IDLE_S = 2.0  # no event for this long: the store does what no press should wait
 def serve(app: App, stop: threading.Event) -> None:
     """Until ``stop`` is set or the App stops (the power key)."""
     interval = app.notifier.watchdog_interval
-    start_page_timer(app.events, stop)
+    seconds = app.settings["display"]["page_seconds"]
+    if seconds:
+        start_page_timer(app.events, stop, seconds)
     last_ping = time.monotonic()
     while not stop.is_set() and not app.stopping:
         event = app.events.get(timeout=IDLE_S if interval is None else min(interval, IDLE_S))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hardware.events import InputEvent, parse_event
+from hardware.events import InputEvent, PageTick, parse_event
 
 from ..i18n import _
 
@@ -16,7 +16,7 @@ class ScriptError(Exception):
     pass
 
 
-def read_script(path: Path) -> list[InputEvent]:
+def read_script(path: Path) -> list[InputEvent | PageTick]:
     """Every event of the file, checked before anything runs: a bad line is reported with its number."""
     try:
         with open(path, "rb") as handle:
@@ -31,7 +31,7 @@ def read_script(path: Path) -> list[InputEvent]:
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise ScriptError(_("cannot read the script {path}: {error}").format(path=path, error=reason)) from None
-    events = []
+    events: list[InputEvent | PageTick] = []
     for number, line in enumerate(text.splitlines(), 1):
         if len(line) > MAX_LINE:
             raise ScriptError(
@@ -41,6 +41,9 @@ def read_script(path: Path) -> list[InputEvent]:
             )
         content = line.split("#", 1)[0].strip()
         if not content:
+            continue
+        if content == "wait":  # some seconds pass: the part of a long screen turns, as the device's page timer does
+            events.append(PageTick())
             continue
         try:
             events.append(parse_event(content))

@@ -29,7 +29,7 @@ class Table:
         rng: random.Random,
         pads: list[str],
         keypads: bool,
-        watch: Callable[[Controller, InputEvent | PageTick], None] | None = None,
+        watch: Callable[[Controller, InputEvent], None] | None = None,  # after each press
         handle: Callable[[InputEvent | PageTick], None] | None = None,
         computers: int = 0,
     ) -> None:
@@ -40,7 +40,7 @@ class Table:
         self.pads = pads
         self.keypads = keypads
         self.watch = watch
-        self.events: list[InputEvent] = []
+        self.events: list[InputEvent | PageTick] = []  # a script of the game: its presses and its waits
         self._read: tuple[Notice, int] | None = None  # the last notice whose every part the table has seen
 
     def press(self, source: str, key: str, kind: str = "press") -> None:
@@ -59,9 +59,8 @@ class Table:
         self._read = (notices[0], len(notices[0].lines))  # read again once lines are added
         controller.screen()
         for _part in range(controller.parts.count - 1):
+            self.events.append(PageTick())
             self.handle(PageTick())
-            if self.watch:
-                self.watch(controller, PageTick())
 
     def setup(self) -> None:
         for pad in self.pads:

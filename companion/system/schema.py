@@ -183,6 +183,7 @@ SCHEMA: dict[str, Any] = {
         "backlight_pin": _pin,
         "backlight_active_low": _boolean,
         "text_size": _choice(*TEXT_SIZES),
+        "page_seconds": _integer(0, 60),
     },
     "buttons": {
         "left": _pin,

@@ -49,7 +49,7 @@ from companion.flow.shown import hidden_steps
 from companion.i18n import language
 from companion.store import Store
 from companion.web.publisher import SeatRequest, WebHello, WebPress
-from hardware.events import InputEvent
+from hardware.events import InputEvent, PageTick
 from hardware.speech import WavCapture
 from tests.helpers import app_settings
 from tests.twin import TableTwin
@@ -229,9 +229,12 @@ class Twin:
         phones = self.app.phones
         return phones.seats.holder(source) if phones is not None else None
 
-    def press(self, event: InputEvent) -> None:
+    def press(self, event: InputEvent | PageTick) -> None:
         """A pad's key, as the table's own: through the phone that holds its seat, if one does. Red's keys while
-        ballots are keyed are secret (no marker), its ok and everything else public."""
+        ballots are keyed are secret (no marker), its ok and everything else public (a part turning by itself too)."""
+        if isinstance(event, PageTick):
+            self.step(event, public=True)
+            return
         controller = self.app.controller
         phone = self.holder(event.source)
         state = controller.state

@@ -30,7 +30,7 @@ from companion.i18n import language
 from companion.store import Store
 from companion.store.export import public_record
 from companion.web.publisher import SeatRequest, WebDevices, WebHello, WebPress
-from hardware.events import InputEvent
+from hardware.events import InputEvent, PageTick
 from tests.helpers import app_settings
 from tests.web.harness import Phone, base_url, read_notices, running_companion, sit_down, until
 from tests.web.memory import Lights, Pages
@@ -246,7 +246,10 @@ class Evening:
 
         source_of_secret = str(self.secret + 1) if self.keypad_seat else f"phone{self.secret + 1}"
 
-        def handle(event: InputEvent) -> None:
+        def handle(event: InputEvent | PageTick) -> None:
+            if isinstance(event, PageTick):  # a part turns by itself: public, the same for every evening
+                public(event, "wait")
+                return
             holder = app.phones.seats.holder(event.source) if app.phones else None
             step = event if holder is None else WebPress(holder, event.key, pages.version(holder))
             state = controller.state
