@@ -63,8 +63,8 @@ class Parts:
                 self.index = first_to_confirm(parts)
             elif not (keep and same_kind):
                 self.index = 0
-            if not (same_kind and before is not None and before.title == screen.title):
-                self.seen = set()
+            if not (same_kind and before is not None and (keep or before.title == screen.title)):
+                self.seen = set()  # a new screen: setup changed in place (its language too) and ticks keep theirs
             self._of = replace(screen, keys=())
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
