@@ -1,11 +1,11 @@
-#!/usr/bin/env python3
 """A stand-in for NetworkManager's nmcli, for `doge-companion network`'s tests (there is no library double for it).
 
-It answers the few commands `network` gives, in nmcli's terse form (-t: fields split at ':', values escape ':' as
-'\\:'), from a JSON file ($FAKE_NMCLI): {"devices": [["wlan0", "wifi", "disconnected"]], "reachable": ["Home"]}.
-The keyfiles it knows are those in $FAKE_NMCLI_ROOT/etc/NetworkManager/system-connections as of the last
-"connection reload", as NetworkManager's own. A device connects to a network in "reachable" once a reload finds
-its keyfile; "connection up" brings a known connection up. Every call's arguments go to $FAKE_NMCLI.log.
+Run as nmcli (the tests put a two-line sh wrapper on PATH), it answers the few commands `network` gives, in nmcli's
+terse form (-t: fields split at ':', values escape ':' as '\\:'), from a JSON file ($FAKE_NMCLI):
+{"devices": [["wlan0", "wifi", "disconnected"]], "reachable": ["Home"]}. The keyfiles it knows are those in
+$FAKE_NMCLI_ROOT/etc/NetworkManager/system-connections as of the last "connection reload", as NetworkManager's
+own. A device connects to a network in "reachable" once a reload finds its keyfile; "connection up" brings a known
+connection up. Every call's arguments go to $FAKE_NMCLI.log.
 """
 
 import json
