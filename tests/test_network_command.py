@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.cli.command import main
 from companion.system.hotspot import read_hotspot, wifi_qr_text
@@ -150,3 +152,42 @@ def test_nmcli_terse_lines_are_split_at_unescaped_colons(line: str, fields: list
 def test_keyfile_values_read_back_as_written() -> None:
     assert keyfile_value(" lead\\tab\t") == "\\slead\\\\tab\\t"
     assert ssid_value("1234") == "49;50;51;52;", "digits alone would be read as byte values"
+
+
+def read_wifi_qr(text: str) -> dict[str, str]:
+    """The fields of a WIFI: code as a phone reads them: ';' ends a field unless a backslash escapes it."""
+    assert text.startswith("WIFI:") and text.endswith(";;")
+    fields, current, escaped = {}, "", False
+    for char in text[len("WIFI:") : -1]:
+        if escaped:
+            current, escaped = current + char, False
+        elif char == "\\":
+            escaped = True
+        elif char == ";":
+            key, _colon, value = current.partition(":")
+            fields[key], current = value, ""
+        else:
+            current += char
+    return fields
+
+
+def read_keyfile_value(text: str) -> str:
+    """GLib's g_key_file_get_string unescaping."""
+    plain = {"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+    out, escaped = "", False
+    for char in text:
+        if escaped:
+            out, escaped = out + plain[char], False
+        elif char == "\\":
+            escaped = True
+        else:
+            out += char
+    return out
+
+
+@given(st.text(st.characters(codec="ascii"), min_size=1, max_size=32), st.text(min_size=8, max_size=63))
+def test_any_name_and_password_read_back_from_the_code_and_the_keyfile(ssid: str, password: str) -> None:
+    assert read_wifi_qr(wifi_qr_text(ssid, password)) == {"T": "WPA", "S": ssid, "P": password}
+    for value in (ssid, password):
+        written = keyfile_value(value)
+        assert "\n" not in written and read_keyfile_value(written) == value

@@ -52,13 +52,11 @@ def drawn_qr(image: object, modules: int) -> list[str]:
     left, top = min(x for x, _y in white), min(y for _x, y in white)
     side = max(x for x, _y in white) - left + 1
     step = side / (modules + 4)
-    return [
-        "".join(
-            "1" if pixels.getpixel((int(left + (2 + c + 0.5) * step), int(top + (2 + r + 0.5) * step)))[0] < 128 else "0"
-            for c in range(modules)
-        )
-        for r in range(modules)
-    ]
+
+    def dark(row: int, column: int) -> bool:
+        return pixels.getpixel((int(left + (2.5 + column) * step), int(top + (2.5 + row) * step)))[0] < 128
+
+    return ["".join("1" if dark(r, c) else "0" for c in range(modules)) for r in range(modules)]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["320x240", "160x128"])
