@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-from .schema import SCHEMA, validate
+from .schema import SCHEMA, _quote, validate
 
 CARD_NAME = "doge-companion.toml"
 CARD_PATH = Path("/boot/firmware") / CARD_NAME  # the FAT partition, on Debian's image and on Raspberry Pi OS alike
@@ -113,7 +113,7 @@ def _wifi(section: Any, problems: list[str]) -> Wifi:
     else:
         networks += _networks(listed, "wifi.networks[{index}].", problems)
     country = section.get("country")
-    if country is not None and not (type(country) is str and COUNTRY.fullmatch(country.upper())):
+    if country is not None and not (type(country) is str and country.isascii() and COUNTRY.fullmatch(country.upper())):
         problems.append(_('wifi.country: must be a two-letter country code such as "DE" or "IT"'))
         country = None
     hotspot = section.get("hotspot", True)
@@ -170,8 +170,7 @@ def _psk_problem(path: str, value: Any) -> str:
 
 
 def _name(key: str) -> str:
-    from .schema import _quote
-
+    """A key as a problem line names it: control characters escaped, cut short."""
     return _quote(key)[1:-1]
 
 
