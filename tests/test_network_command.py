@@ -191,3 +191,17 @@ def test_any_name_and_password_read_back_from_the_code_and_the_keyfile(ssid: str
     for value in (ssid, password):
         written = keyfile_value(value)
         assert "\n" not in written and read_keyfile_value(written) == value
+
+
+def test_the_unit_runs_it_once_after_networkmanager_and_before_the_companion() -> None:
+    unit: dict[str, list[str]] = {}
+    for line in (ROOT / "systemd" / "doge-companion-network.service").read_text().splitlines():
+        if "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            unit.setdefault(key, []).append(value)
+    assert unit["Type"] == ["oneshot"] and unit["RemainAfterExit"] == ["yes"]
+    assert unit["Before"] == ["doge-companion.service"] and unit["Wants"] == ["NetworkManager.service"]
+    assert "NetworkManager.service" in unit["After"][0].split()
+    assert unit["ExecStart"] == ["/opt/doge-companion/.venv/bin/doge-companion network"]
+    service = (ROOT / "systemd" / "doge-companion.service").read_text()
+    assert unit["ExecStart"][0].split()[0] == service.split("ExecStart=", 1)[1].split()[0], "the same install"
