@@ -20,6 +20,10 @@ def _temporary_files_in_memory() -> None:
 
 _temporary_files_in_memory()
 
+# A developer's Pi may have a card file at /boot/firmware/doge-companion.toml (docs/card-file.md): it would be a layer
+# over every config a test loads, and over every companion a test starts. Tests that want one name it themselves.
+os.environ.setdefault("DOGE_CARD_FILE", "")
+
 
 def _catalogs_compiled() -> None:
     """The checkout's .mo files from its .po sources, as a build makes them (they are not committed)."""
