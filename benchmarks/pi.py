@@ -33,7 +33,7 @@ Figures (targets from issue 18):
     and 500 MHz on a Pi 4 B by default (Raspberry Pi documentation, config.txt "Overclocking options", core_freq):
     32 MHz asked gives 28.6 MHz on the first two and 31.25 MHz on the Pi 4 (less when its core clock drops,
     raspberrypi/linux #3381). Plus a cost per transfer (each command, its parameters, and the pixels in writes of
-    up to spidev's bufsiz, 65,536 bytes as install.sh sets it: each an ioctl, DMA-mapped from 96 bytes,
+    up to 65,535 bytes (spidev's writebytes2 with the bufsiz install.sh sets): each an ioctl, DMA-mapped from 96 bytes,
     BCM2835_SPI_DMA_MIN_LENGTH): TRANSFER_MS = 0.08 ms, from notro's full-frame times
     of fbtft by transfer size on a Pi 1 (msperl/spi-bcm2835 #13: a 40,960-byte frame 17.98 ms in 1,024-byte
     transfers against 14.92 ms in one, (17.98 - 14.92) / 39 = 0.078 ms a transfer; 0.135 ms for a 77,440-byte
@@ -214,7 +214,7 @@ class PressMeter:
         self.clock = configured_clock(driver)
         self.app = App(settings(state_dir), seed=seed, sound_output=stuck_output() if stuck_voice else None)
         self.app.display.close()
-        self.wire = Counter(DC)
+        self.wire = Counter(DC, bufsiz=SPIDEV_BUFSIZ)
         self.app.display = Display(panel(driver, self.wire, PANELS[driver].native), threaded=False)
         self.app.controller.parts.size = self.app.display.size
         self.app.show(self.app.controller.screen())
@@ -235,26 +235,22 @@ class PressMeter:
 
 
 class Counter(Wire):
-    """The recording bus, counting only: spidev's write is one C call whose own cost is :data:`TRANSFER_MS`, so the
-    Python a recording bus runs for each transfer (a copy, the DC pin's level) is not charged to the press."""
+    """The recording bus, counting only: each of spidev's writes is a C call whose own cost is :data:`TRANSFER_MS`,
+    so the Python a recording bus runs for each transfer (a copy, the DC pin's level) is not charged to the press.
+    ``writebytes2`` (the only one the companion uses) makes one write a ``block`` of bytes, as spidev does."""
 
-    def writebytes(self, data: list[int] | bytes) -> None:
+    def writebytes2(self, data: list[int] | bytes) -> None:
         self.bytes += len(data)
-        self.transfers += 1
-
-    writebytes2 = writebytes
+        self.transfers += -(-len(data) // self.block)
 
 
 def panel(driver: str, wire: Wire, size: tuple[int, int]) -> Any:
-    """The companion's luma device over ``wire``, writing at most install.sh's spidev bufsiz at a time, as on a Pi
-    it installed (display/backends.py reads the bufsiz there)."""
-    from luma.core.interface.serial import spi
-
-    from display.drivers import build_lcd
+    """The companion's luma device over ``wire`` (a wire with install.sh's spidev bufsiz: a Pi it installed)."""
+    from display.drivers import Spi, build_lcd
 
     from .wire import DC
 
-    interface = spi(spi=wire, gpio=wire, gpio_DC=DC, gpio_RST=None, transfer_size=SPIDEV_BUFSIZ)
+    interface = Spi(spi=wire, gpio=wire, gpio_DC=DC, gpio_RST=None)
     return build_lcd(driver, interface, size, gpio=wire, backlight=lambda _on: None)
 
 

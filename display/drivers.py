@@ -20,6 +20,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from luma.core.interface.serial import spi as luma_spi
 from luma.lcd import device as lcd
 from PIL import Image
 
@@ -49,6 +50,25 @@ def rgb565(image: Image.Image) -> bytes:
     packed[0::2] = high.to_bytes(count)
     packed[1::2] = low.to_bytes(count)
     return bytes(packed)
+
+
+class Spi(luma_spi):  # type: ignore[misc]  # luma ships no types
+    """luma's SPI interface, every write made with spidev's ``writebytes2``.
+
+    luma writes with ``writebytes``, which takes at most 4,096 bytes (an OverflowError above it, whatever
+    ``spidev.bufsiz`` says) and copies each byte through a Python list first. ``writebytes2`` takes the bytes as they
+    are, cuts them into writes of the kernel's bufsiz itself (install.sh raises it: a frame in 3 writes instead of
+    38), and lets the game thread run while the wire is busy. So luma's cutting into ``transfer_size`` pieces is
+    left out too.
+    """
+
+    def data(self, data: Any) -> None:
+        if self._DC:
+            self._gpio.output(self._DC, self._data_mode)
+        self._spi.writebytes2(data)
+
+    def _write_bytes(self, data: Any) -> None:
+        self._spi.writebytes2(data)
 
 
 class SixteenBit:

@@ -210,11 +210,11 @@ class HeldWire(Wire):
         self.release.set()
         self.busy = threading.Event()
 
-    def writebytes(self, data: list[int] | bytes) -> None:
+    def transfer(self, chunk: bytes) -> None:
         if not self.release.is_set():
             self.busy.set()
             assert self.release.wait(30), "hang guard"
-        super().writebytes(data)
+        super().transfer(chunk)
 
 
 def test_show_returns_while_the_wire_is_busy_and_the_newest_frame_wins() -> None:
