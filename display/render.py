@@ -74,12 +74,12 @@ def _length(text: str, face: Any) -> float:
 
 
 @lru_cache(maxsize=512)  # a megabyte or two at most: masks are small, and a game uses far fewer
-def _stamp(text: str, face: Any) -> tuple[Image.Image, tuple[int, int]] | None:
-    """A text's coverage, rendered once (any colour is pasted through it), and where it goes from the text's origin.
+def _coverage(text: str, face: Any) -> tuple[Image.Image, tuple[int, int]] | None:
+    """A text's coverage, rendered once, and where it goes from the text's origin.
 
-    One FreeType layout and render, as ``draw.text`` makes them (``getmask2``) without the bounding box it measures
-    first or an RGBA image to draw into: a new text costs a Pi a third of what it did, and the text of every new
-    screen is new (issue 44)."""
+    One FreeType layout and render, as ``draw.text`` makes them (``getmask2``), without the bounding box it measures
+    first or an RGBA image to draw into: a new text costs a Pi a third of what it did, and a new screen's texts are
+    new (issue 44)."""
     if hasattr(face, "getmask2"):
         mask, offset = face.getmask2(text, mode="L")
     else:  # Pillow's bitmap font, where FreeType is missing
@@ -89,12 +89,25 @@ def _stamp(text: str, face: Any) -> tuple[Image.Image, tuple[int, int]] | None:
     return Image.Image()._new(mask), (int(offset[0]), int(offset[1]))  # the one way to an Image from Pillow's core
 
 
+@lru_cache(maxsize=512)
+def _stamp(text: str, face: Any, fill: tuple[int, int, int]) -> tuple[Image.Image, tuple[int, int]] | None:
+    """The text in its colour with its coverage as alpha: pasting it is twice as fast as pasting the colour through
+    the coverage (Pillow blends an RGBA image's pixels in one pass)."""
+    found = _coverage(text, face)
+    if found is None:
+        return None
+    mask, corner = found
+    stamp = Image.new("RGBA", mask.size, fill)
+    stamp.putalpha(mask)
+    return stamp, corner
+
+
 def _text(image: Image.Image, xy: tuple[int, int], text: str, face: Any, fill: tuple[int, int, int]) -> None:
-    """``draw.text`` from a cache of rendered texts: the same pixels, without rendering the glyphs each time."""
-    found = _stamp(text, face)
+    """``draw.text`` from a cache of stamps: the same pixels, without rendering the glyphs each time."""
+    found = _stamp(text, face, fill)
     if found is not None:
-        mask, (left, top) = found
-        image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+        stamp, (left, top) = found
+        image.paste(stamp, (int(xy[0]) + left, int(xy[1]) + top), stamp)
 
 
 def size_class(height: int) -> str:
