@@ -51,9 +51,14 @@ Figures (targets from issue 18):
     (``Store.idle``), and here the presses come back to back: the checkpoint of a whole game's WAL, made at its end
     as an idle moment would, is printed apart (a press that comes during one waits for it: not modelled).
 
-  The CPU, the wire and the card are added up as the game thread does them one after the other (commit, draw,
-  push). A design that draws while the commit's fsync runs and pushes once it has returned would cost
-  max(card, draw) + wire on a committing press and still show nothing unsaved: not done here.
+  The card's syncs come first (a decision is committed before its frame is drawn), then the CPU and the wire.
+  The driver writes each changed box on a thread of its own while it cuts and converts the next
+  (display/drivers.py): here that writer runs in line and notes, for each box, the step's CPU when it was handed
+  over and the CPU of its own writes, and the modelled press replays it (:func:`pushed`): a box's wire starts once
+  its writes' Python has run, after the box before it went out; the Python of every thread runs one at a time
+  (the interpreter's lock), only the wire runs beside it. The press is never shorter than all its CPU x factor.
+  Drawing while the commit's fsync runs and pushing once it has returned (max(card, draw) + wire on a committing
+  press, nothing unsaved shown) is not done.
 - start -> first frame: the CPU time of the whole ``doge-companion run`` process (interpreter start, imports, first
   frame, exit) x factor, bytecode compiled (as ``pip install`` leaves the Pi's venv). Reading the files from the
   SD card is not modelled. Target: < 2 s.
@@ -75,6 +80,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -215,23 +221,68 @@ class PressMeter:
         self.app = App(settings(state_dir), seed=seed, sound_output=stuck_output() if stuck_voice else None)
         self.app.display.close()
         self.wire = Counter(DC, bufsiz=SPIDEV_BUFSIZ)
-        self.app.display = Display(panel(driver, self.wire, PANELS[driver].native), threaded=False)
+        device = panel(driver, self.wire, PANELS[driver].native)
+        device.writer.shutdown()
+        self.writer = device.writer = WindowMeter(self.wire)
+        self.app.display = Display(device, threaded=False)
         self.app.controller.parts.size = self.app.display.size
         self.app.show(self.app.controller.screen())
 
-    def press(self, event: Any) -> tuple[float, int, int, list[tuple[str, int]], bool]:
+    def press(self, event: Any) -> tuple[float, int, int, list[tuple[str, int]], bool, list[Window]]:
         """(CPU ms of the step, bytes sent, SPI transfers, its syncs as (file, card blocks), whether it put a frame on
-        the glass) for one press."""
+        the glass, the boxes the driver handed its writer) for one press."""
         frames, sent, transfers = self.app.display.frames, self.wire.bytes, self.wire.transfers
         syncs.COUNTER.reset()
-        started = time.thread_time()
+        self.writer.windows = []
+        started = self.writer.started = time.thread_time()
         self.app.step(event)
         cpu = (time.thread_time() - started) * 1000
         shown = self.app.display.frames != frames
-        return cpu, self.wire.bytes - sent, self.wire.transfers - transfers, list(syncs.COUNTER.syncs), shown
+        return (cpu, self.wire.bytes - sent, self.wire.transfers - transfers, list(syncs.COUNTER.syncs), shown,
+                self.writer.windows)  # fmt: skip
 
     def close(self) -> None:
         self.app.close()
+
+
+Window = tuple[float, float, int, int]  # a box: step CPU ms when handed over, CPU ms of its writes, bytes, transfers
+
+
+class WindowMeter(Executor):
+    """The driver's writer (display/drivers.py), run in line: notes each box as a :data:`Window` (the step's CPU
+    when it was handed over, less the writes before it: the writer's thread is not the step's)."""
+
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+        self.started = 0.0
+        self.windows: list[Window] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        handed, sent, transfers = time.thread_time(), self.wire.bytes, self.wire.transfers
+        done: Future[Any] = Future()
+        try:
+            done.set_result(fn(*args, **kwargs))
+        except Exception as error:  # the driver's to see, as from its own writer's thread
+            done.set_exception(error)
+        own = (time.thread_time() - handed) * 1000
+        earlier = sum(window[1] for window in self.windows)
+        self.windows.append(
+            ((handed - self.started) * 1000 - earlier, own, self.wire.bytes - sent, self.wire.transfers - transfers)
+        )
+        return done
+
+
+def pushed(windows: list[Window], factor: float, wire: Callable[[int, int], float]) -> float:
+    """When the last box is on the glass (ms from the press), the driver's writer replayed at ``factor``: each box
+    is handed over once it is converted and the box before it has gone out, its writes' Python runs (holding the
+    interpreter, so the step waits too), then its wire, during which the step goes on."""
+    now = end = before = 0.0
+    for handed, own, sent, transfers in windows:
+        now += (handed - before) * factor
+        before = handed
+        now = max(now, end) + own * factor
+        end = now + wire(sent, transfers)
+    return end
 
 
 class Counter(Wire):
@@ -277,7 +328,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
 
     from .flow import SEED, game_events
 
-    found: list[tuple[float, int, int, list[tuple[str, int]], bool]] = []
+    found: list[tuple[float, int, int, list[tuple[str, int]], bool, list[Window]]] = []
     rates: list[float] = []  # this machine's speed, sampled as the game goes: what a shared machine gives now
     idle: list[tuple[str, int]] = []  # the syncs of each game's idle moment at its end
     played = 0
@@ -303,6 +354,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
         "bytes": [press[1] for press in shown],
         "transfers": [press[2] for press in shown],
         "syncs": [press[3] for press in shown],
+        "windows": [press[5] for press in shown],
         "all syncs": [press[3] for press in found],
         "idle syncs": idle,
         "clock": meter.clock,
@@ -315,12 +367,18 @@ def press_to_glass_on(measured: dict[str, Any], model: str, factor: float, card:
     """Each press's modelled time on MODEL (ms): CPU x factor + the wire at the clock it gives + the transfers'
     own cost + (with a CARD's MB/s) the blocks each of its syncs made the card write."""
     clock = spi_clock(model, measured["clock"])
-    presses = zip(measured["cpu"], measured["bytes"], measured["transfers"], measured["syncs"], strict=True)
-    return [
-        cpu * factor + sent * 8 / clock * 1000 + transfers * TRANSFER_MS
-        + (sum(card_ms(blocks, card) for _file, blocks in synced) if card is not None else 0.0)
-        for cpu, sent, transfers, synced in presses
-    ]  # fmt: skip
+
+    def wire(sent: int, transfers: int) -> float:
+        return sent * 8 / clock * 1000 + transfers * TRANSFER_MS
+
+    found = []
+    for cpu, sent, transfers, synced, windows in zip(
+        measured["cpu"], measured["bytes"], measured["transfers"], measured["syncs"], measured["windows"], strict=True
+    ):
+        rest = wire(sent - sum(window[2] for window in windows), transfers - sum(window[3] for window in windows))
+        disk = sum(card_ms(blocks, card) for _file, blocks in synced) if card is not None else 0.0
+        found.append(disk + max(cpu * factor, pushed(windows, factor, wire)) + rest)
+    return found
 
 
 def start_cpu(runs: int) -> tuple[list[float], float]:
