@@ -79,7 +79,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from functools import cache
 from pathlib import Path
@@ -228,7 +228,7 @@ class PressMeter:
         self.app.controller.parts.size = self.app.display.size
         self.app.show(self.app.controller.screen())
 
-    def press(self, event: Any) -> tuple[float, int, int, list[tuple[str, int]], bool, list[Window]]:
+    def press(self, event: Any) -> tuple[float, int, int, list[tuple[str, int]], bool, tuple[Window, ...]]:
         """(CPU ms of the step, bytes sent, SPI transfers, its syncs as (file, card blocks), whether it put a frame on
         the glass, the boxes the driver handed its writer) for one press."""
         frames, sent, transfers = self.app.display.frames, self.wire.bytes, self.wire.transfers
@@ -238,8 +238,9 @@ class PressMeter:
         self.app.step(event)
         cpu = (time.thread_time() - started) * 1000
         shown = self.app.display.frames != frames
+        # tuples: the collector stops tracking them, so the measurements kept do not slow its full collections
         return (cpu, self.wire.bytes - sent, self.wire.transfers - transfers, list(syncs.COUNTER.syncs), shown,
-                self.writer.windows)  # fmt: skip
+                tuple(self.writer.windows))  # fmt: skip
 
     def close(self) -> None:
         self.app.close()
@@ -272,7 +273,7 @@ class WindowMeter(Executor):
         return done
 
 
-def pushed(windows: list[Window], factor: float, wire: Callable[[int, int], float]) -> float:
+def pushed(windows: Sequence[Window], factor: float, wire: Callable[[int, int], float]) -> float:
     """When the last box is on the glass (ms from the press), the driver's writer replayed at ``factor``: each box
     is handed over once it is converted and the box before it has gone out, its writes' Python runs (holding the
     interpreter, so the step waits too), then its wire, during which the step goes on."""
@@ -328,7 +329,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
 
     from .flow import SEED, game_events
 
-    found: list[tuple[float, int, int, list[tuple[str, int]], bool, list[Window]]] = []
+    found: list[tuple[float, int, int, list[tuple[str, int]], bool, tuple[Window, ...]]] = []
     rates: list[float] = []  # this machine's speed, sampled as the game goes: what a shared machine gives now
     idle: list[tuple[str, int]] = []  # the syncs of each game's idle moment at its end
     played = 0
