@@ -133,8 +133,13 @@ class SixteenBit:
         device.data(pixels)
 
     def cleanup(self) -> None:
-        self.writer.shutdown()
-        super().cleanup()  # type: ignore[misc]
+        """luma's: the screen cleared (through the writer), SPI and the pins released; then the writer's thread
+        stops, and anything after (luma's own exit hook cleans up again) is written in line."""
+        try:
+            super().cleanup()  # type: ignore[misc]
+        finally:
+            self.writer.shutdown()
+            self.writer = Inline()
 
 
 class st7735(SixteenBit, lcd.st7735):  # type: ignore[misc]  # luma ships no types

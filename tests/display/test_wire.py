@@ -283,6 +283,19 @@ def test_a_box_goes_over_the_wire_while_the_next_is_converted(monkeypatch: pytes
     display.close()
 
 
+def test_closing_clears_the_panel_through_the_writer_and_stops_it() -> None:
+    panel = PANELS["st7789"]
+    controller = Controller(GRAM["st7789"], Glass(bool(panel.madctl & MADCTL_BGR), panel.inverted))
+    wire = Wire(DC, controller)
+    display = build_display(settings(driver="st7789"), panel.native, spi=wire, gpio=wire)
+    display.show(Image.new("RGB", panel.native, "white"))
+    assert display.flush(timeout=30)
+    display.close()
+    assert controller.seen(0, 0, panel.native).getbbox() is None, "luma's clean-up clears the screen"
+    assert isinstance(display.device.writer, drivers.Inline), "the writer's thread stopped"
+    display.device.cleanup()  # luma's exit hook cleans up again
+
+
 def game_screens(count: int) -> list[Screen]:
     """The distinct screens of the first presses of a simulated game, in order (a real game's frames)."""
     shown: list[Screen] = []
