@@ -33,7 +33,7 @@ Figures (targets from issue 18):
     and 500 MHz on a Pi 4 B by default (Raspberry Pi documentation, config.txt "Overclocking options", core_freq):
     32 MHz asked gives 28.6 MHz on the first two and 31.25 MHz on the Pi 4 (less when its core clock drops,
     raspberrypi/linux #3381). Plus a cost per transfer (each command, its parameters, and the pixels in writes of
-    up to spidev's bufsiz, 65,536 bytes as install.sh sets it: each an ioctl, DMA-mapped from 96 bytes,
+    up to 65,535 bytes (spidev's writebytes2 with the bufsiz install.sh sets): each an ioctl, DMA-mapped from 96 bytes,
     BCM2835_SPI_DMA_MIN_LENGTH): TRANSFER_MS = 0.08 ms, from notro's full-frame times
     of fbtft by transfer size on a Pi 1 (msperl/spi-bcm2835 #13: a 40,960-byte frame 17.98 ms in 1,024-byte
     transfers against 14.92 ms in one, (17.98 - 14.92) / 39 = 0.078 ms a transfer; 0.135 ms for a 77,440-byte
@@ -51,9 +51,14 @@ Figures (targets from issue 18):
     (``Store.idle``), and here the presses come back to back: the checkpoint of a whole game's WAL, made at its end
     as an idle moment would, is printed apart (a press that comes during one waits for it: not modelled).
 
-  The CPU, the wire and the card are added up as the game thread does them one after the other (commit, draw,
-  push). A design that draws while the commit's fsync runs and pushes once it has returned would cost
-  max(card, draw) + wire on a committing press and still show nothing unsaved: not done here.
+  The card's syncs come first (a decision is committed before its frame is drawn), then the CPU and the wire.
+  The driver writes each changed box on a thread of its own while it cuts and converts the next
+  (display/drivers.py): here that writer runs in line and notes, for each box, the step's CPU when it was handed
+  over and the CPU of its own writes, and the modelled press replays it (:func:`pushed`): a box's wire starts once
+  its writes' Python has run, after the box before it went out; the Python of every thread runs one at a time
+  (the interpreter's lock), only the wire runs beside it. The press is never shorter than all its CPU x factor.
+  Drawing while the commit's fsync runs and pushing once it has returned (max(card, draw) + wire on a committing
+  press, nothing unsaved shown) is not done.
 - start -> first frame: the CPU time of the whole ``doge-companion run`` process (interpreter start, imports, first
   frame, exit) x factor, bytecode compiled (as ``pip install`` leaves the Pi's venv). Reading the files from the
   SD card is not modelled. Target: < 2 s.
@@ -68,13 +73,15 @@ costs (own CPU time, cProfile) of the presses at or above the CPU p99 of a whole
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -214,47 +221,91 @@ class PressMeter:
         self.clock = configured_clock(driver)
         self.app = App(settings(state_dir), seed=seed, sound_output=stuck_output() if stuck_voice else None)
         self.app.display.close()
-        self.wire = Counter(DC)
-        self.app.display = Display(panel(driver, self.wire, PANELS[driver].native), threaded=False)
+        self.wire = Counter(DC, bufsiz=SPIDEV_BUFSIZ)
+        device = panel(driver, self.wire, PANELS[driver].native)
+        device.writer.shutdown()
+        self.writer = device.writer = WindowMeter(self.wire)
+        self.app.display = Display(device, threaded=False)
         self.app.controller.parts.size = self.app.display.size
         self.app.show(self.app.controller.screen())
 
-    def press(self, event: Any) -> tuple[float, int, int, list[tuple[str, int]], bool]:
+    def press(self, event: Any) -> tuple[float, int, int, tuple[tuple[str, int], ...], bool, tuple[Window, ...]]:
         """(CPU ms of the step, bytes sent, SPI transfers, its syncs as (file, card blocks), whether it put a frame on
-        the glass) for one press."""
+        the glass, the boxes the driver handed its writer) for one press."""
         frames, sent, transfers = self.app.display.frames, self.wire.bytes, self.wire.transfers
         syncs.COUNTER.reset()
-        started = time.thread_time()
+        self.writer.windows = []
+        started = self.writer.started = time.thread_time()
         self.app.step(event)
         cpu = (time.thread_time() - started) * 1000
         shown = self.app.display.frames != frames
-        return cpu, self.wire.bytes - sent, self.wire.transfers - transfers, list(syncs.COUNTER.syncs), shown
+        # Tuples of numbers and strings, which the collector stops tracking: kept for a whole game, lists made it
+        # run full collections in the middle of presses (a stall of 20-50 ms of CPU here that is the benchmark's,
+        # not the companion's: a game played without keeping them runs none).
+        return (cpu, self.wire.bytes - sent, self.wire.transfers - transfers, tuple(syncs.COUNTER.syncs), shown,
+                tuple(self.writer.windows))  # fmt: skip
 
     def close(self) -> None:
         self.app.close()
 
 
+Window = tuple[float, float, int, int]  # a box: step CPU ms when handed over, CPU ms of its writes, bytes, transfers
+
+
+class WindowMeter(Executor):
+    """The driver's writer (display/drivers.py), run in line: notes each box as a :data:`Window` (the step's CPU
+    when it was handed over, less the writes before it: the writer's thread is not the step's)."""
+
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+        self.started = 0.0
+        self.windows: list[Window] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        handed, sent, transfers = time.thread_time(), self.wire.bytes, self.wire.transfers
+        done: Future[Any] = Future()
+        try:
+            done.set_result(fn(*args, **kwargs))
+        except Exception as error:  # the driver's to see, as from its own writer's thread
+            done.set_exception(error)
+        own = (time.thread_time() - handed) * 1000
+        earlier = sum(window[1] for window in self.windows)
+        self.windows.append(
+            ((handed - self.started) * 1000 - earlier, own, self.wire.bytes - sent, self.wire.transfers - transfers)
+        )
+        return done
+
+
+def pushed(windows: Sequence[Window], factor: float, wire: Callable[[int, int], float]) -> float:
+    """When the last box is on the glass (ms from the press), the driver's writer replayed at ``factor``: each box
+    is handed over once it is converted and the box before it has gone out, its writes' Python runs (holding the
+    interpreter, so the step waits too), then its wire, during which the step goes on."""
+    now = end = before = 0.0
+    for handed, own, sent, transfers in windows:
+        now += (handed - before) * factor
+        before = handed
+        now = max(now, end) + own * factor
+        end = now + wire(sent, transfers)
+    return end
+
+
 class Counter(Wire):
-    """The recording bus, counting only: spidev's write is one C call whose own cost is :data:`TRANSFER_MS`, so the
-    Python a recording bus runs for each transfer (a copy, the DC pin's level) is not charged to the press."""
+    """The recording bus, counting only: each of spidev's writes is a C call whose own cost is :data:`TRANSFER_MS`,
+    so the Python a recording bus runs for each transfer (a copy, the DC pin's level) is not charged to the press.
+    ``writebytes2`` (the only one the companion uses) makes one write a ``block`` of bytes, as spidev does."""
 
-    def writebytes(self, data: list[int] | bytes) -> None:
+    def writebytes2(self, data: list[int] | bytes) -> None:
         self.bytes += len(data)
-        self.transfers += 1
-
-    writebytes2 = writebytes
+        self.transfers += -(-len(data) // self.block)
 
 
 def panel(driver: str, wire: Wire, size: tuple[int, int]) -> Any:
-    """The companion's luma device over ``wire``, writing at most install.sh's spidev bufsiz at a time, as on a Pi
-    it installed (display/backends.py reads the bufsiz there)."""
-    from luma.core.interface.serial import spi
-
-    from display.drivers import build_lcd
+    """The companion's luma device over ``wire`` (a wire with install.sh's spidev bufsiz: a Pi it installed)."""
+    from display.drivers import Spi, build_lcd
 
     from .wire import DC
 
-    interface = spi(spi=wire, gpio=wire, gpio_DC=DC, gpio_RST=None, transfer_size=SPIDEV_BUFSIZ)
+    interface = Spi(spi=wire, gpio=wire, gpio_DC=DC, gpio_RST=None)
     return build_lcd(driver, interface, size, gpio=wire, backlight=lambda _on: None)
 
 
@@ -281,7 +332,7 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
 
     from .flow import SEED, game_events
 
-    found: list[tuple[float, int, int, list[tuple[str, int]], bool]] = []
+    found: list[tuple[float, int, int, tuple[tuple[str, int], ...], bool, tuple[Window, ...]]] = []
     rates: list[float] = []  # this machine's speed, sampled as the game goes: what a shared machine gives now
     idle: list[tuple[str, int]] = []  # the syncs of each game's idle moment at its end
     played = 0
@@ -295,18 +346,24 @@ def press_to_glass(driver: str, presses: int | None = None, stuck_voice: bool = 
                 for index, event in enumerate(events):
                     if index % RATE_EVERY == 0:
                         rates.append(host_rate(RATE_STEPS, repeats=1))
+                        # What is kept so far (the measurements among it) out of the collector's sight: kept for a
+                        # whole game they made it run full collections, 20-50 ms of CPU here, in the middle of
+                        # presses; the game played without them runs none (its young collections still count).
+                        gc.freeze()
                     found.append(meter.press(event))
                 syncs.COUNTER.reset()
                 meter.app.store.idle()
                 idle.extend(syncs.COUNTER.syncs)
             finally:
                 meter.close()
+                gc.unfreeze()
     shown = [press for press in found if press[4]]
     return {
         "cpu": [press[0] for press in shown],
         "bytes": [press[1] for press in shown],
         "transfers": [press[2] for press in shown],
         "syncs": [press[3] for press in shown],
+        "windows": [press[5] for press in shown],
         "all syncs": [press[3] for press in found],
         "idle syncs": idle,
         "clock": meter.clock,
@@ -319,12 +376,18 @@ def press_to_glass_on(measured: dict[str, Any], model: str, factor: float, card:
     """Each press's modelled time on MODEL (ms): CPU x factor + the wire at the clock it gives + the transfers'
     own cost + (with a CARD's MB/s) the blocks each of its syncs made the card write."""
     clock = spi_clock(model, measured["clock"])
-    presses = zip(measured["cpu"], measured["bytes"], measured["transfers"], measured["syncs"], strict=True)
-    return [
-        cpu * factor + sent * 8 / clock * 1000 + transfers * TRANSFER_MS
-        + (sum(card_ms(blocks, card) for _file, blocks in synced) if card is not None else 0.0)
-        for cpu, sent, transfers, synced in presses
-    ]  # fmt: skip
+
+    def wire(sent: int, transfers: int) -> float:
+        return sent * 8 / clock * 1000 + transfers * TRANSFER_MS
+
+    found = []
+    for cpu, sent, transfers, synced, windows in zip(
+        measured["cpu"], measured["bytes"], measured["transfers"], measured["syncs"], measured["windows"], strict=True
+    ):
+        rest = wire(sent - sum(window[2] for window in windows), transfers - sum(window[3] for window in windows))
+        disk = sum(card_ms(blocks, card) for _file, blocks in synced) if card is not None else 0.0
+        found.append(disk + max(cpu * factor, pushed(windows, factor, wire)) + rest)
+    return found
 
 
 def start_cpu(runs: int) -> tuple[list[float], float]:

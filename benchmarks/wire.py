@@ -65,9 +65,9 @@ def stock(driver: str, wire: Wire, size: tuple[int, int]) -> Any:
 
 
 def ours(driver: str, wire: Wire, size: tuple[int, int]) -> Any:
-    from luma.core.interface.serial import spi
+    from display.drivers import Spi
 
-    interface = spi(spi=wire, gpio=wire, gpio_DC=DC, gpio_RST=None, bus_speed_hz=32_000_000)
+    interface = Spi(spi=wire, gpio=wire, gpio_DC=DC, gpio_RST=None, bus_speed_hz=32_000_000)
     return build_lcd(driver, interface, size, gpio=wire, backlight=lambda _on: None)
 
 

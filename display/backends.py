@@ -119,18 +119,6 @@ def rpi_gpio() -> Any:
     return GPIO
 
 
-SPIDEV_BUFSIZ = Path("/sys/module/spidev/parameters/bufsiz")
-
-
-def spidev_bufsiz() -> int:
-    """The most the kernel's spidev takes in one write (4,096 unless ``spidev.bufsiz`` is set at boot): luma cuts a
-    window's pixels into writes of this size, each an ioctl and a DMA mapping, so the larger the fewer."""
-    try:
-        return max(4096, int(SPIDEV_BUFSIZ.read_text()))
-    except (OSError, ValueError):
-        return 4096
-
-
 def build_display(
     settings: Mapping[str, Any],
     size: tuple[int, int],
@@ -151,19 +139,17 @@ def build_display(
         return Display(dummy(width=width, height=height, rotate=config["rotate"], mode="RGB"), screenshots)
     import inspect
 
-    from luma.core.interface.serial import spi as spi_interface
     from luma.lcd.device import backlit_device
 
-    from .drivers import build_lcd
+    from .drivers import Spi, build_lcd
     from .panels import spi_hz
 
-    interface = spi_interface(
+    interface = Spi(
         spi=spi,
         gpio=gpio,
         port=config["spi_port"],
         device=config["spi_device"],
         bus_speed_hz=int(spi_hz(config)),
-        transfer_size=spidev_bufsiz(),
         gpio_DC=config["dc_pin"],
         gpio_RST=None if config["reset_pin"] == -1 else config["reset_pin"],
     )

@@ -165,12 +165,21 @@ def dirty_boxes(previous: Image.Image | None, image: Image.Image, most: int = MO
 
 
 class DirtyBoxes:
-    """A luma framebuffer strategy: yields (part of the frame, its box) for each dirty box, then remembers it."""
+    """A luma framebuffer strategy: yields (part of the frame, its box) for each dirty box, then remembers it.
+
+    ``boxes`` and ``sent`` are the same in two steps, for a caller that sends the boxes on another thread."""
 
     def __init__(self) -> None:
         self.prev_image: Image.Image | None = None
 
     def redraw(self, image: Image.Image) -> Iterator[tuple[Image.Image, Box]]:
-        for box in dirty_boxes(self.prev_image, image):
+        for box in self.boxes(image):
             yield image.crop(box), box
-        self.prev_image = image.copy()  # only once all went out: a failed push is sent again with the next frame
+        self.sent(image)
+
+    def boxes(self, image: Image.Image) -> list[Box]:
+        return dirty_boxes(self.prev_image, image)
+
+    def sent(self, image: Image.Image) -> None:
+        """Only once all went out: a failed push is sent again with the next frame."""
+        self.prev_image = image.copy()

@@ -18,8 +18,11 @@ Imported only when a real LCD is built: this module loads luma.lcd.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
+from luma.core.interface.serial import spi as luma_spi
 from luma.lcd import device as lcd
 from PIL import Image
 
@@ -51,11 +54,47 @@ def rgb565(image: Image.Image) -> bytes:
     return bytes(packed)
 
 
+class Spi(luma_spi):  # type: ignore[misc]  # luma ships no types
+    """luma's SPI interface, every write made with spidev's ``writebytes2``.
+
+    luma writes with ``writebytes``, which takes at most 4,096 bytes (an OverflowError above it, whatever
+    ``spidev.bufsiz`` says) and copies each byte through a Python list first. ``writebytes2`` takes the bytes as they
+    are, cuts them into writes of the kernel's bufsiz itself (install.sh raises it: a frame in 3 writes instead of
+    38), and lets the game thread run while the wire is busy. So luma's cutting into ``transfer_size`` pieces is
+    left out too.
+    """
+
+    def data(self, data: Any) -> None:
+        if self._DC:
+            self._gpio.output(self._DC, self._data_mode)
+        self._spi.writebytes2(data)
+
+    def _write_bytes(self, data: Any) -> None:
+        self._spi.writebytes2(data)
+
+
+class Inline(Executor):
+    """Runs what it is given at once, in the caller's thread (luma's start-up, before a writer thread is set)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        done: Future[Any] = Future()
+        try:
+            done.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed to the caller, as a thread's Future would
+            done.set_exception(error)
+        return done
+
+
 class SixteenBit:
     """Mixed into a luma device: each changed box goes out in RGB565 once :meth:`sixteen_bit` has switched the
-    controller (luma's own start-up, which draws the first frame, stays in its 18-bit colour)."""
+    controller (luma's own start-up, which draws the first frame, stays in its 18-bit colour).
+
+    A box is written by ``writer`` (a thread of its own: :func:`build_lcd`) while the next is cut and converted: the
+    wire runs (spidev lets go of the interpreter while the kernel writes) during the Python of the next box, one
+    box in flight at a time, in order. The frame counts as sent once every box has gone out."""
 
     _bits = 18
+    writer: Executor = Inline()
 
     def sixteen_bit(self) -> None:
         self.command(COLMOD, RGB565)  # type: ignore[attr-defined]
@@ -64,15 +103,43 @@ class SixteenBit:
     def display(self, image: Image.Image) -> None:
         device: Any = self
         assert image.mode == device.mode and image.size == device.size
+        image = device.preprocess(image)
+        if not isinstance(device.framebuffer, DirtyBoxes):  # luma's own default (a class built without one)
+            device.framebuffer = DirtyBoxes()
         columns = None  # the controller keeps its columns until told others: a new screen's bands share them
-        for part, box in device.framebuffer.redraw(device.preprocess(image)):
-            left, top, right, bottom = device.apply_offsets(box)
-            if (left, right) != columns:
-                device.command(CASET, left >> 8, left & 0xFF, (right - 1) >> 8, (right - 1) & 0xFF)
-                columns = (left, right)
-            device.command(RASET, top >> 8, top & 0xFF, (bottom - 1) >> 8, (bottom - 1) & 0xFF)
-            device.command(RAMWR)
-            device.data(rgb565(part) if self._bits == 16 else part.tobytes())
+        sending: Future[None] | None = None
+        try:
+            for box in device.framebuffer.boxes(image):
+                window = device.apply_offsets(box)
+                new_columns = (window[0], window[2]) != columns
+                columns = (window[0], window[2])
+                part = image.crop(box)
+                pixels = rgb565(part) if self._bits == 16 else part.tobytes()
+                if sending is not None:
+                    sending.result()
+                sending = self.writer.submit(self._window, window, new_columns, pixels)
+        finally:
+            if sending is not None:
+                sending.result()
+        device.framebuffer.sent(image)
+
+    def _window(self, window: tuple[int, int, int, int], new_columns: bool, pixels: bytes) -> None:
+        device: Any = self
+        left, top, right, bottom = window
+        if new_columns:
+            device.command(CASET, left >> 8, left & 0xFF, (right - 1) >> 8, (right - 1) & 0xFF)
+        device.command(RASET, top >> 8, top & 0xFF, (bottom - 1) >> 8, (bottom - 1) & 0xFF)
+        device.command(RAMWR)
+        device.data(pixels)
+
+    def cleanup(self) -> None:
+        """luma's: the screen cleared (through the writer), SPI and the pins released; then the writer's thread
+        stops, and anything after (luma's own exit hook cleans up again) is written in line."""
+        try:
+            super().cleanup()  # type: ignore[misc]
+        finally:
+            self.writer.shutdown()
+            self.writer = Inline()
 
 
 class st7735(SixteenBit, lcd.st7735):  # type: ignore[misc]  # luma ships no types
@@ -143,4 +210,5 @@ def build_lcd(
     if inverse and "inverse" not in takes:
         device.command(INVOFF if panel.inverted else INVON)
     device.sixteen_bit()
+    device.writer = ThreadPoolExecutor(1, thread_name_prefix="spi")
     return device

@@ -26,17 +26,24 @@ class WireError(AssertionError):
     """Bytes a controller could not make sense of, or would draw somewhere else than meant."""
 
 
+SPIDEV_MAXPATH = 4096  # the most spidev's writebytes takes (py-spidev 3.8, spidev_module.c): OverflowError above it
+SPIDEV_MOST_BLOCK = 65535  # the largest write spidev's writebytes2 makes, whatever spidev.bufsiz allows
+
+
 class Wire:
     """A recording spidev (``wire.spi``) and RPi.GPIO (``wire.gpio``) for luma's ``spi`` interface.
 
-    Every SPI transfer is kept as (is_command, bytes), and fed to ``controller`` when one is attached.
+    Every SPI transfer (each ``write`` spidev makes to the kernel) is counted and fed to ``controller`` when one is
+    attached, split as spidev splits it: ``writebytes`` refuses more than 4,096 bytes, as spidev does,
+    ``writebytes2`` cuts its bytes into writes of the kernel's ``bufsiz`` (4,096 unless set at boot), at most 65,535.
     """
 
     OUT, IN, HIGH, LOW, BCM = "out", "in", 1, 0, "bcm"
 
-    def __init__(self, dc_pin: int, controller: Controller | None = None) -> None:
+    def __init__(self, dc_pin: int, controller: Controller | None = None, bufsiz: int = 4096) -> None:
         self.dc_pin = dc_pin
         self.controller = controller
+        self.block = min(bufsiz, SPIDEV_MOST_BLOCK)
         self.levels: dict[int, int] = {}
         self.bytes = 0
         self.transfers = 0
@@ -53,14 +60,22 @@ class Wire:
         pass
 
     def writebytes(self, data: list[int] | bytes) -> None:
+        if len(data) > SPIDEV_MAXPATH:
+            raise OverflowError(f"Argument list size exceeds {SPIDEV_MAXPATH} bytes.")
+        self.transfer(bytes(data))
+
+    def writebytes2(self, data: list[int] | bytes) -> None:
         chunk = bytes(data)
+        for start in range(0, len(chunk), self.block):
+            self.transfer(chunk[start : start + self.block])
+
+    def transfer(self, chunk: bytes) -> None:
+        """One write to the kernel's spidev."""
         self.bytes += len(chunk)
         self.transfers += 1
         is_command = self.levels.get(self.dc_pin, self.LOW) == self.LOW
         if self.controller is not None:
             self.controller.feed(is_command, chunk)
-
-    writebytes2 = writebytes
 
     # RPi.GPIO
     def setmode(self, mode: str) -> None:

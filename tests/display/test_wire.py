@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller as GameController
 from companion.system import config
+from display import drivers
 from display.backends import Display, build_display
 from display.drivers import rgb565
 from display.panels import MADCTL_BGR, PANELS
@@ -210,11 +211,11 @@ class HeldWire(Wire):
         self.release.set()
         self.busy = threading.Event()
 
-    def writebytes(self, data: list[int] | bytes) -> None:
+    def transfer(self, chunk: bytes) -> None:
         if not self.release.is_set():
             self.busy.set()
             assert self.release.wait(30), "hang guard"
-        super().writebytes(data)
+        super().transfer(chunk)
 
 
 def test_show_returns_while_the_wire_is_busy_and_the_newest_frame_wins() -> None:
@@ -232,6 +233,67 @@ def test_show_returns_while_the_wire_is_busy_and_the_newest_frame_wins() -> None
     check(controller, other, 0, 0, 0)
     assert display.pusher is not None and display.pusher.dropped == 1, "the stale frame in between was never sent"
     display.close()
+
+
+class WaitingWire(Wire):
+    """A wire whose first write of pixels, once armed, waits until the next box has been converted."""
+
+    def __init__(self, dc_pin: int, controller: Controller, converted: threading.Event) -> None:
+        super().__init__(dc_pin, controller)
+        self.converted = converted
+        self.armed = False
+
+    def transfer(self, chunk: bytes) -> None:
+        if self.armed and self.levels.get(self.dc_pin) == self.HIGH and len(chunk) > 4:  # pixels, not parameters
+            self.armed = False
+            assert self.converted.wait(10), "the next box was not converted while this one was on the wire"
+        super().transfer(chunk)
+
+
+def test_a_box_goes_over_the_wire_while_the_next_is_converted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 44: the wire of one box runs during the Python of the next (spidev's writebytes2 lets go of the
+    interpreter), in order, and the panel ends with the frame exactly."""
+    panel = PANELS["ili9341"]
+    converted, boxes = threading.Event(), []
+    real = drivers.rgb565
+
+    def converting(part: Image.Image) -> bytes:
+        boxes.append(part.size)
+        if len(boxes) == 2:
+            converted.set()
+        return real(part)
+
+    monkeypatch.setattr(drivers, "rgb565", converting)
+    controller = Controller(GRAM["ili9341"], Glass(bool(panel.madctl & MADCTL_BGR), panel.inverted))
+    wire = WaitingWire(DC, controller, converted)
+    display = build_display(settings(driver="ili9341"), panel.native, spi=wire, gpio=wire)
+    background = Image.new("RGB", panel.native, (16, 20, 32))
+    display.show(background)
+    assert display.flush(timeout=30)
+    marked = background.copy()
+    ImageDraw.Draw(marked).rectangle((2, 2, 40, 20), fill="red")
+    ImageDraw.Draw(marked).rectangle((250, 200, 300, 230), fill="gold")
+    boxes.clear()
+    wire.armed = True
+    display.show(marked)
+    assert display.flush(timeout=30)
+    assert display.pusher is not None and display.pusher.failures == 0, "the held box waited for the next one"
+    assert len(boxes) == 2
+    check(controller, marked, 0, 0, 0)
+    display.close()
+
+
+def test_closing_clears_the_panel_through_the_writer_and_stops_it() -> None:
+    panel = PANELS["st7789"]
+    controller = Controller(GRAM["st7789"], Glass(bool(panel.madctl & MADCTL_BGR), panel.inverted))
+    wire = Wire(DC, controller)
+    display = build_display(settings(driver="st7789"), panel.native, spi=wire, gpio=wire)
+    display.show(Image.new("RGB", panel.native, "white"))
+    assert display.flush(timeout=30)
+    display.close()
+    assert controller.seen(0, 0, panel.native).getbbox() is None, "luma's clean-up clears the screen"
+    assert isinstance(display.device.writer, drivers.Inline), "the writer's thread stopped"
+    display.device.cleanup()  # luma's exit hook cleans up again
 
 
 def game_screens(count: int) -> list[Screen]:
