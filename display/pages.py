@@ -33,7 +33,13 @@ def _fits(screen: Screen, size: tuple[int, int], text_size: str) -> bool:
 @lru_cache(maxsize=256)
 def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> tuple[Screen, ...]:
     """``(screen,)`` if it fits, else its parts (a single line too long for a whole part stays cut: the layout tests
-    report it). ``text_size``: the ``[display] text_size`` setting."""
+    report it). ``text_size``: the ``[display] text_size`` setting. A ``preface`` comes first, in parts of its own
+    that carry the screen's keys."""
+    if screen.preface is not None:
+        first = paginate(replace(screen.preface, keys=screen.keys), size, text_size)
+        own = paginate(replace(screen, preface=None), size, text_size)
+        count = len(first) + len(own)
+        return tuple(replace(part, part=(k, count)) for k, part in enumerate((*first, *own), 1))
     if screen.menu is not None or _fits(screen, size, text_size):
         return (screen,)
     if screen.board:

@@ -75,6 +75,9 @@ class Screen:
     part: tuple[int, int] | None = None  # (k, n): part k of a screen too long for the display (display/pages.py)
     qr: tuple[str, ...] | None = None  # a QR code's rows ("1" dark), drawn at the right (the web pads' join link)
     footer_room: str = ""  # a longer footer the same screen may show next: its rows are kept, so nothing moves
+    # A screen shown as the first part(s) before this one's own, with its own code (the Pi's Wi-Fi before the join
+    # code, at setup on the first boot): display/pages.py puts it first wherever the screen is cut into parts.
+    preface: Screen | None = None
 
     def text(self) -> str:
         """Every word the screen shows, for tests that check what must not be shown."""
@@ -88,5 +91,6 @@ class Screen:
                 self.footer,
                 self.rule or "",
                 *(meaning for _key, meaning in self.keys),
+                *([self.preface.text()] if self.preface else []),
             ]
         )

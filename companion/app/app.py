@@ -28,6 +28,7 @@ from ..store import Store, default_directory, now
 from ..system import notify
 from ..system.config import Settings
 from ..system.notify import Notifier
+from .first_boot import device_notes, open_network, with_hotspot
 from .loop import serve
 from .phones import PhonePads, Server, start_web_pads, write_join_link
 from .resume import resume_unfinished
@@ -96,6 +97,7 @@ class App:
         self.controller, self.resumed = resume_unfinished(
             self.store, self.saver, lambda: self._fresh_controller(rng, entry or settings["game"]["entry"])
         )
+        self.controller.additions.device = device_notes(settings)
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
         self.phones: PhonePads | None = None
@@ -132,11 +134,14 @@ class App:
 
     def _start_web(self) -> None:
         held = self.store.phones(self.saver.game) if self.saver.game is not None else {}
-        pads = start_web_pads(self.settings["web"], self.events, held.values())
+        hotspot = open_network()
+        pads = start_web_pads(self.settings["web"], self.events, held.values(), hotspot.address if hotspot else None)
         if pads is not None:
             self._closers.append(pads)
             self.web = pads
-            self.attach_phones(pads, held)
+            phones = self.attach_phones(pads, held)
+            if hotspot is not None:  # phones join the Pi's network first: its code comes before the join code
+                phones.device = with_hotspot(phones.device, hotspot)
             if self.mock:
                 write_join_link(pads.url, default_directory(self.settings["game"]["state_dir"]))
 

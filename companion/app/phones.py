@@ -74,9 +74,12 @@ class Server(Protocol):
     def tell(self, phone: str, text: str) -> None: ...
 
 
-def start_web_pads(web: dict[str, Any], events: Any, known: Iterable[str] = ()) -> WebPads | None:
+def start_web_pads(
+    web: dict[str, Any], events: Any, known: Iterable[str] = (), address: str | None = None
+) -> WebPads | None:
     """The web pads' server on its own thread; if it cannot start, one line says why and the device goes on.
-    ``known``: the phones that hold a seat of the game going on (let in again without the join link)."""
+    ``known``: the phones that hold a seat of the game going on (let in again without the join link). ``address``:
+    the Pi's on the network it opened itself, which no route leaves from (the join link names it)."""
     try:
         from ..web.server import WebPads
     except ImportError:
@@ -90,6 +93,8 @@ def start_web_pads(web: dict[str, Any], events: Any, known: Iterable[str] = ()) 
     if problem is not None:
         log.error("%s", problem)
         return None
+    if address is not None and pads.unreachable:
+        pads.address = address
     log.info("web pads: listening on port %d (the join code is on the setup screen; the table view: %s)", pads.port,
              pads.table_url)  # fmt: skip
     if pads.unreachable:
@@ -135,6 +140,7 @@ class PhonePads(Additions):
         self.requests: list[SeatRequest] = []  # waiting for the host, first asked first
         self.pressed: str | None = None  # the phone whose press this step answers (it alone gets its view again)
         self.pages.append(self.phones_page)
+        self.device = app.controller.additions.device  # what setup says of the device stays
 
     # ------------------------------------------------------------------ events
 

@@ -71,9 +71,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         written = write(out)
         print(_("{count} screens written to {out}").format(count=len(written), out=out))
         return 0
+    if args.command == "check-config" and args.file and (args.card or _card_name(args.file)):
+        from .card import check_card
+
+        return check_card(args.file)
     if args.command in ("check-config", "print-config"):
         return _config_command(args.command, args.file if args.command == "check-config" else args.config)
+    if args.command == "network":
+        from .card import network
+
+        return network(args)
     raise AssertionError(args.command)  # argparse only lets known commands through
+
+
+def _card_name(file: str) -> bool:
+    from pathlib import Path
+
+    from ..system.card import is_card_file
+
+    return is_card_file(Path(file))
 
 
 def _config_command(command: str, file: str | None) -> int:
@@ -84,9 +100,17 @@ def _config_command(command: str, file: str | None) -> int:
         return EXIT_CONFIG
     if command == "print-config":
         print(_("# merged from the defaults and {source}").format(source=settings.source or _("no user file")))
+        if settings.card is not None:
+            print(_("# and the card file {card}").format(card=settings.card))
         print(config.to_toml(settings.data), end="")
-    else:
-        print(_("{source}: OK").format(source=settings.source or _("defaults (no config file found)")))
+        return 0
+    print(_("{source}: OK").format(source=settings.source or _("defaults (no config file found)")))
+    if file is None and settings.card_problems:  # the settings the companion would use: the card's too
+        for problem in settings.card_problems:
+            print(problem, file=sys.stderr)
+        return EXIT_CONFIG
+    if file is None and settings.card is not None:
+        print(_("{source}: OK").format(source=settings.card))
     return 0
 
 

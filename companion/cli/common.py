@@ -19,14 +19,22 @@ EXIT_CONFIG = 78
 
 
 def load_settings(file: str | None, hint: bool = False) -> Any:
-    """The merged configuration, or None after printing one line per problem (the caller exits with EXIT_CONFIG)."""
+    """The merged configuration, or None after printing one line per problem (the caller exits with EXIT_CONFIG).
+    ``hint``: a command that runs the table (run, sim), which also says, one line a problem, why the card file
+    was left out (it starts all the same: the LCD says it too)."""
     from pathlib import Path
 
     from ..system import config
     from ..system.logs import error_line
 
     try:
-        return config.load(Path(file) if file else None)
+        settings = config.load(Path(file) if file else None)
+        if hint and settings.card_problems:
+            for problem in settings.card_problems:
+                print(error_line(problem), file=sys.stderr)
+            left_out = "doge-companion: the card file is left out: fix it (check it: doge-companion check-config {})"
+            print(error_line(left_out.format(settings.card_file)), file=sys.stderr)
+        return settings
     except config.ConfigError as error:
         for problem in error.problems:
             print(error_line(problem), file=sys.stderr)  # under systemd: at the journal's "error" priority

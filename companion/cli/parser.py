@@ -76,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Check a config file (default: the one the companion would use): one line per problem."),
     )
     check.add_argument("file", nargs="?", help=_("the file to check (default: the one the companion would use)"))
+    check.add_argument(
+        "--card",
+        action="store_true",
+        help=_("check FILE as the card file (docs/card-file.md); a file named doge-companion.toml always is"),
+    )
     run = _with_config(
         commands.add_parser(
             "run",
@@ -147,5 +152,19 @@ def build_parser() -> argparse.ArgumentParser:
         stored.add_argument("--sim", action="store_true", help=_("the simulator's games (doge-companion sim)"))
     screens = commands.add_parser("screens", help=_("write PNGs of every screen at every display size"))
     screens.add_argument("--out", metavar="DIR", help=_("where to write them (docs/screens)"))
+    network = commands.add_parser(
+        "network",
+        help=_("at boot: the card file's Wi-Fi, else the Pi's own network (run as root by its unit)"),
+        description=_(
+            "Write NetworkManager connections for the card file's [wifi] networks, wait for one, and with none in "
+            "reach open the Pi's own Wi-Fi network for the LCD's QR code (docs/card-file.md)."
+        ),
+    )
+    network.add_argument("--root", default="/", metavar="DIR", help=_("the system's root folder (tests: another)"))
+    network.add_argument("--card", metavar="FILE", help=_("the card file (default: on the card)"))
+    network.add_argument(
+        "--wait", type=_number, metavar="SECONDS", help=_("how long to wait for a known network (default: the card's)")
+    )
+    network.add_argument("--group", default="doge", help=_("the companion's group, which may read the state file"))
     _with_config(commands.add_parser("print-config", help=_("print the merged configuration (defaults + your file)")))
     return parser

@@ -13,10 +13,13 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
 from .schema import DIGITS, DISPLAYS, SCHEMA, check_display, check_pins, validate
+
+if TYPE_CHECKING:
+    from .card import Card
 
 DEFAULTS_PATH = Path(__file__).with_name("defaults.toml")
 
@@ -35,6 +38,9 @@ class Settings:
 
     data: dict[str, Any]
     source: Path | None
+    card: Path | None = None  # the card file whose settings are in ``data``
+    card_problems: tuple[str, ...] = ()  # why the card file was left out (then ``data`` has none of it)
+    card_file: Path | None = None  # the card file looked at, used or not
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -42,6 +48,16 @@ class Settings:
     def with_hardware(self, hardware: str | None) -> Settings:
         """The same settings on other hardware (``run --hardware mock``), or these if none is named."""
         return self if hardware is None else replace(self, data={**self.data, "hardware": hardware})
+
+    def card_line(self) -> str | None:
+        """The card file left out, as one line for the LCD's setup screen, in the language set now (the table's):
+        the file is checked again over these settings, which are those it was checked over."""
+        if not self.card_problems or self.card_file is None:
+            return None
+        from .card import one_line
+
+        _data, problems = with_card(self.data, self.card_file)
+        return one_line(problems or list(self.card_problems))
 
     @property
     def display_size(self) -> tuple[int, int]:
@@ -63,11 +79,12 @@ def user_config_path(environ: Mapping[str, str] | None = None) -> Path | None:
 MAX_FILE = 1 << 20  # bytes read at most: every key set, with comments, is under 8 KiB; a longer file is refused
 
 
-def _read_toml(path: Path, label: str) -> dict[str, Any]:
+def _read_toml(path: Path, label: str, limit: int = MAX_FILE) -> dict[str, Any]:
     """The file's TOML, read in bounded time and memory whatever PATH names: a device (/dev/zero) or a FIFO with
-    no writer is refused without reading it, a longer file than any config is refused at its size."""
+    no writer is refused without reading it, a longer file than any config is refused at its size. A byte order
+    mark before it (an editor on Windows may write one) is not part of the TOML."""
     try:
-        return tomllib.loads(_read_bounded(path, label))
+        return tomllib.loads(_read_bounded(path, label, limit).removeprefix("\ufeff"))
     except FileNotFoundError:
         raise ConfigError([_("{label}: no such file").format(label=label)]) from None
     except IsADirectoryError:
@@ -89,7 +106,7 @@ def _read_toml(path: Path, label: str) -> dict[str, Any]:
         raise ConfigError([_("{label}: not valid TOML: nested too deeply").format(label=label)]) from None
 
 
-def _read_bounded(path: Path, label: str) -> str:
+def _read_bounded(path: Path, label: str, limit: int) -> str:
     """The text of PATH if it is a regular file of at most MAX_FILE bytes; opening never waits (O_NONBLOCK: a FIFO
     with no writer would block open() itself)."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -99,11 +116,11 @@ def _read_bounded(path: Path, label: str) -> str:
             raise IsADirectoryError(path)
         if not stat.S_ISREG(status.st_mode):
             raise ConfigError([_("{label}: is not a file (a device, a FIFO or a socket)").format(label=label)])
-        data = handle.read(MAX_FILE + 1)
-    if len(data) > MAX_FILE:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
         raise ConfigError(
             [_("{label}: is longer than any config file ({size} bytes; at most {limit})").format(
-                label=label, size=status.st_size, limit=MAX_FILE
+                label=label, size=status.st_size, limit=limit
             )]
         )  # fmt: skip
     return data.decode("utf-8")
@@ -119,19 +136,34 @@ def _merge(base: dict[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def load(path: Path | None = None, *, search: bool = True, overrides: Mapping[str, Any] | None = None) -> Settings:
-    """Defaults, overlaid with ``path`` (or the user's file when ``search``), overlaid with ``overrides``.
+def read_card(path: Path) -> Card | None:
+    """The card file at ``path`` (None if there is none), or ConfigError with every problem, each naming it."""
+    from .card import MAX_CARD, parse_card
 
-    Raises :class:`ConfigError` listing every problem.
-    """
-    defaults = _read_toml(DEFAULTS_PATH, "defaults.toml")
-    source = path if path is not None else (user_config_path() if search else None)
-    user: dict[str, Any] = _read_toml(source, str(source)) if source is not None else {}
-    label = str(source) if source is not None else "config"
+    if not os.path.lexists(path):
+        return None
+    card, problems = parse_card(_read_toml(path, str(path), MAX_CARD))
+    if problems:
+        raise ConfigError([f"{path}: {problem}" for problem in problems])
+    return card
+
+
+def with_card(data: dict[str, Any], path: Path) -> tuple[dict[str, Any] | None, list[str]]:
+    """``data`` with the card file's settings over it, or None and why not: a problem of the file itself, or one
+    its values make with the others (a pin it takes that the owner's config uses)."""
+    try:
+        card = read_card(path)
+    except ConfigError as error:
+        return None, error.problems
+    if card is None:
+        return None, []
+    merged = _merge(data, card.layer)
+    problems = _cross_checks(merged)
+    return (None, [f"{path}: {problem}" for problem in problems]) if problems else (merged, [])
+
+
+def _cross_checks(data: dict[str, Any]) -> list[str]:
     problems: list[str] = []
-    validate(user, SCHEMA, "", problems)
-    validate(overrides or {}, SCHEMA, "", problems)
-    data = _merge(_merge(defaults, user), overrides or {})
     if all(isinstance(data.get(table), dict) for table in ("display", "buttons", "pads", "buzzer")):
         pads = data["pads"].setdefault("gpio", [])
         if isinstance(pads, list) and all(isinstance(pad, dict) for pad in pads):
@@ -139,9 +171,43 @@ def load(path: Path | None = None, *, search: bool = True, overrides: Mapping[st
                 pad.setdefault("led", -1)
             check_pins(data, problems)
         check_display(data, problems)
+    return problems
+
+
+def load(
+    path: Path | None = None,
+    *,
+    search: bool = True,
+    overrides: Mapping[str, Any] | None = None,
+    card: Path | None = None,
+) -> Settings:
+    """Defaults, overlaid with ``path`` (or the user's file when ``search``), with the card file (``card``, or when
+    ``search`` the one card_path() names), with ``overrides``.
+
+    Raises :class:`ConfigError` listing every problem of the owner's file. A card file that cannot be used is left
+    out, with its problems in ``card_problems``: the companion starts whatever was written on the card.
+    """
+    from .card import card_path
+
+    defaults = _read_toml(DEFAULTS_PATH, "defaults.toml")
+    source = path if path is not None else (user_config_path() if search else None)
+    user: dict[str, Any] = _read_toml(source, str(source)) if source is not None else {}
+    label = str(source) if source is not None else "config"
+    problems: list[str] = []
+    validate(user, SCHEMA, "", problems)
+    validate(overrides or {}, SCHEMA, "", problems)
+    data = _merge(defaults, user)
+    problems += _cross_checks(_merge(data, overrides or {}))
     if problems:
         raise ConfigError([f"{label}: {problem}" for problem in problems])
-    return Settings(data, source)
+    card_file = card if card is not None else (card_path() if search else None)
+    merged, card_problems = with_card(data, card_file) if card_file is not None else (None, [])
+    if merged is not None and overrides and (later := _cross_checks(_merge(merged, overrides))):
+        merged, card_problems = None, [f"{card_file}: {problem}" for problem in later]
+    data = _merge(merged if merged is not None else data, overrides or {})
+    _cross_checks(data)  # each GPIO pad's led filled in
+    used = card_file if merged is not None else None
+    return Settings(data, source, used, tuple(card_problems), card_file)
 
 
 # ---------------------------------------------------------------------------------------------- printing

@@ -3,10 +3,13 @@ language, and starts."""
 
 from __future__ import annotations
 
-from display.screen import Screen
+from dataclasses import replace
+
+from display.screen import Line, Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
+from ..additions import DeviceNotes
 from ..context import Context
 from ..paging import Turn
 from ..seats import Seat
@@ -50,4 +53,20 @@ class SetupMode(Mode):
         return tuple(keys)
 
     def view(self, ctx: Context) -> Screen:
-        return setup_view(ctx.seats)
+        return with_device_notes(setup_view(ctx.seats), ctx.additions.device)
+
+
+def with_device_notes(screen: Screen, notes: DeviceNotes) -> Screen:
+    """Setup with what the device says of itself: a card file left out, in one red line at the top; the Wi-Fi
+    network the Pi opened, as a part before setup's own (its QR code, then the join code: a phone joins the Pi's
+    network, then the game). The parts turn by themselves, so a table that waits sees both."""
+    if notes.card_problem:
+        screen = replace(screen, lines=(Line(notes.card_problem, "small", "red"), *screen.lines))
+    if notes.wifi_name and notes.wifi_qr:
+        lines = (
+            Line(_("Join the Wi-Fi {name}").format(name=notes.wifi_name)),
+            Line(_("Phones: scan this code, then the next one"), "small"),
+        )
+        wifi = Screen(_("Wi-Fi"), lines, footer=screen.footer, tags=("setup", "wifi"))
+        screen = replace(screen, preface=replace(wifi, qr=notes.wifi_qr))
+    return screen
