@@ -110,7 +110,9 @@ uninstall() {
         ok "no doge-companion service"
     fi
     step "systemd unit, its drop-ins and the polkit rule"
-    if [ -f "$ROOT$NETWORK_UNIT" ] && [ -d "$ROOT/run/systemd/system" ]; then act systemctl disable doge-companion-network; fi
+    if [ -f "$ROOT$NETWORK_UNIT" ] && [ -d "$ROOT/run/systemd/system" ]; then
+        act systemctl disable doge-companion-network
+    fi
     gone "$UNIT"
     gone "$NETWORK_UNIT"
     gone "$RULE"
@@ -257,22 +259,32 @@ step "the companion in $VENV (from $SOURCE, versions pinned in $PINS)"
 fail() { echo "install.sh: $*" >&2; exit 1; }
 if [ -x "$ROOT$VENV/bin/python" ]; then ok "venv exists"; else act python3 -m venv "$ROOT$VENV"; fi
 PIP=("$ROOT$VENV/bin/pip" --disable-pip-version-check --quiet)
-count="$(grep -c '^[A-Za-z]' "$SOURCE/$PINS")"
-echo "   downloads: $count Python packages pinned in $PINS (from pip's indexes: PyPI, and piwheels on Pi OS 32-bit)"
-hashed=""
-[ ${#HASHES[@]} = 0 ] || hashed=" (their hashes are PyPI's: pip.conf's extra-index-url, such as piwheels, serves others)"
-act "${PIP[@]}" download --dest "$ROOT$DOWNLOADS" -r "$SOURCE/$PINS" \
-    || fail "downloading the Python packages failed (no network? see pip's message above$hashed); run it again"
-# setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation). Its own lines
-# of the lock, hashes and all (a bare name on the command line is not allowed with hashes).
-if [ "$DRY_RUN" = 0 ]; then
-    mkdir -p "$(dirname "$ROOT$SETUPTOOLS")"
-    awk '/^setuptools==/ {p = 1} p {print} p && !/\\$/ {exit}' "$SOURCE/$PINS" >"$ROOT$SETUPTOOLS"
+# In a card image, the base installed the lock already (--pins-only) and noted its hash: nothing to download again.
+PINS_STAMP="$ROOT$VENV/.doge-companion-pins"
+pins_hash="$(sha256sum "$SOURCE/$PINS" | cut -d' ' -f1)"
+if [ "$IMAGE" = 1 ] && [ "$(cat "$PINS_STAMP" 2>/dev/null)" = "$pins_hash" ]; then
+    ok "the pinned packages are installed ($PINS as when they were)"
+else
+    count="$(grep -c '^[A-Za-z]' "$SOURCE/$PINS")"
+    echo "   downloads: $count Python packages pinned in $PINS (from pip's indexes: PyPI, and piwheels on Pi OS 32-bit)"
+    hashed=""
+    [ ${#HASHES[@]} = 0 ] \
+        || hashed=" (their hashes are PyPI's: pip.conf's extra-index-url, such as piwheels, serves others)"
+    act "${PIP[@]}" download --dest "$ROOT$DOWNLOADS" -r "$SOURCE/$PINS" \
+        || fail "downloading the Python packages failed (no network? see pip's message above$hashed); run it again"
+    # setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation). Its own
+    # lines of the lock, hashes and all (a bare name on the command line is not allowed with hashes).
+    if [ "$DRY_RUN" = 0 ]; then
+        mkdir -p "$(dirname "$ROOT$SETUPTOOLS")"
+        awk '/^setuptools==/ {p = 1} p {print} p && !/\\$/ {exit}' "$SOURCE/$PINS" >"$ROOT$SETUPTOOLS"
+    fi
+    { act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" "${HASHES[@]}" -r "$ROOT$SETUPTOOLS" \
+        && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation "${HASHES[@]}" \
+            -r "$SOURCE/$PINS"; } \
+        || fail "building a pinned package failed (see pip's message above; spidev and lgpio need gcc and" \
+            "python3-dev)"
+    [ "$IMAGE" = 0 ] || [ "$DRY_RUN" = 1 ] || echo "$pins_hash" >"$PINS_STAMP"
 fi
-{ act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" "${HASHES[@]}" -r "$ROOT$SETUPTOOLS" \
-    && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation "${HASHES[@]}" \
-        -r "$SOURCE/$PINS"; } \
-    || fail "building a pinned package failed (see pip's message above; spidev and lgpio need gcc and python3-dev)"
 if [ "$PINS_ONLY" = 1 ]; then echo "done: the pinned packages (--pins-only)"; exit 0; fi
 # The rules engine compiled by mypyc (build_support/backend.py; gcc and python3-dev are here for spidev anyway): about
 # twice as fast for replays and computer players. It takes a few minutes on a Pi; plain Python if it fails. Built

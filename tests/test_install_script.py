@@ -163,6 +163,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
         "etc/doge-companion/config.toml",
         "etc/modprobe.d/doge-companion-spidev.conf",
         "etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
+        "etc/systemd/system/doge-companion-network.service",
         "etc/systemd/system/doge-companion.service",
         "etc/systemd/system/doge-companion.service.d/web-pads.conf",
         "opt/doge-companion/.venv/bin/doge-companion",
@@ -330,7 +331,8 @@ def test_uninstall_removes_what_it_installed_and_keeps_the_games_unless_purged(m
         "var/lib/doge-companion/games.sqlite3",
     ]
     assert games.read_bytes() == b"the games" and (machine.state / "user-groups").exists(), "the games and doge kept"
-    assert changes(calls) == ["systemctl disable --now doge-companion", "systemctl daemon-reload"]
+    assert changes(calls) == ["systemctl disable --now doge-companion", "systemctl disable doge-companion-network",
+                              "systemctl daemon-reload"]  # fmt: skip
     assert not [call for call in calls if call.startswith(("apt-get", "groupdel", "raspi-config nonint"))]
     assert f"this checkout ({ROOT}: sudo rm -rf {ROOT})" in output
     again, calls = machine.install("--uninstall")
@@ -384,6 +386,8 @@ def test_image_mode_installs_into_a_card_images_root_the_same_device_without_sta
     assert 'KERNEL=="gpiochip*", GROUP="gpio"' in rules and 'KERNEL=="spidev*", GROUP="spi"' in rules
 
     output, calls = machine.install("--image", source=source)
+    assert "ok: the pinned packages are installed (requirements/" in output, "the base has them: no download again"
+    assert not [call for call in calls if call.startswith(("venv-pip download", "venv-pip install -"))], calls
     assert "ok: enabled (/etc/default/raspi-firmware-custom)" in output and custom.read_text() == "dtparam=spi=on\n"
     assert "systemctl enable doge-companion" in calls and "systemctl enable doge-companion-network" in calls
     assert not [call for call in calls if call.startswith(("systemctl restart", "systemctl daemon-reload"))], calls

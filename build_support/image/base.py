@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -37,6 +38,8 @@ mkdir -p "$1/etc/initramfs-tools/conf.d" "$1/usr/share/initramfs-tools/modules.d
 echo MODULES=list >"$1/etc/initramfs-tools/conf.d/doge-companion.conf"
 printf '%s\\n' {modules} >"$1/usr/share/initramfs-tools/modules.d/doge-companion.conf"
 """
+# mmdebstrap's lines shown as it goes (--verbose: a line per package set up, a few hundred in all)
+PROGRESS = re.compile(r"I: |E: |W: |Setting up |update-initramfs|raspi-firmware")
 # Changed when what this module does changes in a way its inputs do not show.
 FORMAT = "1"
 
@@ -76,10 +79,10 @@ def base(checkout: Path, epoch: int) -> Path:
         host.say(f"the Debian root ({SUITE}, arm64, under qemu-user): about 7 minutes, once for these packages")
         env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
         host.run(
-            ["mmdebstrap", "--arch=arm64", "--variant=minbase", f"--components={COMPONENTS}",
+            ["mmdebstrap", "--verbose", "--arch=arm64", "--variant=minbase", f"--components={COMPONENTS}",
              f"--include={','.join(packages(checkout))}",
              f"--setup-hook={SETUP.format(modules=' '.join(INITRAMFS_MODULES))}", SUITE, str(debian), MIRROR],
-            "mmdebstrap (the Debian root)", env=env,
+            "mmdebstrap (the Debian root)", env=env, shown=PROGRESS,
         )  # fmt: skip
     shutil.rmtree(partial, ignore_errors=True)
     subprocess.run(["cp", "-a", "--reflink=auto", str(debian), str(partial)], check=True)

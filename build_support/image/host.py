@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -58,8 +59,10 @@ def say(message: str) -> None:
     print(f"image: {message}", flush=True)
 
 
-def run(command: Sequence[str], what: str, env: dict[str, str] | None = None, quiet: bool = False) -> str:
-    """COMMAND with its lines shown as they come (prefixed, with the seconds so far) unless QUIET; its output."""
+def run(command: Sequence[str], what: str, env: dict[str, str] | None = None, quiet: bool = False,
+        shown: re.Pattern[str] | None = None) -> str:  # fmt: skip
+    """COMMAND with its lines shown as they come (prefixed, with the seconds so far; only those matching SHOWN if
+    given) unless QUIET; its output. A failure says which step, with the output's last lines."""
     started = time.monotonic()
     process = subprocess.Popen(
         list(command), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, errors="replace"
@@ -68,27 +71,32 @@ def run(command: Sequence[str], what: str, env: dict[str, str] | None = None, qu
     lines = []
     for line in process.stdout:
         lines.append(line)
-        if not quiet:
+        if not quiet and (shown is None or shown.match(line)):
             sys.stdout.write(f"  {time.monotonic() - started:5.0f}s  {line}")
             sys.stdout.flush()
     if process.wait():
-        tail = "".join(lines[-30:]) if quiet else ""
+        tail = "".join(lines[-30:]) if quiet or shown else ""
         raise BuildError(f"{what} failed (status {process.returncode}): {tail}{' '.join(command)[:300]}")
     return "".join(lines)
 
 
 @contextmanager
 def chroot_mounts(root: Path) -> Iterator[None]:
-    """/proc, /sys, /dev and the host's name servers inside ROOT while a chroot runs there, unmounted after."""
+    """/proc, /sys, /dev, the host's name servers and certificate authorities inside ROOT while a chroot runs there
+    (pip in it trusts what the host's pip trusts: a proxy's own authority too), unmounted after."""
     mounts = [(["-t", "proc", "proc"], root / "proc"), (["-t", "sysfs", "sysfs"], root / "sys"),
               (["--rbind", "/dev"], root / "dev")]  # fmt: skip
+    authorities = Path("/etc/ssl/certs/ca-certificates.crt")
+    if authorities.exists() and (root / authorities.relative_to("/")).exists():
+        mounts.append((["--bind", "-o", "ro", str(authorities)], root / authorities.relative_to("/")))
     done: list[Path] = []
     resolv = root / "etc" / "resolv.conf"
     resolv.unlink(missing_ok=True)
     shutil.copyfile("/etc/resolv.conf", resolv)
     try:
         for args, target in mounts:
-            target.mkdir(parents=True, exist_ok=True)
+            if not target.exists():
+                target.mkdir(parents=True)
             subprocess.run(["mount", *args, str(target)], check=True)
             done.append(target)
         yield

@@ -46,6 +46,7 @@ def checkout_files(checkout: Path) -> list[str]:
 def copy_base(base: Path, root: Path) -> None:
     if root.exists():
         shutil.rmtree(root)
+    root.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(["cp", "-a", "--reflink=auto", str(base), str(root)], check=True)
 
 
