@@ -14,7 +14,7 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
-from build_support.image import host
+from build_support.image import base, host
 
 FILES = Path(__file__).resolve().parent / "rootfs"
 CHECKOUT_IN_IMAGE = "opt/doge-companion"  # where the README's install puts the checkout, and install.sh's venv
@@ -43,11 +43,11 @@ def checkout_files(checkout: Path) -> list[str]:
     return sorted(name for name in listed.split("\0") if name and (checkout / name).is_file())
 
 
-def copy_base(base: Path, root: Path) -> None:
+def copy_base(tree: Path, root: Path) -> None:
     if root.exists():
         shutil.rmtree(root)
     root.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["cp", "-a", "--reflink=auto", str(base), str(root)], check=True)
+    subprocess.run(["cp", "-a", "--reflink=auto", str(tree), str(root)], check=True)
 
 
 def install(checkout: Path, root: Path, env: Mapping[str, str]) -> str:
@@ -69,6 +69,19 @@ def add_files(root: Path, extra: Mapping[str, str]) -> None:
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(text)
     (root / "etc" / "machine-id").write_text("")  # systemd makes one at the first boot (and ConditionFirstBoot holds)
+
+
+def initramfs(root: Path) -> None:
+    """The initramfs made again (once, under emulation: about a minute) if its list of modules is not the base's."""
+    listed = root / base.MODULES_FILE
+    wanted = "".join(f"{module}\n" for module in base.INITRAMFS_MODULES)
+    if listed.exists() and listed.read_text() == wanted:
+        return
+    listed.parent.mkdir(parents=True, exist_ok=True)
+    listed.write_text(wanted)
+    host.say("the initramfs again, with " + " ".join(base.INITRAMFS_MODULES))
+    with host.chroot_mounts(root):
+        host.chroot(root, "update-initramfs -u -k all", "update-initramfs")
 
 
 def refresh_firmware(root: Path) -> None:
