@@ -75,7 +75,7 @@ def build_root(root: Path, extra: Mapping[str, str] = {}, checkout: Path = CHECK
     env = {"DOGE_COMPILE_ENGINE": os.environ.get("DOGE_COMPILE_ENGINE", "0"), "SOURCE_DATE_EPOCH": str(epoch)}
     layers.install(checkout, root, env)
     layers.add_files(root, extra)
-    layers.initramfs(root)
+    layers.initramfs(root, epoch)
     layers.refresh_firmware(root)
     listed = layers.versions(root, sha)
     layers.clean(root)

@@ -33,6 +33,9 @@ CONSOLES="tty0 ttyS1,115200"
 CMA=0
 """
 
+# rootfs/'s units, with the target each is wanted by (their [Install] sections say the same)
+ENABLED = (("sysinit.target.wants", "doge-companion-grow-root.service"),)
+
 
 def checkout_files(checkout: Path) -> list[str]:
     """The checkout's files as git knows them (tracked, and new ones not ignored): what a clone of it would hold."""
@@ -62,8 +65,14 @@ def install(checkout: Path, root: Path, env: Mapping[str, str]) -> str:
 
 
 def add_files(root: Path, extra: Mapping[str, str]) -> None:
-    """rootfs/ into ROOT (its units enabled by their own symlinks), then EXTRA (path in the image: text)."""
+    """rootfs/ into ROOT and its units enabled (as `systemctl enable` would link them), then EXTRA (path in the
+    image: text)."""
     subprocess.run(["cp", "-a", "--no-preserve=ownership", f"{FILES}/.", str(root)], check=True)
+    for wants, unit in ENABLED:
+        link = root / "etc" / "systemd" / "system" / wants / unit
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.unlink(missing_ok=True)
+        link.symlink_to(f"/etc/systemd/system/{unit}")
     for path, text in extra.items():
         file = root / path.lstrip("/")
         file.parent.mkdir(parents=True, exist_ok=True)
@@ -71,8 +80,9 @@ def add_files(root: Path, extra: Mapping[str, str]) -> None:
     (root / "etc" / "machine-id").write_text("")  # systemd makes one at the first boot (and ConditionFirstBoot holds)
 
 
-def initramfs(root: Path) -> None:
-    """The initramfs made again (once, under emulation: about a minute) if its list of modules is not the base's."""
+def initramfs(root: Path, epoch: int) -> None:
+    """The initramfs made again (once, under emulation: about a minute) if its list of modules is not the base's;
+    its files dated EPOCH (mkinitramfs reads SOURCE_DATE_EPOCH), so that it is the same at every build."""
     listed = root / base.MODULES_FILE
     wanted = "".join(f"{module}\n" for module in base.INITRAMFS_MODULES)
     if listed.exists() and listed.read_text() == wanted:
@@ -81,7 +91,7 @@ def initramfs(root: Path) -> None:
     listed.write_text(wanted)
     host.say("the initramfs again, with " + " ".join(base.INITRAMFS_MODULES))
     with host.chroot_mounts(root):
-        host.chroot(root, "update-initramfs -u -k all", "update-initramfs")
+        host.chroot(root, "update-initramfs -u -k all", "update-initramfs", env={"SOURCE_DATE_EPOCH": str(epoch)})
 
 
 def refresh_firmware(root: Path) -> None:
