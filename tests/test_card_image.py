@@ -34,7 +34,7 @@ import aiohttp
 import pytest
 
 import dev
-from build_support.image import build, card
+from build_support.image import base, build, card, host
 from tests.phone_client import Phone, lock_in_a_ballot
 from tests.system_tools import need_tool
 
@@ -112,7 +112,7 @@ def mtools(image: Path, *args: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Card:
+def made() -> Card:
     for tool, _package, test_file in dev.system_tools():
         if test_file == "tests/test_card_image.py" or tool == "mmdebstrap":
             need_tool(tool)
@@ -120,11 +120,14 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Card:
         if os.environ.get("CI"):
             pytest.fail("CI must build the card image: it needs root (a chroot); .ci/run runs as root")
         pytest.skip("needs root (the image's root file system is built in a chroot)")
-    folder = tmp_path_factory.mktemp("card")
+    folder = base.cache_dir() / "card-test"  # on disk: the suite's TMPDIR is memory, and this is gigabytes
+    host.remove_tree(folder)
+    folder.mkdir(parents=True)
     root = folder / "root"
     build.build_root(root, TEST_FILES, compile_engine=False)  # the same rules as plain Python: minutes sooner
     image = card.make(root, folder / "card.img", folder / "genimage", build.commit(build.CHECKOUT)[1])
-    subprocess.run(["rm", "-rf", str(root), str(folder / "genimage")], check=True)
+    host.remove_tree(root)
+    host.remove_tree(folder / "genimage")
     root_mib = image.stat().st_size // 2**20 - 4 - card.FIRMWARE_MIB
     files = mtools(image, "mdir", "-b", "::/").split()
     kernel_name = max(name for name in files if name.startswith("::/vmlinuz-"))
@@ -214,6 +217,7 @@ def guest(made: Card, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gues
         yield booted
     finally:
         booted.close()
+        host.remove_tree(made.image.parent)
 
 
 def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partition(made: Card, guest: Guest) -> None:

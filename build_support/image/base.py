@@ -76,7 +76,7 @@ def base(checkout: Path, epoch: int) -> Path:
     partial = tree.with_name(tree.name + ".partial")
     debian = tree.with_name(tree.name + ".debian")  # mmdebstrap's root, kept until the venv is in it
     if not (debian / "usr" / "bin" / "python3").exists():
-        shutil.rmtree(debian, ignore_errors=True)
+        host.remove_tree(debian)
         debian.parent.mkdir(parents=True, exist_ok=True)
         host.say(f"the Debian root ({SUITE}, arm64, under qemu-user): about 7 minutes, once for these packages")
         env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
@@ -86,7 +86,7 @@ def base(checkout: Path, epoch: int) -> Path:
              f"--setup-hook={SETUP.format(modules=' '.join(INITRAMFS_MODULES))}", SUITE, str(debian), MIRROR],
             "mmdebstrap (the Debian root)", env=env, shown=PROGRESS,
         )  # fmt: skip
-    shutil.rmtree(partial, ignore_errors=True)
+    host.remove_tree(partial)
     subprocess.run(["cp", "-a", "--reflink=auto", str(debian), str(partial)], check=True)
     host.say("the pinned Python packages into the venv (install.sh --image --pins-only; lgpio and spidev compiled)")
     staged = partial / "opt" / "doge-companion"
@@ -99,9 +99,9 @@ def base(checkout: Path, epoch: int) -> Path:
     for part in ("install.sh", "requirements", "systemd"):
         path = staged / part
         shutil.rmtree(path) if path.is_dir() else path.unlink()
-    shutil.rmtree(tree, ignore_errors=True)
+    host.remove_tree(tree)
     partial.rename(tree)
     for old in tree.parent.glob("image-base-*"):  # earlier inputs' bases: a gigabyte and a half each
         if old.name != tree.name:
-            shutil.rmtree(old, ignore_errors=True)
+            host.remove_tree(old)
     return tree

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import time
 from collections.abc import Mapping
@@ -103,7 +102,7 @@ def build(out: Path, xz: bool = True, extra: Mapping[str, str] = {}, checkout: P
         host.say("compressing (xz, every core)")
         image = card.compress(image)
         timings.mark("xz", since)
-    shutil.rmtree(work, ignore_errors=True)
+    host.remove_tree(work)
     size = image.stat().st_size / 2**20
     host.say(f"{image} ({size:.0f} MiB) in {time.monotonic() - timings.started:.0f} s; its packages: "
              f"{out / (name + '.packages.txt')}")  # fmt: skip

@@ -80,12 +80,28 @@ def run(command: Sequence[str], what: str, env: dict[str, str] | None = None, qu
     return "".join(lines)
 
 
+def mounted_under(tree: Path) -> list[str]:
+    """The mount points at or under TREE (/proc/self/mounts; its octal escapes of spaces left as they are)."""
+    prefix = str(tree.resolve())
+    points = [line.split()[1] for line in Path("/proc/self/mounts").read_text().splitlines()]
+    return [point for point in points if point == prefix or point.startswith(prefix + "/")]
+
+
+def remove_tree(tree: Path) -> None:
+    """TREE deleted, never while anything is mounted in it (a chroot's /dev is the host's own)."""
+    if busy := mounted_under(tree):
+        raise BuildError(f"{tree} still has {busy[0]} mounted in it: nothing removed (umount it, then build again)")
+    if tree.exists() or tree.is_symlink():
+        subprocess.run(["rm", "-rf", "--one-file-system", str(tree)], check=True)
+
+
 @contextmanager
 def chroot_mounts(root: Path) -> Iterator[None]:
     """/proc, /sys, /dev, the host's name servers and certificate authorities inside ROOT while a chroot runs there
-    (pip in it trusts what the host's pip trusts: a proxy's own authority too), unmounted after."""
+    (pip in it trusts what the host's pip trusts: a proxy's own authority too), unmounted after. Each mount is
+    private and /dev is bound without what is mounted under it, so that two builds at once never see each other's."""
     mounts = [(["-t", "proc", "proc"], root / "proc"), (["-t", "sysfs", "sysfs"], root / "sys"),
-              (["--rbind", "/dev"], root / "dev")]  # fmt: skip
+              (["--bind", "/dev"], root / "dev")]  # fmt: skip
     authorities = Path("/etc/ssl/certs/ca-certificates.crt")
     if authorities.exists() and (root / authorities.relative_to("/")).exists():
         mounts.append((["--bind", "-o", "ro", str(authorities)], root / authorities.relative_to("/")))
@@ -99,11 +115,14 @@ def chroot_mounts(root: Path) -> Iterator[None]:
                 target.mkdir(parents=True)
             subprocess.run(["mount", *args, str(target)], check=True)
             done.append(target)
+            subprocess.run(["mount", "--make-private", str(target)], check=True)
         yield
     finally:
         for target in reversed(done):
-            subprocess.run(["umount", "--recursive", "--lazy", str(target)], check=False)
+            subprocess.run(["umount", str(target)], check=False)
         resolv.unlink(missing_ok=True)
+    if busy := mounted_under(root):
+        raise BuildError(f"could not unmount {busy[0]} (a process of the chroot still running?)")
 
 
 def chroot(root: Path, script: str, what: str, env: dict[str, str] | None = None, quiet: bool = False) -> str:

@@ -47,8 +47,7 @@ def checkout_files(checkout: Path) -> list[str]:
 
 
 def copy_base(tree: Path, root: Path) -> None:
-    if root.exists():
-        shutil.rmtree(root)
+    host.remove_tree(root)
     root.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(["cp", "-a", "--reflink=auto", str(tree), str(root)], check=True)
 
