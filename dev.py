@@ -10,6 +10,7 @@
     python3 dev.py catalogs   # bring companion/locale/*.po in line with the code's texts (then translate)
     python3 dev.py lock       # upgrade the pinned versions in requirements/*.txt to the newest (then run the tests)
     python3 dev.py run ARGS   # any doge-companion command, e.g. `python3 dev.py run replay game.jsonl`
+    sudo python3 dev.py image # the card image: dist/doge-companion-<version>-arm64.img.xz (build_support/image)
 
 Needs only Python 3.11+ and access to PyPI. The environment lives in .venv, installed with the pinned versions of
 requirements/dev.txt, and is refreshed when pyproject.toml or the pins change. `start` and `run` install only the
@@ -297,7 +298,7 @@ def no_display(environ: dict[str, str] | os._Environ[str] = os.environ, platform
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
-    if command not in ("start", "test", "bench", "run", "catalogs", "lock"):
+    if command not in ("start", "test", "bench", "run", "catalogs", "lock", "image"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 64
     window = "--no-window" not in argv[1:]
@@ -309,6 +310,10 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
+    if command == "image":  # standard library only: no venv, run as root
+        from build_support.image import build
+
+        return build.main(argv[1:])
     if command == "test":
         preflight()  # before the venv is made: on a fresh machine this is the first line
     ensure_environment(START if command in ("start", "run") else EXTRAS)  # the test tools come with `test`

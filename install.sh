@@ -2,6 +2,8 @@
 # One-command setup of Doge Companion on Raspberry Pi OS (Bookworm):
 #   sudo ./install.sh [--dry-run] [--force] [--display DRIVER]
 #   sudo ./install.sh --uninstall [--purge] [--dry-run]     # remove it (the games kept, unless --purge)
+#   ./install.sh --image [--pins-only]   # inside a card image's root being built (python3 dev.py image)
+#   ./install.sh --list-packages         # the Debian packages it needs here, one a line (the image includes them)
 #
 # Does what README.md's "Installing on a Raspberry Pi" lines do, in order: system packages, the `doge` user and its
 # groups, SPI, a venv in /opt/doge-companion/.venv with the pinned versions of requirements/pi-<machine>.txt and a
@@ -9,7 +11,10 @@
 # web pads on, the default) the unit's network drop-in, then enables and (re)starts the service. Safe to run again:
 # each step first looks whether it is already done and then does nothing (the wheel itself is rebuilt and reinstalled:
 # that is how to update). --dry-run prints what it would do and changes nothing. It refuses a machine that is not
-# Raspberry Pi OS with systemd running, unless --force.
+# Raspberry Pi OS with systemd running, unless --force. --image installs into the root file system of a card image
+# being built (build_support/image: Debian's own kernel and raspi-firmware, run in a chroot): the same steps, with no
+# service started and SPI set in Debian's /etc/default/raspi-firmware-custom; --pins-only stops after the pinned
+# packages (the image's cached base). One description of an installed device, for both.
 # DOGE_ROOT (tests only) puts every file under another root.
 set -euo pipefail
 
@@ -29,6 +34,9 @@ USER_NAME="doge"
 DRY_RUN=0
 FORCE=0
 DISPLAY_DRIVER="ili9341"
+IMAGE=0
+PINS_ONLY=0
+LIST_PACKAGES=0
 # What this run downloads goes here first, so a failed download is told from a failed build.
 DOWNLOADS="/var/cache/doge-companion/downloads"
 WHEELS="/var/cache/doge-companion/wheel"
@@ -40,10 +48,18 @@ REBOOT_MARK="/run/doge-companion-install.reboot"
 # spidev loads (a module on Pi OS), so at the next boot.
 SPIDEV_CONF="/etc/modprobe.d/doge-companion-spidev.conf"
 SPIDEV_BUFSIZ=65536
+# Debian's raspi-firmware (no raspi-config there) writes config.txt with this file's lines at each kernel update.
+RASPI_CUSTOM="/etc/default/raspi-firmware-custom"
+# Debian has no gpio and spi groups nor rules giving them the devices (Raspberry Pi OS has both).
+UDEV_RULES="/etc/udev/rules.d/60-doge-companion-gpio-spi.rules"
+# The Wi-Fi of a card image (doge-companion network: the card file's networks, else the Pi's own access point).
+NETWORK_UNIT="/etc/systemd/system/doge-companion-network.service"
 
 usage() {
     echo "usage: sudo ./install.sh [--dry-run] [--force] [--display ili9341|st7735|st7789]"
     echo "       sudo ./install.sh --uninstall [--purge] [--dry-run]"
+    echo "       ./install.sh --image [--pins-only]   (as root in a card image's root: python3 dev.py image)"
+    echo "       ./install.sh --list-packages"
 }
 UNINSTALL=0
 PURGE=0
@@ -57,6 +73,9 @@ while [ $# -gt 0 ]; do
             DISPLAY_DRIVER="$2"; shift ;;
         --uninstall) UNINSTALL=1 ;;
         --purge) PURGE=1 ;;
+        --image) IMAGE=1 ;;
+        --pins-only) PINS_ONLY=1 ;;
+        --list-packages) LIST_PACKAGES=1 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option '$1' ($(usage | tr -s ' \n' ' '))" >&2; exit 64 ;;
     esac
@@ -69,7 +88,10 @@ case "$DISPLAY_DRIVER" in
     ili9341|st7735|st7789) ;;
     *) echo "install.sh: unknown display driver '$DISPLAY_DRIVER' (ili9341, st7735, st7789)" >&2; exit 64 ;;
 esac
-if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
+if [ "$PINS_ONLY" = 1 ] && [ "$IMAGE" = 0 ]; then
+    echo "install.sh: --pins-only goes with --image (the card image's cached base)" >&2; exit 64
+fi
+if [ "$DRY_RUN" = 0 ] && [ "$LIST_PACKAGES" = 0 ] && [ "$(id -u)" != 0 ]; then
     echo "install.sh: run it as root: sudo ./install.sh (or see what it would do: ./install.sh --dry-run)" >&2
     exit 1
 fi
@@ -88,7 +110,11 @@ uninstall() {
         ok "no doge-companion service"
     fi
     step "systemd unit, its drop-ins and the polkit rule"
+    if [ -f "$ROOT$NETWORK_UNIT" ] && [ -d "$ROOT/run/systemd/system" ]; then
+        act systemctl disable doge-companion-network
+    fi
     gone "$UNIT"
+    gone "$NETWORK_UNIT"
     gone "$RULE"
     for dropin in "$ROOT$DROPINS"/*.conf; do
         [ -f "$dropin" ] || continue
@@ -133,7 +159,7 @@ fi
 if ! [ -d "$ROOT/run/systemd/system" ]; then
     refusal="${refusal:+$refusal, and }systemd is not running as PID 1"
 fi
-if [ -n "$refusal" ] && [ "$FORCE" = 0 ] && [ "$UNINSTALL" = 0 ]; then
+if [ -n "$refusal" ] && [ "$FORCE" = 0 ] && [ "$UNINSTALL" = 0 ] && [ "$IMAGE" = 0 ] && [ "$LIST_PACKAGES" = 0 ]; then
     if [ "$DRY_RUN" = 0 ]; then
         echo "install.sh: $refusal: nothing changed (sudo ./install.sh --force installs anyway)" >&2
         exit 1
@@ -168,6 +194,7 @@ place() {
     act install -D -m "$mode" "$file" "$dest"
 }
 if [ "$UNINSTALL" = 1 ]; then uninstall; exit 0; fi
+if [ "$LIST_PACKAGES" = 1 ]; then printf '%s\n' "${PACKAGES[@]}"; exit 0; fi
 
 step "system packages: ${PACKAGES[*]}"
 missing=()
@@ -207,6 +234,17 @@ if command -v raspi-config >/dev/null 2>&1; then
         if [ "$DRY_RUN" = 0 ]; then mkdir -p "$(dirname "$ROOT$REBOOT_MARK")" && touch "$ROOT$REBOOT_MARK"; fi
     fi
     [ ! -e "$ROOT$REBOOT_MARK" ] || REBOOT=1
+elif [ -f "$ROOT/etc/default/raspi-firmware" ]; then
+    # Debian's raspi-firmware: its kernel hook copies this file's lines into config.txt, read by the GPU at boot
+    if grep -qsx 'dtparam=spi=on' "$ROOT$RASPI_CUSTOM"; then ok "enabled ($RASPI_CUSTOM)"; else
+        act sh -c "echo dtparam=spi=on >>'$ROOT$RASPI_CUSTOM'"
+        hook="$ROOT/etc/kernel/postinst.d/z50-raspi-firmware"
+        for kernel in "$ROOT"/boot/vmlinuz-*; do
+            [ -x "$hook" ] && [ -f "$kernel" ] && act env DEB_MAINT_PARAMS=configure "$hook" "${kernel##*/vmlinuz-}"
+        done
+        [ "$IMAGE" = 1 ] || REBOOT=1
+    fi
+    place "$SOURCE/systemd/60-doge-companion-gpio-spi.rules" "$UDEV_RULES" 0644 || true
 else
     echo "   raspi-config not found (not Raspberry Pi OS?): enable SPI yourself (dtparam=spi=on in config.txt)"
 fi
@@ -221,22 +259,33 @@ step "the companion in $VENV (from $SOURCE, versions pinned in $PINS)"
 fail() { echo "install.sh: $*" >&2; exit 1; }
 if [ -x "$ROOT$VENV/bin/python" ]; then ok "venv exists"; else act python3 -m venv "$ROOT$VENV"; fi
 PIP=("$ROOT$VENV/bin/pip" --disable-pip-version-check --quiet)
-count="$(grep -c '^[A-Za-z]' "$SOURCE/$PINS")"
-echo "   downloads: $count Python packages pinned in $PINS (from pip's indexes: PyPI, and piwheels on Pi OS 32-bit)"
-hashed=""
-[ ${#HASHES[@]} = 0 ] || hashed=" (their hashes are PyPI's: pip.conf's extra-index-url, such as piwheels, serves others)"
-act "${PIP[@]}" download --dest "$ROOT$DOWNLOADS" -r "$SOURCE/$PINS" \
-    || fail "downloading the Python packages failed (no network? see pip's message above$hashed); run it again"
-# setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation). Its own lines
-# of the lock, hashes and all (a bare name on the command line is not allowed with hashes).
-if [ "$DRY_RUN" = 0 ]; then
-    mkdir -p "$(dirname "$ROOT$SETUPTOOLS")"
-    awk '/^setuptools==/ {p = 1} p {print} p && !/\\$/ {exit}' "$SOURCE/$PINS" >"$ROOT$SETUPTOOLS"
+# In a card image, the base installed the lock already (--pins-only) and noted its hash: nothing to download again.
+PINS_STAMP="$ROOT$VENV/.doge-companion-pins"
+pins_hash="$(sha256sum "$SOURCE/$PINS" | cut -d' ' -f1)"
+if [ "$IMAGE" = 1 ] && [ "$(cat "$PINS_STAMP" 2>/dev/null)" = "$pins_hash" ]; then
+    ok "the pinned packages are installed ($PINS as when they were)"
+else
+    count="$(grep -c '^[A-Za-z]' "$SOURCE/$PINS")"
+    echo "   downloads: $count Python packages pinned in $PINS (from pip's indexes: PyPI, and piwheels on Pi OS 32-bit)"
+    hashed=""
+    [ ${#HASHES[@]} = 0 ] \
+        || hashed=" (their hashes are PyPI's: pip.conf's extra-index-url, such as piwheels, serves others)"
+    act "${PIP[@]}" download --dest "$ROOT$DOWNLOADS" -r "$SOURCE/$PINS" \
+        || fail "downloading the Python packages failed (no network? see pip's message above$hashed); run it again"
+    # setuptools first: spidev and lgpio are built from their sdists with it, offline (no build isolation). Its own
+    # lines of the lock, hashes and all (a bare name on the command line is not allowed with hashes).
+    if [ "$DRY_RUN" = 0 ]; then
+        mkdir -p "$(dirname "$ROOT$SETUPTOOLS")"
+        awk '/^setuptools==/ {p = 1} p {print} p && !/\\$/ {exit}' "$SOURCE/$PINS" >"$ROOT$SETUPTOOLS"
+    fi
+    { act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" "${HASHES[@]}" -r "$ROOT$SETUPTOOLS" \
+        && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation "${HASHES[@]}" \
+            -r "$SOURCE/$PINS"; } \
+        || fail "building a pinned package failed (see pip's message above; spidev and lgpio need gcc and" \
+            "python3-dev)"
+    [ "$IMAGE" = 0 ] || [ "$DRY_RUN" = 1 ] || echo "$pins_hash" >"$PINS_STAMP"
 fi
-{ act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" "${HASHES[@]}" -r "$ROOT$SETUPTOOLS" \
-    && act "${PIP[@]}" install --no-index --find-links "$ROOT$DOWNLOADS" --no-build-isolation "${HASHES[@]}" \
-        -r "$SOURCE/$PINS"; } \
-    || fail "building a pinned package failed (see pip's message above; spidev and lgpio need gcc and python3-dev)"
+if [ "$PINS_ONLY" = 1 ]; then echo "done: the pinned packages (--pins-only)"; exit 0; fi
 # The rules engine compiled by mypyc (build_support/backend.py; gcc and python3-dev are here for spidev anyway): about
 # twice as fast for replays and computer players. It takes a few minutes on a Pi; plain Python if it fails. Built
 # without isolation, from the pinned setuptools, Babel and mypy just installed: nothing more is downloaded.
@@ -281,13 +330,23 @@ if [ "$web_enabled" = false ]; then
 else
     place "$SOURCE/systemd/web-pads.conf" "$DROP_IN" 0644 && UNIT_CHANGED=1
 fi
-[ "$UNIT_CHANGED" = 0 ] || act systemctl daemon-reload
+if [ -f "$SOURCE/systemd/doge-companion-network.service" ]; then
+    place "$SOURCE/systemd/doge-companion-network.service" "$NETWORK_UNIT" 0644 && UNIT_CHANGED=1
+fi
+[ "$UNIT_CHANGED" = 0 ] || [ "$IMAGE" = 1 ] || act systemctl daemon-reload
 
 step "service"
-if systemctl is-enabled --quiet doge-companion 2>/dev/null; then ok "enabled"; else
-    act systemctl enable doge-companion
+for unit in doge-companion doge-companion-network; do
+    [ "$unit" = doge-companion ] || [ -f "$ROOT$NETWORK_UNIT" ] || continue
+    if systemctl is-enabled --quiet "$unit" 2>/dev/null; then ok "$unit enabled"; else
+        act systemctl enable "$unit"
+    fi
+done
+if [ "$IMAGE" = 1 ]; then
+    ok "not started: a card image starts it at its first boot"
+else
+    act systemctl restart doge-companion  # runs the code just installed; an unfinished game goes on
 fi
-act systemctl restart doge-companion  # runs the code just installed; an unfinished game goes on
 
 if [ "$REBOOT" = 1 ]; then echo "SPI was enabled and needs a reboot: reboot once (sudo reboot)."
 elif [ "$SPIDEV_REBOOT" = 1 ]; then

@@ -33,7 +33,8 @@ case "{name}" in
   usermod) echo "$(cat "$S/user-groups") $(echo "$2" | tr , ' ')" >"$S/user-groups" ;;
   userdel) rm "$S/user-groups" ;;
   raspi-config) if [ "$2" = get_spi ]; then cat "$S/spi" 2>/dev/null || echo 1; else echo 0 >"$S/spi"; fi ;;
-  systemctl) [ "$1" = is-enabled ] && { [ -f "$S/enabled" ] || exit 1; }; [ "$1" = enable ] && touch "$S/enabled"
+  systemctl) [ "$1" = is-enabled ] && { [ -f "$S/enabled-${{@: -1}}" ] || exit 1; }
+    [ "$1" = enable ] && touch "$S/enabled-${{@: -1}}"
     [ "$1" = cat ] && { [ -f "$DOGE_ROOT/etc/systemd/system/doge-companion.service" ] || exit 1; } ;;
   python3)
     mkdir -p "$3/bin"
@@ -93,13 +94,14 @@ class Machine:
         if not systemd:
             booted.rmdir()
 
-    def install(self, *args: str, status: int = 0) -> tuple[str, list[str]]:
-        """Runs install.sh; (stdout, the calls it made). A STATUS other than 0 expected gives stdout + stderr."""
+    def install(self, *args: str, status: int = 0, source: Path = ROOT) -> tuple[str, list[str]]:
+        """Runs SOURCE's install.sh; (stdout, the calls it made). A STATUS other than 0 expected gives stdout +
+        stderr."""
         self.log.write_text("")
         env = {"PATH": f"{self.bin}:/usr/bin:/bin", "DOGE_ROOT": str(self.root), "STUB_STATE": str(self.state)}
         env |= {"STUB_LOG": str(self.log), "HOME": str(self.root)}
         result = subprocess.run(
-            ["bash", str(ROOT / "install.sh"), *args], env=env, capture_output=True, text=True, timeout=60
+            ["bash", str(source / "install.sh"), *args], env=env, capture_output=True, text=True, timeout=60
         )
         assert result.returncode == status, result.stdout + result.stderr
         return result.stdout + (result.stderr if status else ""), self.log.read_text().splitlines()
@@ -161,6 +163,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
         "etc/doge-companion/config.toml",
         "etc/modprobe.d/doge-companion-spidev.conf",
         "etc/polkit-1/rules.d/50-doge-companion-poweroff.rules",
+        "etc/systemd/system/doge-companion-network.service",
         "etc/systemd/system/doge-companion.service",
         "etc/systemd/system/doge-companion.service.d/web-pads.conf",
         "opt/doge-companion/.venv/bin/doge-companion",
@@ -328,7 +331,8 @@ def test_uninstall_removes_what_it_installed_and_keeps_the_games_unless_purged(m
         "var/lib/doge-companion/games.sqlite3",
     ]
     assert games.read_bytes() == b"the games" and (machine.state / "user-groups").exists(), "the games and doge kept"
-    assert changes(calls) == ["systemctl disable --now doge-companion", "systemctl daemon-reload"]
+    assert changes(calls) == ["systemctl disable --now doge-companion", "systemctl disable doge-companion-network",
+                              "systemctl daemon-reload"]  # fmt: skip
     assert not [call for call in calls if call.startswith(("apt-get", "groupdel", "raspi-config nonint"))]
     assert f"this checkout ({ROOT}: sudo rm -rf {ROOT})" in output
     again, calls = machine.install("--uninstall")
@@ -339,3 +343,58 @@ def test_uninstall_removes_what_it_installed_and_keeps_the_games_unless_purged(m
     output, calls = machine.install("--uninstall", "--purge")
     assert "nothing to remove: the companion is not installed" in output and changes(calls) == []
     machine.install("--purge", status=64)
+
+
+def debian_on_a_pi(machine: Machine) -> None:
+    """Debian's own Raspberry Pi packages, as in a card image's root (build_support/image): no raspi-config, no
+    /etc/rpi-issue, no systemd running (a chroot), raspi-firmware's settings and kernel hook, one kernel."""
+    machine.pi(pi_os=False, systemd=False)
+    (machine.root / "etc/default").mkdir(parents=True)
+    (machine.root / "etc/default/raspi-firmware").write_text("#ROOTPART=/dev/mmcblk0p2\n")
+    hook = machine.root / "etc/kernel/postinst.d/z50-raspi-firmware"
+    hook.parent.mkdir(parents=True)
+    hook.write_text('#!/bin/sh\necho "z50-raspi-firmware $DEB_MAINT_PARAMS $*" >>"$STUB_LOG"\n')
+    hook.chmod(0o755)
+    (machine.root / "boot").mkdir()
+    (machine.root / "boot/vmlinuz-6.1.0-56-arm64").touch()
+    (machine.bin / "raspi-config").unlink()
+
+
+def test_image_mode_installs_into_a_card_images_root_the_same_device_without_starting_it(
+    machine: Machine, tmp_path: Path
+) -> None:
+    """Issue 45: `install.sh --image` in the root of a card image being built (Debian's kernel and raspi-firmware,
+    in a chroot) does the same steps as on Raspberry Pi OS, one description of an installed device: it does not
+    refuse for want of Pi OS or a running systemd, sets SPI in Debian's raspi-firmware-custom and runs its kernel hook
+    (config.txt), gives gpio and spi their devices by udev rules (Debian has neither), enables the units without
+    starting anything, and places and enables the network unit when the checkout has it. `--pins-only` stops after
+    the pinned packages (the image's cached base); `--list-packages` names what the image must include."""
+    debian_on_a_pi(machine)
+    source = tmp_path / "checkout"  # a checkout that has the network unit (issue 45's other half)
+    source.mkdir()
+    for part in ("install.sh", "requirements", "systemd"):
+        subprocess.run(["cp", "-a", str(ROOT / part), str(source / part)], check=True)
+    (source / "systemd/doge-companion-network.service").write_text("[Unit]\nDescription=the Wi-Fi\n")
+
+    output, calls = machine.install("--image", "--pins-only", source=source)
+    assert "refuse" not in output and "done: the pinned packages (--pins-only)" in output
+    assert not [call for call in calls if call.startswith(("venv-pip wheel", "systemctl"))], calls
+    custom = machine.root / "etc/default/raspi-firmware-custom"
+    assert custom.read_text() == "dtparam=spi=on\n"
+    assert "z50-raspi-firmware configure 6.1.0-56-arm64" in calls, "config.txt written again, with SPI on"
+    rules = (machine.root / "etc/udev/rules.d/60-doge-companion-gpio-spi.rules").read_text()
+    assert 'KERNEL=="gpiochip*", GROUP="gpio"' in rules and 'KERNEL=="spidev*", GROUP="spi"' in rules
+
+    output, calls = machine.install("--image", source=source)
+    assert "ok: the pinned packages are installed (requirements/" in output, "the base has them: no download again"
+    assert not [call for call in calls if call.startswith(("venv-pip download", "venv-pip install -"))], calls
+    assert "ok: enabled (/etc/default/raspi-firmware-custom)" in output and custom.read_text() == "dtparam=spi=on\n"
+    assert "systemctl enable doge-companion" in calls and "systemctl enable doge-companion-network" in calls
+    assert not [call for call in calls if call.startswith(("systemctl restart", "systemctl daemon-reload"))], calls
+    network = machine.root / "etc/systemd/system/doge-companion-network.service"
+    assert network.read_text() == "[Unit]\nDescription=the Wi-Fi\n"
+    assert "reboot" not in output and "not started: a card image starts it at its first boot" in output
+
+    listed, _ = machine.install("--list-packages")
+    assert listed.split() == ["python3-venv", "python3-dev", "gcc", "polkitd", "espeak-ng", "alsa-utils"]
+    assert "--pins-only goes with --image" in machine.install("--pins-only", status=64)[0]

@@ -27,12 +27,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import pytest
 
 from companion.web.server import lan_address
+from tests.phone_client import Phone, lock_in_a_ballot
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "doge-companion"
@@ -302,52 +302,6 @@ KEYS = (
 )
 
 
-class Phone:
-    """A phone on the local network: its own cookie jar, the join link's secret, then the page's WebSocket."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
-        self.view: dict[str, Any] = {}
-
-    async def join(self, secret: str) -> None:
-        async with self.session.post(self.base + "/api/join", json={"secret": secret}) as answer:
-            assert answer.status == 200
-
-    async def connect(self) -> None:
-        self.ws = await self.session.ws_connect(self.base + "/ws")
-
-    async def until(self, ready: Any, what: str) -> dict[str, Any]:
-        """Frames until the view is ``ready`` (the timeout is a hang guard over the whole wait: the server's pings
-        would restart a timeout of each receive)."""
-        assert self.ws is not None
-        try:
-            async with asyncio.timeout(60):
-                while not (self.view and ready(self.view)):
-                    frame = await self.ws.receive_json()
-                    if frame["t"] == "view":
-                        self.view = frame
-        except (TypeError, TimeoutError):
-            raise AssertionError(f"never happened: {what} (last view: {self.view})") from None
-        return self.view
-
-    async def key(self, key: str, done: Any) -> None:
-        """Press ``key`` until ``done(mine)``: a press on a view the host's keys made stale is refused (and answered
-        with the current view), as on a real phone."""
-        assert self.ws is not None
-        for _ in range(10):
-            pressed_on = self.view["v"]
-            await self.ws.send_json({"t": "press", "key": key, "v": pressed_on})
-            await self.until(lambda view, on=pressed_on: view["v"] > on, f"an answer to {key}")
-            if done(self.view["mine"]):
-                return
-        raise AssertionError(f"{key} never counted: {self.view}")
-
-    async def close(self) -> None:
-        await self.session.close()
-
-
 def test_phones_reach_the_installed_service_lock_in_a_ballot_and_come_back_after_a_restart(
     installed: Installed,
 ) -> None:
@@ -364,6 +318,9 @@ def test_phones_reach_the_installed_service_lock_in_a_ballot_and_come_back_after
     def secret() -> str:
         return box.run("cat /run/doge-companion/join-link").stdout.strip().split("#j=", 1)[1]
 
+    def host_key(line: str) -> None:
+        box.run(f"echo '{line}' >/run/doge-companion/keys")
+
     async def evening() -> None:
         async with aiohttp.ClientSession() as outside:
             for address in {"127.0.0.1", lan_address("0.0.0.0")}:  # loopback, and the host's own LAN address
@@ -373,39 +330,14 @@ def test_phones_reach_the_installed_service_lock_in_a_ballot_and_come_back_after
         phones = [Phone(base) for _ in range(3)]
         stranger = Phone(base)
         try:
-            for phone in phones:
-                await phone.join(secret())
-                await phone.connect()
-            await phones[0].until(lambda view: len(view["public"]["seats"]) == 3, "three phones seated")
-            box.run("echo 'host right' >/run/doge-companion/keys")  # ballots at once, on the phones
-            red = phones[0]
-            await red.until(lambda view: view["public"]["entry"] == "keypads", "ballots on the phones")
-            async with aiohttp.ClientSession() as outside:  # the host's ok until the game starts (setup in parts)
-                for _ in range(10):
-                    box.run("echo 'host ok' >/run/doge-companion/keys")
-                    async with outside.ws_connect(base + "/ws?table=1") as table:
-                        async with asyncio.timeout(60):  # (the server's pings restart a receive's own timeout)
-                            shown = await table.receive_json()
-                        if shown["public"]["stage"] == "game":
-                            break
-            await red.until(lambda view: view["public"]["stage"] == "game", "the game started")
-            await red.key("area:castello", lambda mine: (mine["keyed"] or {}).get("area") == "castello")
-            await red.key("marker:3", lambda mine: (mine["keyed"] or {}).get("markers") == [3])
-            await red.key("ok", lambda mine: mine["locked"])
-            assert red.view["mine"]["locked"] and red.view["mine"]["pending"] == {"area": "castello", "markers": [3]}
+            red = await lock_in_a_ballot(base, phones, secret(), host_key)
             store = f"runuser -u doge -- env STATE_DIRECTORY=/var/lib/doge-companion {COMPANION}"
             exported = box.run(f"cd /tmp && {store} export 1").stdout  # the store afresh: its first game
             assert json.loads(exported.splitlines()[0])["export"]["locked_in"] == ["red"], exported[:500]
 
             box.run(f"systemctl restart {UNIT}")  # a power cut, as far as the phones can tell
             box.wait_for("test -s /run/doge-companion/join-link")
-            for _ in range(300):  # the page reconnects until the service is back (a hang guard)
-                try:
-                    await red.connect()
-                    break
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.2)
-            red.view = {}
+            await red.reconnect()
             back = await red.until(lambda view: view["mine"] is not None, "red's seat back")
             assert back["mine"]["colour"] == "red" and back["mine"]["pending"] == {"area": "castello", "markers": [3]}
             await stranger.join(secret())

@@ -1,0 +1,280 @@
+"""The card image booted under emulation (issue 45): `dev.py image`'s root, on its own card, in QEMU.
+
+The root is the one `python3 dev.py image` builds (build_support/image: Debian bookworm's arm64 archive, the companion
+installed by ``install.sh --image``; its slow base cached in ~/.cache/doge-companion between runs) with three
+test-only files: a relaxed watchdog (emulation is ten times slower than a Pi), the host's keys from a FIFO as in
+tests/test_systemd_service.py, and a small HTTP control service that runs a command as root (QEMU has no nsenter).
+genimage makes the card as for a release (no xz); the card file ``doge-companion.toml`` is written into its FAT
+partition with mtools, as a person's computer would; the card is made larger than the image, as a real card is.
+
+QEMU's ``virt`` machine then boots the kernel and initrd taken from the card's FAT partition, with the card's own
+cmdline.txt and the card as its disk, and forwards the web port. From outside: the join page answers; three phones
+join, red locks in a ballot; the service restarts and red gets its seat back; the card file's settings are what the
+service runs with (mock hardware, German); the root grew to the card and the machine has its own id. What QEMU
+cannot show (the GPU firmware reading config.txt, Wi-Fi, SPI, GPIO, audio) is docs/installing.md's checklist.
+
+Needs root and requirements/system.txt's tools for this file; skipped without them, except in CI, where it fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+import dev
+from build_support.image import base, build, card, host
+from tests.phone_client import Phone, lock_in_a_ballot
+from tests.system_tools import need_tool
+
+UNIT = "doge-companion"
+COMPANION = "/opt/doge-companion/.venv/bin/doge-companion"
+CARD_FILE = """# written on the card's FAT partition, as with any computer (docs/card-file.md)
+hardware = "mock"
+[display]
+driver = "capture"
+[pads]
+serial = "off"
+[game]
+language = "de"
+[wifi]
+country = "DE"
+ssid = "Spieleabend"
+password = "not the real one"
+"""
+CONTROL = """import http.server, json, subprocess
+
+
+class Control(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        script = self.rfile.read(int(self.headers["Content-Length"])).decode()
+        done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=600)
+        body = json.dumps({"status": done.returncode, "stdout": done.stdout, "stderr": done.stderr}).encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+http.server.ThreadingHTTPServer(("0.0.0.0", 8089), Control).serve_forever()
+"""
+TEST_FILES = {
+    # emulated, the game loop may miss the unit's 20 s watchdog: this drop-in, in the test's card only, relaxes it
+    f"etc/systemd/system/{UNIT}.service.d/watchdog.conf": "[Service]\nWatchdogSec=180\nTimeoutStartSec=300\n",
+    f"etc/systemd/system/{UNIT}.service.d/keys.conf": (
+        f"[Service]\nExecStart=\nExecStart={COMPANION} run --config /etc/doge-companion/config.toml "
+        "--keys /run/doge-companion/keys\n"
+    ),
+    "usr/local/lib/doge-test-control.py": CONTROL,
+    "etc/systemd/system/doge-test-control.service": (
+        "[Unit]\nDescription=the card image test's control (test only)\n[Service]\n"
+        "ExecStart=/usr/bin/python3 /usr/local/lib/doge-test-control.py\n"
+    ),
+    "etc/systemd/system/multi-user.target.d/doge-test-control.conf": "[Unit]\nWants=doge-test-control.service\n",
+}
+GROWN_MIB = 512  # the card is this much larger than the image: the first boot grows the root into it
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Card:
+    image: Path
+    kernel: Path
+    initrd: Path
+    cmdline: str
+    root_mib: int  # the root partition's size as built
+
+
+def mtools(image: Path, *args: str) -> str:
+    """An mtools command on the card's FAT partition (at 4 MiB), as a computer's card reader would see it."""
+    env = {**os.environ, "MTOOLS_SKIP_CHECK": "1"}  # genimage's FAT need not fit mtools' idea of a disk's geometry
+    return subprocess.run([args[0], "-i", f"{image}@@4M", *args[1:]], capture_output=True, text=True, check=True,
+                          env=env).stdout  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def made() -> Card:
+    for tool, _package, test_file in dev.system_tools():
+        if test_file == "tests/test_card_image.py" or tool == "mmdebstrap":
+            need_tool(tool)
+    if os.geteuid() != 0:
+        if os.environ.get("CI"):
+            pytest.fail("CI must build the card image: it needs root (a chroot); .ci/run runs as root")
+        pytest.skip("needs root (the image's root file system is built in a chroot)")
+    folder = base.cache_dir() / "card-test"  # on disk: the suite's TMPDIR is memory, and this is gigabytes
+    host.remove_tree(folder)
+    folder.mkdir(parents=True)
+    root = folder / "root"
+    build.build_root(root, TEST_FILES, compile_engine=False)  # the same rules as plain Python: minutes sooner
+    image = card.make(root, folder / "card.img", folder / "genimage", build.commit(build.CHECKOUT)[1])
+    host.remove_tree(root)
+    host.remove_tree(folder / "genimage")
+    root_mib = image.stat().st_size // 2**20 - 4 - card.FIRMWARE_MIB
+    files = mtools(image, "mdir", "-b", "::/").split()
+    kernel_name = max(name for name in files if name.startswith("::/vmlinuz-"))
+    initrd_name = max(name for name in files if name.startswith("::/initrd.img-"))
+    kernel, initrd = folder / "vmlinuz", folder / "initrd.img"
+    mtools(image, "mcopy", kernel_name, str(kernel))
+    mtools(image, "mcopy", initrd_name, str(initrd))
+    cmdline = mtools(image, "mtype", "::/cmdline.txt").strip()
+    card_file = folder / "doge-companion.toml"
+    card_file.write_text(CARD_FILE)
+    mtools(image, "mcopy", str(card_file), "::/doge-companion.toml")
+    with image.open("r+b") as disk:
+        disk.truncate(image.stat().st_size + GROWN_MIB * 2**20)
+    return Card(image, kernel, initrd, cmdline, root_mib)
+
+
+class Guest:
+    """The card booted in QEMU (-M virt): its serial console in a file, the web port and the control forwarded."""
+
+    def __init__(self, made: Card, folder: Path) -> None:
+        self.web, self.control, self.console = free_port(), free_port(), folder / "console.log"
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", "1024", "-nodefaults",
+             "-display", "none", "-serial", f"file:{self.console}", "-kernel", str(made.kernel), "-initrd",
+             str(made.initrd), "-append", f"{made.cmdline} console=ttyAMA0",
+             "-drive", f"if=none,id=card,format=raw,file={made.image}", "-device", "virtio-blk-device,drive=card",
+             "-netdev", f"user,id=net,hostfwd=tcp:127.0.0.1:{self.web}-:8080,"
+             f"hostfwd=tcp:127.0.0.1:{self.control}-:8089", "-device", "virtio-net-device,netdev=net"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        self.base = f"http://127.0.0.1:{self.web}"
+
+    def log(self) -> str:
+        return self.console.read_text(errors="replace")[-6000:] if self.console.exists() else ""
+
+    def until_answers(self, url: str, timeout: float = 900) -> float:
+        """Seconds since QEMU started when URL first answers 200 (a hang guard, not a verdict on time)."""
+        while True:
+            assert self.process.poll() is None, f"QEMU stopped\n{self.log()}"
+            try:
+                with urllib.request.urlopen(url, timeout=10) as answer:
+                    if answer.status == 200:
+                        return time.monotonic() - self.started
+            except (urllib.error.URLError, OSError):
+                pass
+            assert time.monotonic() - self.started < timeout, f"{url} never answered\n{self.log()}"
+            time.sleep(1)
+
+    def run(self, script: str, check: bool = True) -> str:
+        """SCRIPT in bash as root in the guest (the test's control service); its stdout."""
+        request = urllib.request.Request(f"http://127.0.0.1:{self.control}/", data=script.encode(), method="POST")
+        for attempt in range(120):  # the control service may not have started yet (a hang guard)
+            try:
+                with urllib.request.urlopen(request, timeout=660) as answer:
+                    done = json.loads(answer.read())
+                break
+            except (ConnectionError, urllib.error.URLError) as error:
+                assert attempt < 119 and self.process.poll() is None, f"no control service: {error}\n{self.log()}"
+                time.sleep(1)
+        if check and done["status"] != 0:
+            raise AssertionError(f"{script}\n{done}\nthe unit's journal:\n{self.journal()}")
+        return str(done["stdout"])
+
+    def journal(self) -> str:
+        return self.run(f"journalctl -u {UNIT} --no-pager -o cat | tail -60", check=False)
+
+    def wait_for(self, condition: str, timeout: float = 300) -> None:
+        deadline = time.monotonic() + timeout
+        while self.run(f"{condition} && echo yes", check=False).strip() != "yes":
+            assert time.monotonic() < deadline, f"never: {condition}\n{self.journal()}"
+            time.sleep(1)
+
+    def close(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture(scope="module")
+def guest(made: Card, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Guest]:
+    booted = Guest(made, tmp_path_factory.mktemp("qemu"))
+    try:
+        yield booted
+    finally:
+        booted.close()
+        host.remove_tree(made.image.parent)
+
+
+def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partition(made: Card, guest: Guest) -> None:
+    seconds = guest.until_answers(guest.base + "/")
+    print(f"boot to the join page under QEMU: {seconds:.0f} s")
+    guest.wait_for("systemctl is-active --quiet doge-companion-grow-root")
+    assert guest.run("systemctl show doge-companion-grow-root -p Result --value").strip() == "success"
+    root_mib = int(guest.run("findmnt --bytes --noheadings --output SIZE /").strip()) // 2**20
+    assert root_mib > made.root_mib + GROWN_MIB * 3 // 4, (root_mib, made.root_mib)
+    machine_id = guest.run("cat /etc/machine-id").strip()
+    assert len(machine_id) == 32 and int(machine_id, 16), "a machine-id of its own, made at the first boot"
+    assert guest.run("findmnt --noheadings --output FSTYPE,LABEL /boot/firmware").split() == ["vfat", "RASPIFIRM"]
+    firmware = guest.run("cat /boot/firmware/config.txt /boot/firmware/cmdline.txt")
+    assert "dtparam=spi=on" in firmware and "root=LABEL=RASPIROOT" in firmware
+    assert set(guest.run("id -nG doge").split()) == {"doge", "gpio", "spi", "dialout", "audio"}
+    assert guest.run("systemctl is-enabled doge-companion doge-companion-network").split() == ["enabled", "enabled"]
+    # the card's Wi-Fi, before the companion: QEMU has no radio, so it goes on at once (docs/card-file.md)
+    network = guest.run("journalctl -u doge-companion-network --no-pager -o cat")
+    assert "no Wi-Fi device: nothing to do" in network and "not the real one" not in network, network
+    assert guest.run("systemctl show doge-companion-network -p Result --value").strip() == "success"
+    print(guest.run("systemd-analyze time; systemd-analyze blame | head -12", check=False))
+
+
+def test_a_phone_locks_in_a_ballot_over_the_forwarded_port_and_gets_its_seat_back_after_a_restart(
+    guest: Guest,
+) -> None:
+    guest.until_answers(guest.base + "/")
+    guest.wait_for("test -p /run/doge-companion/keys && test -s /run/doge-companion/join-link")
+
+    def secret() -> str:
+        return guest.run("cat /run/doge-companion/join-link").strip().split("#j=", 1)[1]
+
+    def host_key(line: str) -> None:
+        guest.run(f"echo '{line}' >/run/doge-companion/keys")
+
+    async def evening() -> None:
+        async with aiohttp.ClientSession() as outside, outside.get(guest.base + "/") as page:
+            assert page.status == 200 and "pad.js" in await page.text()
+        phones = [Phone(guest.base) for _ in range(3)]
+        try:
+            red = await lock_in_a_ballot(guest.base, phones, secret(), host_key)
+            assert red.view["public"]["language"] == "de", "the card file's [game] language"
+            store = f"runuser -u doge -- env STATE_DIRECTORY=/var/lib/doge-companion {COMPANION}"
+            exported = guest.run(f"cd /tmp && {store} export 1")
+            assert json.loads(exported.splitlines()[0])["export"]["locked_in"] == ["red"], exported[:500]
+
+            guest.run(f"systemctl restart {UNIT}")
+            guest.wait_for("test -s /run/doge-companion/join-link")
+            await red.reconnect()
+            back = await red.until(lambda view: view["mine"] is not None, "red's seat back")
+            assert back["mine"]["colour"] == "red" and back["mine"]["pending"] == {"area": "castello", "markers": [3]}
+        finally:
+            for phone in phones:
+                await phone.close()
+
+    asyncio.run(evening())
+    journal = guest.run(f"journalctl -u {UNIT} --no-pager -o cat")
+    for wrong in ("may not use the network", "Traceback", "Task was destroyed", "not the real one"):
+        assert wrong not in journal, journal[-3000:]
+    assert guest.run(f"systemctl show {UNIT} -p NRestarts --value").strip() == "0", "only the test's own restart"
