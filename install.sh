@@ -43,8 +43,8 @@ WHEELS="/var/cache/doge-companion/wheel"
 SETUPTOOLS="/var/cache/doge-companion/setuptools.txt"  # the lock's setuptools lines, installed before the rest
 # Set when this script enables SPI; /run is emptied by the reboot that SPI needs, and so is this reminder.
 REBOOT_MARK="/run/doge-companion-install.reboot"
-# spidev takes writes of at most its bufsiz, 4,096 bytes unless set: luma cuts a frame's pixels into writes that size,
-# each an ioctl of its own (docs/config.md). 65,536 sends a whole ILI9341 frame in 3 writes instead of 38. Read when
+# spidev takes writes of at most its bufsiz, 4,096 bytes unless set: writebytes2 cuts a frame's pixels into writes
+# that size, each an ioctl of its own (docs/config.md). 65,536 sends a whole ILI9341 frame in 3 writes instead of 38. Read when
 # spidev loads (a module on Pi OS), so at the next boot.
 SPIDEV_CONF="/etc/modprobe.d/doge-companion-spidev.conf"
 SPIDEV_BUFSIZ=65536

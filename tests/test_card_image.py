@@ -230,6 +230,9 @@ def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partit
     machine_id = guest.run("cat /etc/machine-id").strip()
     assert len(machine_id) == 32 and int(machine_id, 16), "a machine-id of its own, made at the first boot"
     assert guest.run("findmnt --noheadings --output FSTYPE,LABEL /boot/firmware").split() == ["vfat", "RASPIFIRM"]
+    # the card file may hold a Wi-Fi password: the companion's group reads it, no other user (docs/card-file.md)
+    assert guest.run("stat -c '%a %U %G' /boot/firmware/doge-companion.toml").split() == ["640", "root", "doge"]
+    assert guest.run("runuser -u nobody -- cat /boot/firmware/doge-companion.toml", check=False) == ""
     firmware = guest.run("cat /boot/firmware/config.txt /boot/firmware/cmdline.txt")
     assert "dtparam=spi=on" in firmware and "root=LABEL=RASPIROOT" in firmware
     assert set(guest.run("id -nG doge").split()) == {"doge", "gpio", "spi", "dialout", "audio"}

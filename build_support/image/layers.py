@@ -72,11 +72,23 @@ def add_files(root: Path, extra: Mapping[str, str]) -> None:
         link.parent.mkdir(parents=True, exist_ok=True)
         link.unlink(missing_ok=True)
         link.symlink_to(f"/etc/systemd/system/{unit}")
+    fstab = root / "etc" / "fstab"
+    fstab.write_text(fstab.read_text().replace("@DOGE_GID@", str(group_id(root, "doge"))))
     for path, text in extra.items():
         file = root / path.lstrip("/")
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(text)
     (root / "etc" / "machine-id").write_text("")  # systemd makes one at the first boot (and ConditionFirstBoot holds)
+
+
+def group_id(root: Path, name: str) -> int:
+    """NAME's number in ROOT's /etc/group (install.sh made the group; numbers are given in order, so read, not
+    assumed)."""
+    for line in (root / "etc" / "group").read_text().splitlines():
+        fields = line.split(":")
+        if fields[0] == name:
+            return int(fields[2])
+    raise LookupError(f"no group {name} in {root}/etc/group: install.sh --image should have made it")
 
 
 def initramfs(root: Path, epoch: int) -> None:
