@@ -44,8 +44,8 @@ SETUPTOOLS="/var/cache/doge-companion/setuptools.txt"  # the lock's setuptools l
 # Set when this script enables SPI; /run is emptied by the reboot that SPI needs, and so is this reminder.
 REBOOT_MARK="/run/doge-companion-install.reboot"
 # spidev takes writes of at most its bufsiz, 4,096 bytes unless set: writebytes2 cuts a frame's pixels into writes
-# that size, each an ioctl of its own (docs/config.md). 65,536 sends a whole ILI9341 frame in 3 writes instead of 38. Read when
-# spidev loads (a module on Pi OS), so at the next boot.
+# that size, each an ioctl of its own (docs/config.md). 65,536 sends a whole ILI9341 frame in 3 writes instead of 38.
+# Read when spidev loads (a module on Pi OS), so at the next boot.
 SPIDEV_CONF="/etc/modprobe.d/doge-companion-spidev.conf"
 SPIDEV_BUFSIZ=65536
 # Debian's raspi-firmware (no raspi-config there) writes config.txt with this file's lines at each kernel update.
