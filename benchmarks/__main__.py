@@ -19,6 +19,7 @@ from . import (
     figures,
     flow,
     hardware,
+    image,
     pi,
     presses,
     speech,
@@ -46,8 +47,9 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "web": lambda _extra, smoke: web.main(smoke),
     "speech": lambda _extra, smoke: speech.main(smoke),
     "presses": lambda extra, smoke: presses.main(["1"] if smoke else extra),
+    "image": lambda _extra, smoke: image.main(smoke),
 }
-SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web")  # minutes each: run them by name
+SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web", "image")  # minutes each: run them by name
 
 
 def main(argv: list[str]) -> int:

@@ -21,20 +21,18 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
-import subprocess
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
 import pytest
 
 import dev
-from build_support.image import base, build, card, host
+from build_support.image import base, build, card, host, qemu
+from build_support.image.qemu import GROWN_MIB, Card
 from tests.phone_client import Phone, lock_in_a_ballot
 from tests.system_tools import need_tool
 
@@ -86,29 +84,6 @@ TEST_FILES = {
     ),
     "etc/systemd/system/multi-user.target.d/doge-test-control.conf": "[Unit]\nWants=doge-test-control.service\n",
 }
-GROWN_MIB = 512  # the card is this much larger than the image: the first boot grows the root into it
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@dataclass
-class Card:
-    image: Path
-    kernel: Path
-    initrd: Path
-    cmdline: str
-    root_mib: int  # the root partition's size as built
-
-
-def mtools(image: Path, *args: str) -> str:
-    """An mtools command on the card's FAT partition (at 4 MiB), as a computer's card reader would see it."""
-    env = {**os.environ, "MTOOLS_SKIP_CHECK": "1"}  # genimage's FAT need not fit mtools' idea of a disk's geometry
-    return subprocess.run([args[0], "-i", f"{image}@@4M", *args[1:]], capture_output=True, text=True, check=True,
-                          env=env).stdout  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -128,58 +103,19 @@ def made() -> Card:
     image = card.make(root, folder / "card.img", folder / "genimage", build.commit(build.CHECKOUT)[1])
     host.remove_tree(root)
     host.remove_tree(folder / "genimage")
-    root_mib = image.stat().st_size // 2**20 - 4 - card.FIRMWARE_MIB
-    files = mtools(image, "mdir", "-b", "::/").split()
-    kernel_name = max(name for name in files if name.startswith("::/vmlinuz-"))
-    initrd_name = max(name for name in files if name.startswith("::/initrd.img-"))
-    kernel, initrd = folder / "vmlinuz", folder / "initrd.img"
-    mtools(image, "mcopy", kernel_name, str(kernel))
-    mtools(image, "mcopy", initrd_name, str(initrd))
-    cmdline = mtools(image, "mtype", "::/cmdline.txt").strip()
-    card_file = folder / "doge-companion.toml"
-    card_file.write_text(CARD_FILE)
-    mtools(image, "mcopy", str(card_file), "::/doge-companion.toml")
-    with image.open("r+b") as disk:
-        disk.truncate(image.stat().st_size + GROWN_MIB * 2**20)
-    return Card(image, kernel, initrd, cmdline, root_mib)
+    return qemu.prepare(image, CARD_FILE)
 
 
-class Guest:
-    """The card booted in QEMU (-M virt): its serial console in a file, the web port and the control forwarded."""
+class Guest(qemu.Boot):
+    """The card booted, with the web port and the test's control service forwarded."""
 
     def __init__(self, made: Card, folder: Path) -> None:
-        self.web, self.control, self.console = free_port(), free_port(), folder / "console.log"
-        self.started = time.monotonic()
-        self.process = subprocess.Popen(
-            ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", "1024", "-nodefaults",
-             "-display", "none", "-serial", f"file:{self.console}", "-kernel", str(made.kernel), "-initrd",
-             str(made.initrd), "-append", f"{made.cmdline} console=ttyAMA0",
-             "-drive", f"if=none,id=card,format=raw,file={made.image}", "-device", "virtio-blk-device,drive=card",
-             "-netdev", f"user,id=net,hostfwd=tcp:127.0.0.1:{self.web}-:8080,"
-             f"hostfwd=tcp:127.0.0.1:{self.control}-:8089", "-device", "virtio-net-device,netdev=net"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        self.base = f"http://127.0.0.1:{self.web}"
-
-    def log(self) -> str:
-        return self.console.read_text(errors="replace")[-6000:] if self.console.exists() else ""
-
-    def until_answers(self, url: str, timeout: float = 900) -> float:
-        """Seconds since QEMU started when URL first answers 200 (a hang guard, not a verdict on time)."""
-        while True:
-            assert self.process.poll() is None, f"QEMU stopped\n{self.log()}"
-            try:
-                with urllib.request.urlopen(url, timeout=10) as answer:
-                    if answer.status == 200:
-                        return time.monotonic() - self.started
-            except (urllib.error.URLError, OSError):
-                pass
-            assert time.monotonic() - self.started < timeout, f"{url} never answered\n{self.log()}"
-            time.sleep(1)
+        super().__init__(made, folder, forwards=(8080, 8089))
+        self.base, self.control = self.url(8080), self.url(8089)
 
     def run(self, script: str, check: bool = True) -> str:
         """SCRIPT in bash as root in the guest (the test's control service); its stdout."""
-        request = urllib.request.Request(f"http://127.0.0.1:{self.control}/", data=script.encode(), method="POST")
+        request = urllib.request.Request(f"{self.control}/", data=script.encode(), method="POST")
         for attempt in range(120):  # the control service may not have started yet (a hang guard)
             try:
                 with urllib.request.urlopen(request, timeout=660) as answer:
@@ -200,14 +136,6 @@ class Guest:
         while self.run(f"{condition} && echo yes", check=False).strip() != "yes":
             assert time.monotonic() < deadline, f"never: {condition}\n{self.journal()}"
             time.sleep(1)
-
-    def close(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,111 @@
+"""A card image booted under QEMU's ``virt`` machine, as the card image test and ``bench image`` boot it.
+
+The kernel and initrd come from the card's own FAT partition with its own cmdline.txt, and the card is the machine's
+disk, so what boots is what a Pi would boot but for the GPU firmware (docs/installing.md's checklist). The card file
+is written into the FAT partition with mtools, as a person's computer would, and the card is made larger than the
+image, as a real card is, so that the first boot grows the root.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from build_support.image import card
+
+GROWN_MIB = 512  # the card is this much larger than the image: the first boot grows the root into it
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def mtools(image: Path, *args: str) -> str:
+    """An mtools command on the card's FAT partition (at 4 MiB), as a computer's card reader would see it."""
+    env = {**os.environ, "MTOOLS_SKIP_CHECK": "1"}  # genimage's FAT need not fit mtools' idea of a disk's geometry
+    return subprocess.run([args[0], "-i", f"{image}@@4M", *args[1:]], capture_output=True, text=True, check=True,
+                          env=env).stdout  # fmt: skip
+
+
+@dataclass
+class Card:
+    image: Path
+    kernel: Path
+    initrd: Path
+    cmdline: str
+    root_mib: int  # the root partition's size as built
+
+
+def prepare(image: Path, card_file: str) -> Card:
+    """IMAGE (a raw card) ready to boot: its kernel, initrd and cmdline read off its FAT partition, CARD_FILE
+    written there as doge-companion.toml, and the card grown by GROWN_MIB."""
+    folder = image.parent
+    root_mib = image.stat().st_size // 2**20 - 4 - card.FIRMWARE_MIB
+    files = mtools(image, "mdir", "-b", "::/").split()
+    kernel_name = max(name for name in files if name.startswith("::/vmlinuz-"))
+    initrd_name = max(name for name in files if name.startswith("::/initrd.img-"))
+    kernel, initrd = folder / "vmlinuz", folder / "initrd.img"
+    mtools(image, "mcopy", "-o", kernel_name, str(kernel))
+    mtools(image, "mcopy", "-o", initrd_name, str(initrd))
+    cmdline = mtools(image, "mtype", "::/cmdline.txt").strip()
+    written = folder / "doge-companion.toml"
+    written.write_text(card_file)
+    mtools(image, "mcopy", "-o", str(written), "::/doge-companion.toml")
+    with image.open("r+b") as disk:
+        disk.truncate(image.stat().st_size + GROWN_MIB * 2**20)
+    return Card(image, kernel, initrd, cmdline, root_mib)
+
+
+class Boot:
+    """The card booted: its serial console in a file, each guest port of FORWARDS on a free port of this machine
+    (``ports[guest_port]``)."""
+
+    def __init__(self, made: Card, folder: Path, forwards: tuple[int, ...] = (8080,)) -> None:
+        self.ports: Mapping[int, int] = {guest: free_port() for guest in forwards}
+        self.console = folder / "console.log"
+        self.started = time.monotonic()
+        fwd = ",".join(f"hostfwd=tcp:127.0.0.1:{outside}-:{inside}" for inside, outside in self.ports.items())
+        self.process = subprocess.Popen(
+            ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", "1024", "-nodefaults",
+             "-display", "none", "-serial", f"file:{self.console}", "-kernel", str(made.kernel), "-initrd",
+             str(made.initrd), "-append", f"{made.cmdline} console=ttyAMA0",
+             "-drive", f"if=none,id=card,format=raw,file={made.image}", "-device", "virtio-blk-device,drive=card",
+             "-netdev", f"user,id=net,{fwd}", "-device", "virtio-net-device,netdev=net"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def url(self, guest_port: int = 8080) -> str:
+        return f"http://127.0.0.1:{self.ports[guest_port]}"
+
+    def log(self) -> str:
+        return self.console.read_text(errors="replace")[-6000:] if self.console.exists() else ""
+
+    def until_answers(self, url: str, timeout: float = 900) -> float:
+        """Seconds since QEMU started when URL first answers 200 (a hang guard, not a verdict on time)."""
+        while True:
+            assert self.process.poll() is None, f"QEMU stopped\n{self.log()}"
+            try:
+                with urllib.request.urlopen(url, timeout=10) as answer:
+                    if answer.status == 200:
+                        return time.monotonic() - self.started
+            except (urllib.error.URLError, OSError):
+                pass
+            assert time.monotonic() - self.started < timeout, f"{url} never answered\n{self.log()}"
+            time.sleep(1)
+
+    def close(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
