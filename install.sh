@@ -336,11 +336,14 @@ fi
 [ "$UNIT_CHANGED" = 0 ] || [ "$IMAGE" = 1 ] || act systemctl daemon-reload
 
 step "service"
+# The network unit is a card image's (its Wi-Fi from the card file, else the Pi's own access point): on Raspberry Pi
+# OS the owner's network is already set up, and an access point opened by a router slower than the Pi would take the
+# Pi off it, so there it is placed and left for the owner to enable (docs/card-file.md).
 for unit in doge-companion doge-companion-network; do
     [ "$unit" = doge-companion ] || [ -f "$ROOT$NETWORK_UNIT" ] || continue
-    if systemctl is-enabled --quiet "$unit" 2>/dev/null; then ok "$unit enabled"; else
-        act systemctl enable "$unit"
-    fi
+    if systemctl is-enabled --quiet "$unit" 2>/dev/null; then ok "$unit enabled"
+    elif [ "$unit" = doge-companion ] || [ "$IMAGE" = 1 ]; then act systemctl enable "$unit"
+    else ok "$unit placed, not enabled (the card file's Wi-Fi: sudo systemctl enable $unit; docs/card-file.md)"; fi
 done
 if [ "$IMAGE" = 1 ]; then
     ok "not started: a card image starts it at its first boot"

@@ -23,6 +23,7 @@ _temporary_files_in_memory()
 # A developer's Pi may have a card file at /boot/firmware/doge-companion.toml (docs/card-file.md): it would be a layer
 # over every config a test loads, and over every companion a test starts. Tests that want one name it themselves.
 os.environ.setdefault("DOGE_CARD_FILE", "")
+os.environ.setdefault("DOGE_HOTSPOT_FILE", "")  # nor the word of a Pi's own network, which changes setup's screen
 
 
 def _catalogs_compiled() -> None:

@@ -180,6 +180,7 @@ def test_it_sets_everything_up_then_a_second_run_only_updates(machine: Machine) 
     unit = machine.root / "etc/systemd/system/doge-companion.service"
     assert unit.read_bytes() == (ROOT / "systemd/doge-companion.service").read_bytes()
     assert "raspi-config nonint do_spi 0" in calls and "systemctl enable doge-companion" in calls
+    assert "systemctl enable doge-companion-network" not in calls, "Pi OS has its network: the owner opts in"
     assert set((machine.state / "user-groups").read_text().split()) == {"gpio", "spi", "dialout", "audio"}
     config.write_text('hardware = "pi"\n[display]\ndriver = "st7735"\n')  # the owner's own edit
     output, again = machine.install()

@@ -126,6 +126,20 @@ def test_a_network_gone_from_the_card_is_gone_from_networkmanager(network: Calla
     assert len(names) == 1 and "Casa" in names[0]
 
 
+def test_a_card_that_cannot_be_used_or_is_gone_keeps_the_networks_the_last_good_card_saved(
+    network: Callable[..., Any],
+) -> None:
+    root = network([WIFI])[0]
+    saved = sorted((root / CONNECTIONS).glob("doge-wifi-*"))
+    assert len(saved) == 2
+    output = network([WIFI], card='language = "dee"\n')[2]
+    assert "the networks saved before are kept" in output
+    assert sorted((root / CONNECTIONS).glob("doge-wifi-*")) == saved, "a typo on the card loses no network"
+    (root / "boot/firmware/doge-companion.toml").unlink()
+    main(["network", "--root", str(root), "--wait", "0"])
+    assert sorted((root / CONNECTIONS).glob("doge-wifi-*")) == saved, "nor does a card file taken off"
+
+
 def test_a_bad_card_still_opens_the_pis_own_network_and_says_why_in_one_line(network: Callable[..., Any]) -> None:
     root, _fake, output = network([WIFI], card=f'[wifi]\nssid = "Casa"\npassword = "{SECRET[:5]}"\n')
     assert "wifi.password: a WPA2 password has 8 to 63 characters, not 5" in output

@@ -56,7 +56,8 @@ def commit(checkout: Path) -> tuple[str, int]:
     git = ["git", "-C", str(checkout)]
     sha, epoch = subprocess.run([*git, "log", "-1", "--format=%h %ct"], capture_output=True, text=True,
                                 check=True).stdout.split()  # fmt: skip
-    dirty = subprocess.run([*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True)
+    # an untracked file makes it -dirty too: the image is built from tracked files only (layers.checkout_files)
+    dirty = subprocess.run([*git, "status", "--porcelain"], capture_output=True, text=True)
     return sha + ("-dirty" if dirty.stdout.strip() else ""), int(os.environ.get("SOURCE_DATE_EPOCH", epoch))
 
 
@@ -85,10 +86,13 @@ def build_root(root: Path, extra: Mapping[str, str] = {}, checkout: Path = CHECK
     return listed
 
 
-def build(out: Path, xz: bool = True, extra: Mapping[str, str] = {}, checkout: Path = CHECKOUT) -> Path:
-    """The card image in OUT (and its .packages.txt); its path."""
+def build(
+    out: Path, xz: bool = True, extra: Mapping[str, str] = {}, checkout: Path = CHECKOUT, suffix: str = ""
+) -> Path:
+    """The card image in OUT (and its .packages.txt); its path. SUFFIX marks its name (a builder's console card:
+    never to be taken for a table's)."""
     timings = Timings()
-    name = f"doge-companion-{version(checkout)}-arm64"
+    name = f"doge-companion-{version(checkout)}-arm64{suffix}"
     work = base.cache_dir() / "image-work"
     root = work / "root"
     compile_engine = os.environ.get("DOGE_COMPILE_ENGINE", "1") != "0"
@@ -120,8 +124,18 @@ def main(argv: list[str]) -> int:
             print(f"dev.py image: {problem}")
         return 1
     try:
-        build(args.out, xz=not args.no_xz, extra=CONSOLE if args.console else {})
+        if args.console:
+            build(args.out, xz=not args.no_xz, extra=CONSOLE, suffix="-console")
+        else:
+            build(args.out, xz=not args.no_xz)
     except host.BuildError as error:
         print(f"dev.py image: {error}")
+        return 1
+    except subprocess.CalledProcessError as error:
+        command = " ".join(map(str, error.cmd))[:200]
+        print(f"dev.py image: {command} failed (status {error.returncode}): see the lines above, then run it again")
+        return 1
+    except OSError as error:
+        print(f"dev.py image: {error.strerror or error} ({error.filename or 'the build'}): free space? run it again")
         return 1
     return 0

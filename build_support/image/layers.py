@@ -38,9 +38,10 @@ ENABLED = (("sysinit.target.wants", "doge-companion-grow-root.service"),)
 
 
 def checkout_files(checkout: Path) -> list[str]:
-    """The checkout's files as git knows them (tracked, and new ones not ignored): what a clone of it would hold."""
+    """The files git tracks: what a clone would hold. Never an untracked one, such as a test card file holding the
+    builder's own Wi-Fi password: an image is handed to others."""
     listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        ["git", "ls-files", "-z", "--cached"],
         cwd=checkout, capture_output=True, check=True,
     ).stdout.decode()  # fmt: skip
     return sorted(name for name in listed.split("\0") if name and (checkout / name).is_file())

@@ -74,14 +74,16 @@ def network(args: argparse.Namespace) -> int:
         card_file = Path(os.environ[CARD_ENV]) if os.environ[CARD_ENV] else None
     else:
         card_file = root / CARD_PATH.relative_to("/")
-    wifi = Wifi()
+    wifi, from_card = Wifi(), False
     if card_file is not None:
         try:
             card = config.read_card(card_file)
-            wifi = card.wifi if card is not None else wifi
+            if card is not None:
+                wifi, from_card = card.wifi, True
         except config.ConfigError as error:
             print(error.problems[0], file=sys.stderr)
-            print("doge-companion network: the card file is left out: no network from it", file=sys.stderr)
+            print("doge-companion network: the card file is left out: the networks saved before are kept",
+                  file=sys.stderr)  # fmt: skip
     if args.wait is not None:
         wifi = replace(wifi, wait_seconds=args.wait)
-    return configure(root, wifi, lambda line: print(line, flush=True), group=args.group)
+    return configure(root, wifi, lambda line: print(line, flush=True), group=args.group, from_card=from_card)

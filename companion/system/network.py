@@ -11,6 +11,7 @@ stand-in nmcli on PATH.
 
 from __future__ import annotations
 
+import contextlib
 import grp
 import hashlib
 import os
@@ -113,7 +114,8 @@ def set_country(root: Path, country: str, say: Callable[[str], None]) -> None:
     os.chmod(root / COUNTRY_FILE, 0o644)
     iw = shutil.which("iw")
     if iw is not None and root == Path("/"):
-        subprocess.run([iw, "reg", "set", country], capture_output=True, timeout=10, check=False)
+        with contextlib.suppress(subprocess.TimeoutExpired):  # the file above holds it from the next boot
+            subprocess.run([iw, "reg", "set", country], capture_output=True, timeout=10, check=False)
     say(f"doge-companion network: Wi-Fi country {country}")
 
 
@@ -137,14 +139,17 @@ def configure(
     nmcli: Nmcli | None = None,
     sleep: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.monotonic,
+    from_card: bool = True,
 ) -> int:
+    """WIFI's networks saved (unless not FROM_CARD: no card file, or one that cannot be used, leaves the networks the
+    last good card saved as they are), then a connection, else the Pi's own network."""
     nmcli = nmcli or Nmcli()
     state = state if state is not None else root / HOTSPOT_FILE.relative_to("/")
-    remove_hotspot(state)  # word of an earlier boot's network is never taken for this one's
     if shutil.which(nmcli.program) is None:
         say("doge-companion network: NetworkManager's nmcli is not installed: nothing to do")
         return 0
     try:
+        remove_hotspot(state)  # word of an earlier boot's network is never taken for this one's
         radio = _kernel_has_wifi(root)
         devices = _wifi_devices(nmcli, min(DEVICE_WAIT_S, wifi.wait_seconds) if radio else 0, sleep, clock)
         if not devices:
@@ -152,13 +157,13 @@ def configure(
             return 0
         if wifi.country:
             set_country(root, wifi.country, say)
-        written = write_networks(root, wifi.networks)
+        written = write_networks(root, wifi.networks) if from_card else []
         nmcli.run("connection", "reload")
         nmcli.run("radio", "wifi", "on")
         if written:
             say(f"doge-companion network: {len(written)} Wi-Fi network(s) from the card: "
                 + ", ".join(network.ssid for network in wifi.networks))  # fmt: skip
-        connected = _wait_connected(nmcli, wifi.wait_seconds if nmcli.wifi_profiles() else 0, sleep, clock)
+        connected = _wait_connected(nmcli, wifi.wait_seconds, bool(nmcli.wifi_profiles()), sleep, clock)
         if connected:
             say(f"doge-companion network: connected ({connected})")
             return 0
@@ -190,15 +195,18 @@ def _wifi_devices(nmcli: Nmcli, wait: float, sleep: Callable[[float], None], clo
 
 
 def _wait_connected(
-    nmcli: Nmcli, wait: float, sleep: Callable[[float], None], clock: Callable[[], float]
+    nmcli: Nmcli, wait: float, known: bool, sleep: Callable[[float], None], clock: Callable[[], float]
 ) -> str | None:
-    """The first device connected to a network (Wi-Fi or a cable), within ``wait`` seconds."""
+    """The first device connected to a network (Wi-Fi or a cable), within ``wait`` seconds. With no KNOWN Wi-Fi
+    network it waits only while a device is still connecting (a cable getting its address from a slow router)."""
     end = clock() + wait
     while True:
-        for device, kind, status in nmcli.devices():
-            if kind in ("wifi", "ethernet") and status == "connected":
+        devices = [(device, status) for device, kind, status in nmcli.devices() if kind in ("wifi", "ethernet")]
+        for device, status in devices:
+            if status == "connected":
                 return device
-        if clock() >= end:
+        connecting = any(status.startswith("connecting") for _device, status in devices)
+        if clock() >= end or not (known or connecting):
             return None
         sleep(1)
 
