@@ -164,6 +164,8 @@ def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partit
     firmware = guest.run("cat /boot/firmware/config.txt /boot/firmware/cmdline.txt")
     assert "dtparam=spi=on" in firmware and "root=LABEL=RASPIROOT" in firmware
     assert set(guest.run("id -nG doge").split()) == {"doge", "gpio", "spi", "dialout", "audio"}
+    # no password login: a console at the table would show the game's secrets (README: Building the device)
+    assert guest.run("getent shadow root").split(":")[1] in ("*", "!", "!*"), "root has no usable password"
     assert guest.run("systemctl is-enabled doge-companion doge-companion-network").split() == ["enabled", "enabled"]
     # the card's Wi-Fi, before the companion: QEMU has no radio, so it goes on at once (docs/card-file.md)
     network = guest.run("journalctl -u doge-companion-network --no-pager -o cat")
