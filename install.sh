@@ -134,10 +134,17 @@ uninstall() {
     gone /var/cache/doge-companion
     gone "$REBOOT_MARK"
     gone "$SPIDEV_CONF"
+    gone "$UDEV_RULES"
     step "games, config and user $USER_NAME"
     if [ "$PURGE" = 1 ]; then
         gone /var/lib/doge-companion
         gone /etc/doge-companion
+        # the card file's Wi-Fi as NetworkManager keeps it (with its passwords), and the Pi's own network's
+        gone /var/lib/doge-companion-network
+        gone /etc/modprobe.d/doge-companion-wifi-country.conf
+        for keyfile in "$ROOT"/etc/NetworkManager/system-connections/doge-*.nmconnection; do
+            if [ -f "$keyfile" ]; then gone "${keyfile#"$ROOT"}"; fi
+        done
         if id "$USER_NAME" >/dev/null 2>&1; then act userdel "$USER_NAME"; removed=1; fi
     else
         for kept in /var/lib/doge-companion /etc/doge-companion; do

@@ -338,8 +338,19 @@ def test_uninstall_removes_what_it_installed_and_keeps_the_games_unless_purged(m
     assert f"this checkout ({ROOT}: sudo rm -rf {ROOT})" in output
     again, calls = machine.install("--uninstall")
     assert "nothing to remove" in again and "kept: /var/lib/doge-companion" in again and changes(calls) == []
+    wifi = {  # what `doge-companion network` left (docs/card-file.md): passwords, which a purge must not leave
+        "etc/NetworkManager/system-connections/doge-wifi-casa-1a2b.nmconnection": "psk=our home password\n",
+        "etc/NetworkManager/system-connections/doge-hotspot.nmconnection": "psk=made up once\n",
+        "var/lib/doge-companion-network/hotspot-password": "made up once\n",
+        "etc/modprobe.d/doge-companion-wifi-country.conf": "options cfg80211 ieee80211_regdom=DE\n",
+    }
+    for name, text in wifi.items():
+        (machine.root / name).parent.mkdir(parents=True, exist_ok=True)
+        (machine.root / name).write_text(text)
+    (machine.root / "etc/NetworkManager/system-connections/Home.nmconnection").write_text("the owner's own\n")
     output, calls = machine.install("--uninstall", "--purge")
-    assert machine.files() == [] and not (machine.state / "user-groups").exists()
+    assert machine.files() == ["etc/NetworkManager/system-connections/Home.nmconnection"]
+    assert not (machine.state / "user-groups").exists()
     assert "userdel doge" in calls
     output, calls = machine.install("--uninstall", "--purge")
     assert "nothing to remove: the companion is not installed" in output and changes(calls) == []
