@@ -20,8 +20,9 @@ FILES = Path(__file__).resolve().parent / "rootfs"
 CHECKOUT_IN_IMAGE = "opt/doge-companion"  # where the README's install puts the checkout, and install.sh's venv
 # Removed from the card: caches of the build, and what each card makes afresh at its first boot.
 LEFT_OUT = ("var/cache/doge-companion", "var/cache/apt", "var/lib/apt/lists", "var/log/apt", "var/log/dpkg.log",
-            "var/log/alternatives.log", "var/lib/dbus/machine-id", "etc/ssh/ssh_host_*", "root/.cache", "tmp/*",
-            "var/tmp/*", "etc/resolv.conf", "etc/systemd/system/doge-companion.service.d/.keep")  # fmt: skip
+            "var/log/alternatives.log", "var/lib/dbus/machine-id", "var/lib/systemd/random-seed",
+            "etc/ssh/ssh_host_*", "root/.cache", "tmp/*", "var/tmp/*", "etc/resolv.conf",
+            "etc/systemd/system/doge-companion.service.d/.keep")  # fmt: skip
 
 # The card's own lines in raspi-firmware's settings: the root by its label (the same on every card and in QEMU), the
 # Pi 3's and Pi 4's serial port and the screen as consoles, and no memory kept for a GPU driver the LCD (on SPI) does
