@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from companion.cli.command import main
 from companion.system.hotspot import read_hotspot, wifi_qr_text
 from companion.system.keyfiles import keyfile_value, ssid_value
-from companion.system.network import hotspot_name, split_terse
+from companion.system.network import Nmcli, _wait_connected, hotspot_name, split_terse
 
 ROOT = Path(__file__).resolve().parents[1]
 STAND_IN = ROOT / "tests" / "fake_nmcli" / "nmcli.py"
@@ -219,3 +219,32 @@ def test_the_unit_runs_it_once_after_networkmanager_and_before_the_companion() -
     assert unit["ExecStart"] == ["/opt/doge-companion/.venv/bin/doge-companion network"]
     service = (ROOT / "systemd" / "doge-companion.service").read_text()
     assert unit["ExecStart"][0].split()[0] == service.split("ExecStart=", 1)[1].split()[0], "the same install"
+
+
+class Devices(Nmcli):
+    """NetworkManager's device table as it changes second by second: one list of (device, type, state) a call."""
+
+    def __init__(self, *tables: list[tuple[str, str, str]]) -> None:
+        super().__init__()
+        self.tables, self.asked = list(tables), 0
+
+    def devices(self) -> list[tuple[str, str, str]]:
+        self.asked += 1
+        return self.tables[min(self.asked, len(self.tables)) - 1]
+
+
+def test_with_no_known_network_it_waits_only_while_a_cable_is_still_connecting() -> None:
+    """A router slower than the Pi: the cable is getting its address, so the Pi's own network must not open yet."""
+    now = [0.0]
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    cable = ("eth0", "ethernet", "connecting (getting IP configuration)")
+    slow = Devices([cable], [cable], [("eth0", "ethernet", "connected")])
+    assert _wait_connected(slow, 30, False, sleep, lambda: now[0]) == "eth0" and now[0] == 2
+    now[0] = 0.0
+    nothing = Devices([("wlan0", "wifi", "disconnected")])
+    assert _wait_connected(nothing, 30, False, sleep, lambda: now[0]) is None and now[0] == 0, "no wait for nothing"
+    known = Devices([("wlan0", "wifi", "disconnected")])
+    assert _wait_connected(known, 30, True, sleep, lambda: now[0]) is None and now[0] == 30, "a known network: waited"
