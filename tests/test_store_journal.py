@@ -119,14 +119,29 @@ def test_a_press_writes_over_zeros_already_on_the_card_so_the_file_does_not_grow
     assert history is not None and history.damage is None and history.lines[game] == LINES[:20]
 
 
+def a_closed_game(folder: Path, lines: int) -> tuple[int, Path]:
+    """A game of LINES' first LINES lines, stored and closed; its id and the journal's path."""
+    store = Store(folder)
+    game = store.new_game(LINES[0])
+    store.append(game, 2, LINES[1:lines], {"year": 1})
+    store.close()
+    return game, folder / journal_module.NAME
+
+
+def the_rest_appended(store: Store, game: int, path: Path, n: int) -> None:
+    """LINES from line N on appended by STORE (closed after); the journal then holds every line, undamaged."""
+    try:
+        store.append(game, n, LINES[n - 1 :], {"year": 1})
+    finally:
+        store.close()
+    history = journal_module.read(path)
+    assert history is not None and history.damage is None and history.lines[game] == LINES
+
+
 def test_a_torn_entry_before_the_zeros_loses_nothing_acknowledged_and_the_game_goes_on(tmp_path: Path) -> None:
     """The power went while a press's entry was being written over the zeros (its sync never returned, so nothing of
     it was acknowledged): its first bytes are there, zeros after them."""
-    store = Store(tmp_path)
-    game = store.new_game(LINES[0])
-    store.append(game, 2, LINES[1:20], {"year": 1})
-    store.close()
-    path = tmp_path / journal_module.NAME
+    game, path = a_closed_game(tmp_path, 20)
     data = path.read_bytes()
     end = len(data.rstrip(b"\0"))
     torn = journal_module.entry(game, n=21, text=LINES[20])[:25]
@@ -135,29 +150,14 @@ def test_a_torn_entry_before_the_zeros_loses_nothing_acknowledged_and_the_game_g
     history = journal_module.read(path)
     assert history is not None and history.lines[game] == LINES[:20] and history.damage is not None
     again = Store(tmp_path)
-    try:
-        assert again.lines(game) == LINES[:20] and again.problem is None
-        again.append(game, 21, LINES[20:], {"year": 1})
-    finally:
-        again.close()
-    history = journal_module.read(path)
-    assert history is not None and history.damage is None and history.lines[game] == LINES
+    assert again.lines(game) == LINES[:20] and again.problem is None
+    the_rest_appended(again, game, path, 21)
 
 
 def test_a_journal_from_before_the_zeros_is_read_and_goes_on_after_its_last_entry(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    game = store.new_game(LINES[0])
-    store.append(game, 2, LINES[1:10], {"year": 1})
-    store.close()
-    path = tmp_path / journal_module.NAME
+    game, path = a_closed_game(tmp_path, 10)
     path.write_bytes(path.read_bytes().rstrip(b"\0"))  # issue 42's appended file: no zeros at its end
-    again = Store(tmp_path)
-    try:
-        again.append(game, 11, LINES[10:], {"year": 1})
-    finally:
-        again.close()
-    history = journal_module.read(path)
-    assert history is not None and history.damage is None and history.lines[game] == LINES
+    the_rest_appended(Store(tmp_path), game, path, 11)
 
 
 def test_an_entry_sqlite_refused_is_zeroed_and_never_read(tmp_path: Path) -> None:
