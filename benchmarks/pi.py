@@ -31,10 +31,12 @@ Figures (targets from issue 18):
     core clock over an even divider (Linux drivers/spi/spi-bcm2835.c, bcm2835_spi_transfer_one: ``cdiv =
     DIV_ROUND_UP(clk_hz, spi_hz); cdiv += cdiv % 2``), and the core clock is 400 MHz on a Pi 3 B and a Zero 2 W
     and 500 MHz on a Pi 4 B by default (Raspberry Pi documentation, config.txt "Overclocking options", core_freq):
-    32 MHz asked gives 28.6 MHz on the first two and 31.25 MHz on the Pi 4 (less when its core clock drops,
-    raspberrypi/linux #3381). Plus a cost per transfer (each command, its parameters, and the pixels in writes of
-    up to 65,535 bytes (spidev's writebytes2 with the bufsiz install.sh sets): each an ioctl, DMA-mapped from 96 bytes,
-    BCM2835_SPI_DMA_MIN_LENGTH): TRANSFER_MS = 0.08 ms, from notro's full-frame times
+    32 MHz asked (the ST7735's default) gives 28.6 MHz on the first two and 31.25 MHz on the Pi 4, 50 MHz (the
+    ST7789's and ILI9341's) 50 MHz on all three (less when the core clock drops, raspberrypi/linux #3381: a Pi 3's
+    idle core runs at 250 MHz, which gives 31.25 and 41.7 MHz). Plus a cost per transfer (each command, its
+    parameters, and the pixels in writes of up to 65,535 bytes (spidev's writebytes2 with the bufsiz install.sh
+    sets): each an ioctl, DMA-mapped from 96 bytes, BCM2835_SPI_DMA_MIN_LENGTH): TRANSFER_MS = 0.08 ms, from
+    notro's full-frame times
     of fbtft by transfer size on a Pi 1 (msperl/spi-bcm2835 #13: a 40,960-byte frame 17.98 ms in 1,024-byte
     transfers against 14.92 ms in one, (17.98 - 14.92) / 39 = 0.078 ms a transfer; 0.135 ms for a 77,440-byte
     one). A Pi 1's core is slower than these Pis', so it is an upper estimate; a measured one replaces it.

@@ -16,7 +16,12 @@ from a traceback (or a garbled screen) at start-up. Where the facts come from:
 - ``datasheet_mhz``: the fastest serial write clock each datasheet promises (its shortest write cycle, tSCYCW:
   ILI9341 100 ns, ST7735S 66 ns, ST7789 16 ns). Above it a panel often works (modules with short wires commonly
   take 32 MHz and more) but nothing promises it; ``spi_mhz`` is what ``bus_speed_mhz = 0`` asks for: within the
-  datasheet on the ST7789, the tried 32 MHz on the other two (at 10 MHz a full ILI9341 frame takes 123 ms).
+  datasheet on the ST7789, the tried 32 MHz on the ST7735S, and 50 MHz on the ILI9341, whose modules are run far
+  above their datasheet's 10 MHz by the Pi's common drivers: Adafruit's own Python examples ask 64 MHz (a Pi 3 gives
+  50), and fbcp-ili9341 (ili9341.h, its README's table) found each of four ILI9341 modules working on a Pi 3 B at
+  66.7 MHz and more (73.5 to 77.5 MHz at their fastest).
+  At 32 MHz a new screen's wire alone was over half the 40 ms a press may take (issue 44); at 10 MHz a full frame
+  takes 123 ms.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ class Panel:
 PANELS: dict[str, Panel] = {
     "st7735": Panel((160, 128), ((160, 80), (160, 128), (128, 128)), (162, 132), 0x60, False, 15, 32),
     "st7789": Panel((240, 240), None, (320, 240), 0x70, True, 62.5, 50),
-    "ili9341": Panel((320, 240), ((320, 240), (240, 240), (320, 180)), (320, 240), 0x28, False, 10, 32),
+    "ili9341": Panel((320, 240), ((320, 240), (240, 240), (320, 180)), (320, 240), 0x28, False, 10, 50),
 }
 
 

@@ -72,7 +72,7 @@ def test_real_lcd_drivers_over_mocked_spi(driver: str, size: tuple[int, int]) ->
     )
     assert type(display.device).__name__ == driver and display.size == size
     spi.open.assert_called_with(0, 0)
-    assert spi.max_speed_hz == {"st7789": 50_000_000}.get(driver, 32_000_000), "bus_speed_mhz 0: the panel's own"
+    assert spi.max_speed_hz == {"st7735": 32_000_000}.get(driver, 50_000_000), "bus_speed_mhz 0: the panel's own"
     configured = {call.args[0] for call in gpio.setup.call_args_list}
     assert {22, 23, 27} <= configured, "DC, RST and backlight pins come from the config"
     sent_before = spi.writebytes2.call_count + spi.writebytes.call_count
@@ -123,11 +123,13 @@ def test_without_backlight_control_on_luma_lcd_before_2_13(monkeypatch: pytest.M
     assert all(call.args[:1] not in ((18,), (-1,)) for call in gpio.cleanup.call_args_list)
 
 
-@pytest.mark.parametrize(("driver", "asked", "clock"), [("st7789", 0, 50), ("st7789", 16, 16), ("ili9341", 0, 32)])
+@pytest.mark.parametrize(
+    ("driver", "asked", "clock"), [("st7789", 0, 50), ("st7789", 16, 16), ("ili9341", 0, 50), ("st7735", 0, 32)]
+)
 def test_each_panel_has_its_own_spi_clock(driver: str, asked: int, clock: int) -> None:
     """Issue 44: the ST7789 is rated for 62.5 MHz and gets 50 by default (the most luma takes below it), the ST7735S
-    and ILI9341 keep the 32 MHz they are commonly run at (their datasheets say 15 and 10: docs/config.md); a clock
-    set in the config wins."""
+    keeps the 32 MHz it is commonly run at, the ILI9341 gets the 50 its Pi drivers use (their datasheets say 15 and
+    10: docs/config.md); a clock set in the config wins."""
     spi, gpio = Mock(), Mock()
     gpio.OUT, gpio.HIGH, gpio.LOW = "out", 1, 0
     display = build_display(settings(driver=driver, bus_speed_mhz=asked), PANELS[driver].native, spi=spi, gpio=gpio)
