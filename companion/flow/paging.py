@@ -56,7 +56,8 @@ class Parts:
         if self.size is None:
             return screen
         parts = paginate(screen, self.size, self.text_size)
-        if replace(screen, keys=()) != self._of:  # the same screen with other keys (its last part's) goes on
+        bare = replace(screen, keys=())
+        if bare != self._of:  # the same screen with other keys (its last part's) goes on
             before = self._of
             same_kind = before is not None and before.tags == screen.tags
             if same_kind and before is not None and ticked(before, screen):
@@ -65,7 +66,7 @@ class Parts:
                 self.index = 0
             if not (same_kind and before is not None and (keep or before.title == screen.title)):
                 self.seen = set()  # a new screen: setup changed in place (its language too) and ticks keep theirs
-            self._of = replace(screen, keys=())
+            self._of = bare
         self.count = len(parts)
         self.index = min(self.index, self.count - 1)
         self.seen.add(self.index)

@@ -5,6 +5,7 @@ fits and hand it exactly what it draws.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -24,24 +25,25 @@ QUARANTIA_ADVISORS = 3  # rules.md 1.2
 NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
 
 
+_MANY_WORDS = re.compile("|".join(re.escape(name) for name in NAMES.values() if " " in name))  # none is in another
+
+
 def keep_names_together(screen: Screen) -> Screen:
-    """Every area name of more than one word, glued with no-break spaces in whatever the screen shows."""
+    """Every area name of more than one word, glued with no-break spaces in whatever the screen shows. What has no
+    such name is kept as it is, not copied: a new screen is composed on every press that shows one (issue 44)."""
 
     def glue(text: str) -> str:
-        for name in NAMES.values():
-            if " " in name:
-                text = text.replace(name, name.replace(" ", NO_BREAK))
-        return text
+        return _MANY_WORDS.sub(lambda found: found.group().replace(" ", NO_BREAK), text)
 
-    menu = screen.menu
-    return replace(
-        screen,
-        title=glue(screen.title),
-        lines=tuple(replace(line, text=glue(line.text)) for line in screen.lines),
-        menu=replace(menu, options=tuple(glue(o) for o in menu.options), hints=tuple(glue(h) for h in menu.hints))
-        if menu
-        else None,
-    )
+    lines = tuple(line if (text := glue(line.text)) == line.text else replace(line, text=text) for line in screen.lines)
+    menu, title = screen.menu, glue(screen.title)
+    if menu is not None:
+        options, hints = tuple(map(glue, menu.options)), tuple(map(glue, menu.hints))
+        if (options, hints) != (menu.options, menu.hints):
+            menu = replace(menu, options=options, hints=hints)
+    if (title, lines, menu) == (screen.title, screen.lines, screen.menu):
+        return screen
+    return replace(screen, title=title, lines=lines, menu=menu)
 
 
 def menu_view(menu: Menu) -> MenuView:
