@@ -40,7 +40,8 @@ def test_a_press_is_never_shorter_than_its_cpu_and_adds_its_card_and_its_other_w
         "syncs": [[], [("journal", 2)]],
         "windows": [[], [(1.0, 0.0, 4000, 1)]],
     }
-    no_card, card = press_to_glass_on(measured, "Pi 4 B", 1.0, None), press_to_glass_on(measured, "Pi 4 B", 1.0, 4.096)
+    no_card = press_to_glass_on(measured, "Pi 4 B", [1.0, 1.0], None)
+    card = press_to_glass_on(measured, "Pi 4 B", [1.0, 1.0], 4.096)
     wire = 8 / 31.25 / 1000  # ms a byte at the Pi 4's 31.25 MHz
     assert no_card[0] == 30.0 + 100 * wire + 0.08, "all CPU, then the write made outside any box"
     assert abs(no_card[1] - (3.0 + 100 * wire + 0.08)) < 1e-9, "the box out at 1 + its wire, before the CPU ends"
