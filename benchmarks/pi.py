@@ -11,7 +11,8 @@ one stated conversion:
 - the conversion: a Pi core is ``factor`` times slower than one core of the reference machine (:data:`PI_FACTORS`,
   pinned), and this machine is as fast as a reference loop says it is at that moment: a press's or a start's CPU
   is converted by the loop's rate right around it, on the same core, over each Pi's stated rate (the loop and a
-  new screen drawn change speed alike here: :func:`tracking_check`, printed on every run); the wire carries each
+  new screen drawn change speed alike here: :func:`tracking_check`; how often a press runs in a spell of the other
+  speed its readings miss: :func:`reading_check`; both printed on every run); the wire carries each
   panel's configured SPI clock (``display.bus_speed_mhz``, 0: the panel's own default, display/panels.py) in bits
   per microsecond.
 
@@ -230,6 +231,22 @@ def tracking_check(rounds: int = 160) -> tuple[float, float, float, float]:
         statistics.median(ms for _rate, ms in slow),
         statistics.median(ms for _rate, ms in fast),
     )
+
+
+def reading_check(rounds: int = 600, steps: int = 100_000) -> list[float]:
+    """How far the reading around a press is from the speed the press ran at: a stand-in press (``steps`` of the
+    loop, about as long as a slow press here) between two readings, as press_to_glass takes them, the speed
+    estimated from the readings over its own; sorted. A press made in a short spell of the other speed, with the
+    same speed on either side of it, is converted wrong by the readings: this is how often."""
+    found = []
+    with one_core():
+        before = host_rate(LOCAL_STEPS, repeats=1)
+        for _ in range(rounds):
+            press = host_rate(steps, repeats=1)
+            after = host_rate(LOCAL_STEPS, repeats=1)
+            found.append((before + after) / 2 / press)
+            before = after
+    return sorted(found)
 
 
 def burst_check(bursts: tuple[float, ...] = BURSTS_MS, smoke: bool = False) -> list[tuple[float, float, float]]:
@@ -635,6 +652,12 @@ def print_tracking(smoke: bool) -> None:
           f"{fast_rate / slow_rate:.2f}x as fast ({slow_rate / 1e6:.1f} -> {fast_rate / 1e6:.1f} million steps a "
           f"second), the screen drew {slow_ms / fast_ms:.2f}x as fast ({slow_ms:.2f} -> {fast_ms:.2f} ms CPU): the "
           "nearer the two, the truer a press converted by the loop's speed around it")  # fmt: skip
+    errors = reading_check(60 if smoke else 600)
+    low, high = _percentile(errors, 0.01), _percentile(errors, 0.99)
+    print(f"  reading check, a stand-in press between two readings of the loop: its speed read {low:.2f}-{high:.2f}x "
+          f"its own from 1% to 99% of presses; more than 20% too fast for "
+          f"{sum(error > 1.2 for error in errors) / len(errors):.1%} of them (their Pi figures too high), too slow "
+          f"for {sum(error < 1 / 1.2 for error in errors) / len(errors):.1%} (too low)")  # fmt: skip
 
 
 def press_figures(smoke: bool) -> None:
