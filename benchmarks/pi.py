@@ -8,9 +8,10 @@ one stated conversion:
 - the bytes each frame puts on the SPI wire (the companion's real luma drivers over a recording bus) and every sync
   each press makes the disk do, with the 4 KiB blocks written before it (counted in SQLite's own VFS calls:
   :mod:`benchmarks.syncs`);
-- the conversion: a Pi core is ``factor`` times slower than one core of the reference machine (:data:`PI_FACTORS`,
-  pinned), and this machine is as fast as a reference loop says it is at that moment: a press's or a start's CPU
-  is converted by the loop's rate right around it, on the same core, over each Pi's stated rate (the loop and a
+- the conversion: each Pi runs a reference loop at a stated rate (:data:`PI_RATES`), and this machine is as fast as
+  the loop says it is at that moment: a press's or a start's CPU is converted by the loop's rate right around it,
+  on the same core, over the Pi's (its ``factor``; the figure at the pinned factor of :data:`PI_FACTORS` alone is
+  printed beside it). The loop and a
   new screen drawn change speed alike here: :func:`tracking_check`; how often a press runs in a spell of the other
   speed its readings miss: :func:`reading_check`; both printed on every run); the wire carries each
   panel's configured SPI clock (``display.bus_speed_mhz``, 0: the panel's own default, display/panels.py) in bits
@@ -66,7 +67,8 @@ Figures (targets from issue 18):
   press, nothing unsaved shown) is not done.
 - start -> first frame: the CPU time of the whole ``doge-companion run`` process (interpreter start, imports, first
   frame, exit) x factor, bytecode compiled (as ``pip install`` leaves the Pi's venv). Reading the files from the
-  SD card is not modelled. Target: < 2 s.
+  SD card is not modelled. Target: < 2 s. A start lasts 0.3-1.4 s here, longer than a spell of one speed, so the
+  readings at its two ends say less about it than about a press.
 - hard player: a Pi's hard player measures its own speed and takes the work that fits its budget (0.25 s), so its
   strength is that work: this build's work per CPU second here / factor x budget, shown next to what it takes here.
   Then its decisions at that work (view included), CPU here x factor. Target: <= 1 s, max included; none past the
@@ -110,16 +112,16 @@ BURSTS_MS = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 PI_RATES: dict[str, float] = {"Pi 3 B": 2.02e6, "Zero 2 W": 1.68e6, "Pi 4 B": 5.05e6}
 # Press -> glass (issue 44): re-measured once at the start of a run, the factor moved 8.8-10.9 between runs on the
 # same kind of machine, more than most changes a run is meant to show, because the machine itself does. A shared
-# machine's core runs in two speeds (here about 8 and 15 million steps a second), each for 10 ms to several seconds,
-# one core fast while the other is slow, and the companion's own work (a new screen drawn with FreeType) goes 1.62x
-# as fast in the fast one as in the slow one, exactly as the reference loop does (:func:`tracking_check` prints
-# this on every run). So each press is converted by this machine's speed right around it: the loop's rate just
-# before and just after it (LOCAL_STEPS each, about 1-2.5 ms), on the core the game is held to, over each Pi's
-# rate; a speed read once for the game (round 8's median of samples every 250 presses) converted a press made in the
-# slow speed by the fast one's factor. The spread of the factors is printed, and the figure at the pinned factor
-# alone beside it.
+# machine's core runs in two speeds (measured 2026-11-28: about 8 and 15 million steps a second), each for 1 ms to
+# several seconds, one core fast while the other is slow, and the companion's own work (a new screen drawn with
+# FreeType) went 1.62x as fast in the fast one as in the slow one, as the reference loop did (:func:`tracking_check`
+# prints this on every run). So each press is converted by this machine's speed right around it: the loop's rate
+# just before and just after it (LOCAL_STEPS each, about 1-2.5 ms), on the core the game is held to, over each Pi's
+# rate; a speed read once for the game (round 8's median of samples every 250 presses) converted a press made in
+# the slow speed by the fast one's factor. The spread of the factors is printed, and, beside each figure, the figure
+# at the pinned factor alone (PI_FACTORS: issue 18's estimate against the reference machine; only that figure uses
+# it).
 PI_FACTORS: dict[str, float] = {"Pi 3 B": 10.0, "Zero 2 W": 12.0, "Pi 4 B": 4.0}
-REFERENCE_RATE = PI_RATES["Pi 3 B"] * PI_FACTORS["Pi 3 B"]
 RATE_ROUNDS = 7  # the factor measured at the start, printed: rounds of the reference loop
 FREEZE_EVERY = 250  # presses between gc.freeze() calls (press_to_glass)
 LOCAL_STEPS = 20_000
@@ -176,8 +178,8 @@ def one_core() -> Iterator[None]:
 @cache
 def factors() -> dict[str, float]:
     """Per-core slow-down of each Pi against one core here: this machine's rate over each Pi's stated rate, measured
-    once per run (start-up, the hard player, and benchmarks/web.py and speech.py); press -> glass samples the rate
-    all through each game instead (:func:`press_to_glass`)."""
+    once per run, the best of 5 rounds (the burst check, the hard player, and benchmarks/web.py and speech.py); a
+    press and a start are converted by the rate around each instead (:func:`press_to_glass`, :func:`start_cpu`)."""
     rate = host_rate()
     return {model: round(rate / pi_rate, 2) for model, pi_rate in PI_RATES.items()}
 
@@ -483,12 +485,12 @@ def start_cpu(runs: int) -> tuple[list[tuple[float, float]], tuple[float, float]
 
     def around(write: bool = True) -> tuple[float, float]:
         before = host_rate(LOCAL_STEPS, repeats=1)
-        cpu = first_frame(Path(cache), write)[1]
+        cpu = first_frame(Path(pycache), write)[1]
         return cpu, (before + host_rate(LOCAL_STEPS, repeats=1)) / 2
 
-    with tempfile.TemporaryDirectory() as cache, one_core():
+    with tempfile.TemporaryDirectory() as pycache, one_core():
         cold = around(write=False)
-        first_frame(Path(cache))  # writes the bytecode
+        first_frame(Path(pycache))  # writes the bytecode
         return [around() for _ in range(runs)], cold
 
 
@@ -674,7 +676,7 @@ def press_figures(smoke: bool) -> None:
             f"press to on the glass on a {model}, st7735 / st7789 / ili9341 (`bench pi`: a whole game each, CPU here x "
             "a pinned factor scaled by this machine's speed around each press, each panel's SPI clock and every "
             "sync's SD card writes modelled)",
-            f"x{factor:g} x this machine's speed then: median x" + " / ".join(
+            f"x{factor:g} x this machine's speed around each press: median x" + " / ".join(
                 f"{glass[driver][model]['factor']:.1f}" for driver in drivers
             ) + "; " + "; ".join(
                 f"{kind} p99 " + " / ".join(f"{glass[driver][model][kind]:.1f}" for driver in drivers) + " ms"

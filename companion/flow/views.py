@@ -25,7 +25,8 @@ QUARANTIA_ADVISORS = 3  # rules.md 1.2
 NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
 
 
-_MANY_WORDS = re.compile("|".join(re.escape(name) for name in NAMES.values() if " " in name))  # none is in another
+# No name ends with another's beginning, so finding them all at once glues what replacing them one by one did.
+_MANY_WORDS = re.compile("|".join(re.escape(name) for name in NAMES.values() if " " in name))
 
 
 def keep_names_together(screen: Screen) -> Screen:
