@@ -11,11 +11,10 @@ one stated conversion:
 - the conversion: each Pi runs a reference loop at a stated rate (:data:`PI_RATES`), and this machine is as fast as
   the loop says it is at that moment: a press's or a start's CPU is converted by the loop's rate right around it,
   on the same core, over the Pi's (its ``factor``; the figure at the pinned factor of :data:`PI_FACTORS` alone is
-  printed beside it). The loop and a
-  new screen drawn change speed alike here: :func:`tracking_check`; how often a press runs in a spell of the other
-  speed its readings miss: :func:`reading_check`; both printed on every run); the wire carries each
-  panel's configured SPI clock (``display.bus_speed_mhz``, 0: the panel's own default, display/panels.py) in bits
-  per microsecond.
+  printed beside it). Two checks are printed on every run: whether the loop and a new screen drawn change speed
+  alike here (:func:`tracking_check`), and how often a press runs in a spell of the other speed that its readings
+  miss (:func:`reading_check`). The wire carries each panel's configured SPI clock (``display.bus_speed_mhz``, 0:
+  the panel's own default, display/panels.py) in bits per microsecond.
 
 A throttle that stops and continues a process (the previous version of this benchmark) cannot slow short work as
 much as long work; the burst check at the top shows that the CPU clock used here charges the same cost per unit of
@@ -452,7 +451,7 @@ def local_factors(measured: dict[str, Any], model: str) -> list[float]:
 
 
 def press_to_glass_on(
-    measured: dict[str, Any], model: str, factors: Sequence[float], card: float | None
+    measured: dict[str, Any], model: str, press_factors: Sequence[float], card: float | None
 ) -> list[float]:
     """Each press's modelled time on MODEL (ms): CPU x its factor + the wire at the clock it gives + the transfers'
     own cost + (with a CARD's MB/s) the blocks each of its syncs made the card write."""
@@ -468,7 +467,7 @@ def press_to_glass_on(
         measured["transfers"],
         measured["syncs"],
         measured["windows"],
-        factors,
+        press_factors,
         strict=True,
     ):
         rest = wire(sent - sum(window[2] for window in windows), transfers - sum(window[3] for window in windows))
@@ -606,7 +605,7 @@ def press_to_glass_report(driver: str, measured: dict[str, Any], smoke: bool) ->
             found[model][kind] = _p99(glass)
             found[model][f"{kind}, pinned"] = _p99(press_to_glass_on(measured, model, [pinned] * len(local), rate))
             verdict = _verdict(_p99(glass), 50, smoke) if kind == "typical card" else ""
-            label = f"{model:<9} x{statistics.median(local):<5.2f}" if kind == "no card" else ""
+            label = f"{model:<9} x{found[model]['factor']:<5.2f}" if kind == "no card" else ""
             print(f"  {label:<16} ms: {kind:<12} {_spread(glass)}{verdict}  (pinned x{pinned:g} alone: p99 "
                   f"{found[model][f'{kind}, pinned']:5.1f})")  # fmt: skip
     return found
@@ -695,17 +694,18 @@ def start_figures(smoke: bool) -> None:
           f"{statistics.median(cpu for cpu, _rate in starts):5.3f} s (no bytecode: {cold[0]:5.3f} s), each converted "
           "by this machine's speed around it")  # fmt: skip
     median: dict[str, float] = {}
+    no_bytecode = {model: cold[0] * cold[1] / pi_rate for model, pi_rate in PI_RATES.items()}
     for model, pi_rate in PI_RATES.items():
         values = [cpu * rate / pi_rate for cpu, rate in starts]
         median[model] = statistics.median(values)
         print(f"  {model:<9} median {median[model]:5.2f} s max {max(values):5.2f} s{_verdict(max(values), 2, smoke)} "
-              f"(< 2 s; SD card reads not modelled); no bytecode {cold[0] * cold[1] / pi_rate:5.2f} s")  # fmt: skip
+              f"(< 2 s; SD card reads not modelled); no bytecode {no_bytecode[model]:5.2f} s")  # fmt: skip
     figures.report(
         "on a Pi: process start to first frame, `run --hardware mock`, byte-compiled (no bytecode; SD card reads "
         "not modelled): " + " / ".join(PI_RATES),
         " / ".join(f"{value:.2f}" for value in median.values())
         + " s ("
-        + " / ".join(f"{cold[0] * cold[1] / pi_rate:.1f}" for pi_rate in PI_RATES.values())
+        + " / ".join(f"{value:.1f}" for value in no_bytecode.values())
         + " s)",
         "< 2 s",
     )
