@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,7 @@ def test_the_install_source_is_where_this_copy_came_from(monkeypatch: pytest.Mon
         ('{"url": "file:///home/pi/doge%20companion", "dir_info": {"editable": true}}', "-e '/home/pi/doge companion"),
         (None, f"'{ROOT}"),
     ):  # fmt: skip
-        monkeypatch.setattr(extras.metadata, "distribution", lambda name, r=recorded: Recorded(r))
+        monkeypatch.setattr(metadata, "distribution", lambda name, r=recorded: Recorded(r))
         assert extras.install_source() == expected
 
 

@@ -38,3 +38,30 @@ def test_the_first_frame_on_simulated_hardware_loads_no_gpio_serial_pygame_or_co
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == []
+
+
+COMMAND_PROBE = """
+import atexit, runpy, sys
+loaded, config, script = sys.argv[1:4]
+atexit.register(lambda: open(loaded, "w").write(" ".join(sorted(sys.modules))))
+sys.argv = ["doge-companion", "run", "--config", config, "--hardware", "mock", "--script", script]
+runpy.run_module("companion.cli", run_name="__main__")
+"""
+
+
+def test_the_command_loads_no_package_metadata_before_its_first_frame(tmp_path: Path) -> None:
+    """``doge-companion run`` as systemd starts it: importlib.metadata (and the email package it brings) is only for
+    the line that names a missing extra, and was a tenth of the imports before the first frame."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'[game]\nstate_dir = "{tmp_path}"\n[display]\ndriver = "capture"\n[pads]\nserial = "off"\n')
+    script = tmp_path / "none.txt"
+    script.write_text("")
+    loaded = tmp_path / "modules.txt"
+    result = subprocess.run(
+        [sys.executable, "-c", COMMAND_PROBE, str(loaded), str(config), str(script)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    modules = loaded.read_text().split()
+    assert "companion.app.app" in modules, "the command got as far as the app"
+    assert [name for name in modules if name.startswith(("importlib.metadata", "email"))] == []

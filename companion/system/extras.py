@@ -8,7 +8,6 @@ inside an import, and costs no import.
 from __future__ import annotations
 
 import json
-from importlib import metadata
 from importlib.util import find_spec
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -32,7 +31,10 @@ def installed(module: str) -> bool:
 def install_source() -> str:
     """What pip should install the extra from: the wheel or checkout this copy was installed from (pip records it
     in direct_url.json), since the package is not published on an index yet; a plain checkout on PYTHONPATH names
-    itself. Falls back to the checkout's usual spelling."""
+    itself. Falls back to the checkout's usual spelling. importlib.metadata is imported here, on this error path
+    only: it brings the email package with it, a tenth of the companion's start-up imports."""
+    from importlib import metadata
+
     try:
         recorded = metadata.distribution("doge-companion").read_text("direct_url.json")
     except metadata.PackageNotFoundError:
