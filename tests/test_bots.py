@@ -258,6 +258,40 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
         app.close()
 
 
+def test_a_press_that_hands_a_computer_its_turn_is_on_the_screen_before_the_computer_is_asked(tmp_path: Path) -> None:
+    """Building a computer's view samples a world for it: the press's own frame goes out first (issue 44)."""
+    import threading
+
+    from companion.app import App
+    from companion.system import config
+
+    data = config.load(search=False).data
+    data["game"].update(state_dir=str(tmp_path), bot_level="normal", bot_pause_ms=300)
+    data["pads"]["serial"] = "off"
+    app = App(config.Settings(data, None), seed=3)
+    released = threading.Event()
+    app.bot_sleep = lambda _seconds: released.wait(600)  # the answer waits: only the asking is looked at
+    asked_at: list[int] = []
+    ask = app.controller.bot_view
+
+    def bot_view(seat: int, rng: random.Random) -> object:
+        asked_at.append(app.display.frames)
+        return ask(seat, rng)
+
+    app.controller.bot_view = bot_view  # type: ignore[method-assign]
+    try:
+        for event in (InputEvent("1", "ok"), InputEvent("2", "ok"), InputEvent("host", "back")):
+            app.step(event)
+        assert asked_at == [], "no computer decides during setup"
+        shown = app.display.frames
+        app.step(InputEvent("host", "ok"))  # the game starts: the computer seat has a ballot to cast
+        assert app.display.frames == shown + 1, "the press showed a new screen"
+        assert asked_at == [shown + 1], "the computer was asked once, after that screen was shown"
+    finally:
+        released.set()
+        app.close()
+
+
 def test_a_work_pinned_in_the_config_reaches_the_hard_player(tmp_path: Path) -> None:
     from companion.app import App
     from companion.system import config

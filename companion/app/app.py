@@ -244,8 +244,8 @@ class App:
                 phones.step(event)  # a phone's press, page or request (companion/web)
             case _:
                 log.debug("%s without phones: ignored", type(event).__name__)
-        self._ask_bot()
         self.show(self.controller.screen())
+        self._ask_bot()  # after the frame: the computer's view (a world sampled for it) is not the press's to wait for
         if phones is not None:
             phones.publish()
         self._write_summary()
