@@ -1,0 +1,77 @@
+"""A text's width is the sum of its words' widths, to the 1/64 pixel (issue 44): display/render.py measures new lines
+that way, so every row break and every screen stays what FreeType's own layout of the whole line would give."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from PIL import ImageFont
+
+from display import render
+
+ROOT = Path(__file__).resolve().parents[2]
+# The lines a game shows are put together from these (names, numbers, colours, punctuation), plus a few of those
+# lines as they come out, and pairs DejaVu kerns inside a word.
+SHOWN = (
+    "Cannaregio: Green 3, Yellow 3, Blue 1",
+    "Santa\u00a0Croce: markers Blue 1, Yellow 1",
+    "Red: 0 palaces, 0 districts; 6 more for all 6",
+    "ok: undo   back: keep",
+    "AV Te To Yo f) 'f' W. j",
+    "✓ Pass",
+    "▶ ok (2/5)",
+    " leading and trailing ",
+)
+
+
+def catalogue_texts() -> set[str]:
+    """Every English text and its German and Italian translations."""
+    texts = set(SHOWN)
+    for path in sorted((ROOT / "companion" / "locale").glob("*.po")):
+        with path.open("rb") as handle:
+            for message in read_po(handle):
+                for text in (message.id, message.string):
+                    for one in text if isinstance(text, tuple | list) else (text,):
+                        if one:
+                            texts.add(one.replace("\n", " "))
+    return texts
+
+
+def type_sizes() -> set[int]:
+    return {size for classes in render._SIZES.values() for sizes in classes.values() for size in sizes.values()} - {1}
+
+
+@pytest.mark.parametrize("folder", [render.SYSTEM_FONT_DIRS[0], render.FONT_DIR], ids=["system", "shipped"])
+def test_a_line_is_as_wide_as_its_words_with_their_spaces(folder: Path) -> None:
+    if not (folder / "DejaVuSans.ttf").exists():
+        pytest.skip(f"no DejaVu in {folder} (the other case checks the font the companion would use)")
+    texts = catalogue_texts()
+    assert len(texts) > 1000, "the catalogues were read"
+    wrong = []
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        for size in sorted(type_sizes()):
+            face = ImageFont.truetype(str(folder / name), size)
+            width = functools.cache(lambda text, face=face: face.getlength(text, mode="L"))
+            for text in texts:
+                words = text.split(" ")
+                summed = sum(width(word + " ") for word in words[:-1]) + width(words[-1])
+                if summed != face.getlength(text, mode="L"):
+                    wrong.append((name, size, text))
+    assert wrong == []
+
+
+def test_the_renderer_measures_a_new_line_by_its_words() -> None:
+    """A line never measured before gets FreeType's width for the whole line, and FreeType measures only words: a
+    longer line after it only its new ones."""
+    face = render.font(17)
+    line = "Dorsoduro: markers Red 2, Green 11, Yellow 4"
+    render._word_length.cache_clear()
+    render._length.cache_clear()
+    assert render._length(line, face) == face.getlength(line, mode="L")
+    assert render._word_length.cache_info().misses == len(line.split(" ")) == 8
+    longer = f"{line} Blue 1"
+    assert render._length(longer, face) == face.getlength(longer, mode="L")
+    assert render._word_length.cache_info().misses == 8 + 3, "'4 ', 'Blue ' and '1' are new"
