@@ -72,7 +72,9 @@ def _length(text: str, face: Any) -> float:
     """Text widths, measured once: a game redraws the same labels thousands of times (Pillow's textlength).
 
     A width is the sum of its words' widths, each with the space after it: DejaVu kerns nothing against a space, so
-    the sum is the width FreeType lays out, to the 1/64 pixel (tests/display/test_text_width.py). A new line is
+    the sum is the width FreeType lays out, to the 1/64 pixel, in both of Pillow's layouts
+    (tests/display/test_text_width.py). Pillow's own font, used only where DejaVu (shipped in the wheel) is missing,
+    is not checked: there a kerned pair with a space could move a row break by a pixel's worth. A new line is
     broken into rows by the widths of its growing beginnings (:func:`wrap`); each of those was a FreeType layout
     of its own, and is now a sum of words mostly measured before (issue 44: in the slowest 2% of an ILI9341 game's
     presses, 116 letters laid out for widths a press instead of 10, 0.31 ms of CPU here instead of 0.13)."""

@@ -32,7 +32,8 @@ def install_source() -> str:
     """What pip should install the extra from: the wheel or checkout this copy was installed from (pip records it
     in direct_url.json), since the package is not published on an index yet; a plain checkout on PYTHONPATH names
     itself. Falls back to the checkout's usual spelling. importlib.metadata is imported here, on this error path
-    only: it brings the email package with it, a tenth of the companion's start-up imports."""
+    only: with the email package it brings, it was a tenth of the imports of a start without web pads (the start-up
+    benchmark's; with them on, aiohttp brings the email package anyway)."""
     from importlib import metadata
 
     try:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from PIL import ImageFont
+from PIL import ImageFont, features
 
 from display import render
 
@@ -40,8 +40,20 @@ def catalogue_texts() -> set[str]:
     return texts
 
 
-def type_sizes() -> set[int]:
-    return {size for classes in render._SIZES.values() for sizes in classes.values() for size in sizes.values()} - {1}
+def sizes_in_use() -> set[int]:
+    """Every type size the screens are drawn in (``tight`` and ``large_type`` are flags, not sizes)."""
+    return {
+        size
+        for classes in render._SIZES.values()
+        for sizes in classes.values()
+        for name, size in sizes.items()
+        if name not in ("tight", "large_type")
+    }
+
+
+def layouts() -> list[ImageFont.Layout]:
+    """Pillow's basic layout always; raqm's where Pillow has it (a Pi's Pillow may not)."""
+    return [ImageFont.Layout.BASIC, *([ImageFont.Layout.RAQM] if features.check("raqm") else [])]
 
 
 @pytest.mark.parametrize("folder", [render.SYSTEM_FONT_DIRS[0], render.FONT_DIR], ids=["system", "shipped"])
@@ -52,7 +64,7 @@ def test_a_line_is_as_wide_as_its_words_with_their_spaces(folder: Path) -> None:
     assert len(texts) > 1000, "the catalogues were read"
     wrong = []
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
-        for size in sorted(type_sizes()):
+        for size in sorted(sizes_in_use()):
             face = ImageFont.truetype(str(folder / name), size)
             width = functools.cache(lambda text, face=face: face.getlength(text, mode="L"))
             for text in texts:
@@ -75,3 +87,33 @@ def test_the_renderer_measures_a_new_line_by_its_words() -> None:
     longer = f"{line} Blue 1"
     assert render._length(longer, face) == face.getlength(longer, mode="L")
     assert render._word_length.cache_info().misses == 8 + 3, "'4 ', 'Blue ' and '1' are new"
+
+
+@pytest.mark.parametrize("layout", layouts(), ids=lambda layout: layout.name)
+def test_no_letter_is_kerned_against_a_space(layout: ImageFont.Layout) -> None:
+    """What makes the sum exact in either layout (a Pi's Pillow may lack raqm): every letter the catalogues use is
+    as wide beside a space as the two apart, in the shipped fonts at every size in use."""
+    letters = sorted({letter for text in catalogue_texts() for letter in text} - {" "})
+    wrong = []
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        for size in sorted(sizes_in_use()):
+            face = ImageFont.truetype(str(render.FONT_DIR / name), size, layout_engine=layout)
+            space = face.getlength(" ", mode="L")
+            for letter in letters:
+                alone = face.getlength(letter, mode="L")
+                for pair in (f" {letter}", f"{letter} "):
+                    if face.getlength(pair, mode="L") != alone + space:
+                        wrong.append((name, size, pair))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("layout", layouts(), ids=lambda layout: layout.name)
+def test_the_renderers_width_is_freetypes_for_every_catalogue_text(layout: ImageFont.Layout) -> None:
+    """render._length itself (not a sum made here) against FreeType's layout of the whole text."""
+    texts = sorted(catalogue_texts())
+    wrong = []
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        for size in (12, 17, 24):
+            face = ImageFont.truetype(str(render.FONT_DIR / name), size, layout_engine=layout)
+            wrong += [(name, size, text) for text in texts if render._length(text, face) != face.getlength(text)]
+    assert wrong == []
