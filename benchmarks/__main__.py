@@ -18,6 +18,7 @@ from . import (
     engine_compare,
     figures,
     flow,
+    glass,
     hardware,
     image,
     pi,
@@ -44,12 +45,13 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "wire": lambda _extra, smoke: wire.main(smoke),
     "startup": lambda _extra, smoke: startup.main(smoke),
     "pi": lambda _extra, smoke: pi.main(smoke),
+    "glass": lambda _extra, smoke: glass.main(smoke),
     "web": lambda _extra, smoke: web.main(smoke),
     "speech": lambda _extra, smoke: speech.main(smoke),
     "presses": lambda extra, smoke: presses.main(["1"] if smoke else extra),
     "image": lambda _extra, smoke: image.main(smoke),
 }
-SLOW = ("crash", "bots", "twin", "undo", "pi", "compare", "web", "image")  # minutes each: run them by name
+SLOW = ("crash", "bots", "twin", "undo", "pi", "glass", "compare", "web", "image")  # minutes each: run them by name
 
 
 def main(argv: list[str]) -> int:
