@@ -52,6 +52,10 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "image": lambda _extra, smoke: image.main(smoke),
 }
 SLOW = ("crash", "bots", "twin", "undo", "pi", "glass", "compare", "web", "image")  # minutes each: run them by name
+# Figures only a Pi's own hardware gives (its panel, its card): run there, never in the README's table. The smoke
+# run still runs them, on the capture display, so they cannot rot unseen.
+ON_A_PI = ("glass",)
+TABLE = [name for name in FAMILIES if name not in ON_A_PI]  # the README's families
 
 
 def main(argv: list[str]) -> int:
@@ -67,12 +71,16 @@ def main(argv: list[str]) -> int:
         return check_readme()
     smoke, readme = "--smoke" in argv, "--readme" in argv
     argv = [arg for arg in argv if arg not in ("--smoke", "--readme")]
-    default = list(FAMILIES) if smoke or readme else [name for name in FAMILIES if name not in SLOW]
+    default = list(FAMILIES) if smoke else TABLE if readme else [name for name in FAMILIES if name not in SLOW]
     names = [arg for arg in argv if not arg.isdigit()] or default
     extra = [arg for arg in argv if arg.isdigit()]
     unknown = [name for name in names if name not in FAMILIES]
     if unknown:
         print(f"unknown benchmark family {unknown[0]!r}; families: {', '.join(FAMILIES)}", file=sys.stderr)
+        return 64
+    if readme and (elsewhere := [name for name in names if name in ON_A_PI]):
+        print(f"{elsewhere[0]} measures a Pi's own panel and card: run it there (docs/installing.md's checklist); "
+              "its figures are not the README's", file=sys.stderr)  # fmt: skip
         return 64
     for name in names:
         started = time.monotonic()
@@ -81,7 +89,7 @@ def main(argv: list[str]) -> int:
         if smoke:
             print(f"smoke: {name} ran in {time.monotonic() - started:.1f} s", flush=True)
     if readme and not smoke:
-        figures.keep(names, list(FAMILIES))
+        figures.keep(names, TABLE)
         print(f"docs/figures.json and the README's table now hold the figures of {', '.join(names)}")
     if smoke and (changed := figures.differences()):
         print("smoke: the figures reported differ from docs/figures.json (python3 dev.py bench --readme FAMILY):\n  "
@@ -93,14 +101,14 @@ def main(argv: list[str]) -> int:
 def check_readme() -> int:
     """Whether the README's table is what docs/figures.json makes, with every family in it."""
     stored = figures.load()
-    missing = set(FAMILIES) - set(stored["families"])
+    missing = set(TABLE) - set(stored["families"])
     if missing:
         print(f"docs/figures.json has no figures of {', '.join(sorted(missing))}: python3 dev.py bench --readme FAMILY")
         return 1
     if not all(entry["rows"] for entry in stored["families"].values()):
         print("a family in docs/figures.json has no rows: python3 dev.py bench --readme FAMILY")
         return 1
-    if figures.table(stored, list(FAMILIES)) not in figures.README.read_text():
+    if figures.table(stored, TABLE) not in figures.README.read_text():
         print("the README's table was edited by hand: python3 dev.py bench --readme")
         return 1
     print("the README's table is docs/figures.json's")
