@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 SPIDEV = """
@@ -72,3 +74,22 @@ def test_bench_glass_drives_the_configured_lcd_and_times_each_press(tmp_path: Pa
     assert 0 < p50 <= p99 <= most, figures
     assert sent > start_bytes and transfers >= start_transfers + 4 * frames, "each timed frame went over the bus"
     assert list(work.iterdir()) == [], "the store's folder was removed"
+
+
+def test_the_companion_installed_in_the_venv_runs_before_the_checkouts_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a Pi, ``python -m benchmarks.glass`` from the checkout would import the checkout's plain companion first;
+    the installed wheel (its engine compiled) is the one the service runs."""
+    from benchmarks import glass
+
+    site = tmp_path / "site-packages"
+    (site / "companion").mkdir(parents=True)
+    (site / "companion" / "__init__.py").write_text("")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", ["", str(glass.CHECKOUT), str(site)])
+    glass.installed_first()
+    assert sys.path == [str(site), "", str(glass.CHECKOUT)]
+    monkeypatch.setattr(sys, "path", ["", str(glass.CHECKOUT), str(tmp_path / "nothing-installed")])
+    glass.installed_first()
+    assert sys.path == ["", str(glass.CHECKOUT), str(tmp_path / "nothing-installed")], "no install: as it was"
