@@ -119,13 +119,10 @@ def press_to_glass(chosen: Settings, presses: int | None, seed: int) -> tuple[li
     return times, len(events)
 
 
-def p99(values: list[float]) -> float:
-    return sorted(values)[min(len(values) - 1, int(len(values) * 0.99))]  # as bench pi takes it
-
-
 def main(smoke: bool = False, argv: list[str] | None = None) -> None:
     """``smoke``: the first 40 presses on the capture display, no verdict (the test suite's run)."""
     from .flow import SEED
+    from .pi import _p99 as p99  # as bench pi takes it (imported here: after installed_first, as the App is)
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.glass", description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, help="the service's config file (default: as the command finds it)")
