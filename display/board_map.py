@@ -1,13 +1,15 @@
 """The board as a schematic map: the six districts placed roughly as on the real board, the Quarantia beneath.
 
-Each district shows its name, the houses of each player as a count in their colour, its five palace spaces marked
-3 to 7 (filled in the owner's colour once built) and the advisors standing there as rings in the controller's colour
-(a Quarantia advisor's ring square): in a row of their own where there is room, else at the end of the district's
-name line.
+Each district shows its name, the houses of each player as the player's mark (display/marks.py) and a count in
+their colour, its five palace spaces marked 3 to 7 (once built: filled in the owner's colour, the owner's mark cut
+out of it where the number was) and the advisors standing there as the controller's mark in outline (a Quarantia
+advisor's filled): in a row of their own where there is room, else at the end of the district's name line. Under
+the Quarantia, the key: what the pieces' marks mean, then each player's mark beside their name. Shapes and colours
+both tell the players apart, so a player who cannot tell red from green still can (docs/architecture.md).
 
 Where the grid has no room for all of that (a name cut, the spaces' numbers or the rings too small: 160x128 and
 240x240), the renderer reports it and the map is shown in parts (display/pages.py): the districts one to a row, two
-lines each, west to east and north to south as on the board, the Quarantia last.
+lines each, west to east and north to south as on the board, the Quarantia last, the key under it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from .marks import draw_mark, mark_of
 from .screen import MapArea
 
 Colour = tuple[int, int, int]
@@ -25,11 +28,13 @@ Colour = tuple[int, int, int]
 PLACES = ((1, 0), (2, 0), (0, 1), (2, 1), (1, 1), (0, 0))
 RING_ON_NAME = 3  # radius of the rings drawn on a district's name line when no row is left for them
 RING = 4  # the smallest ring radius that reads as a ring across a table, not a dot
-# The map in 2, 3 or 4 parts: the districts in rows, west to east, the north row first, then the Quarantia (6).
+# The map in 2 to 5 parts: the districts in rows, west to east, the north row first, then the Quarantia (6); the
+# key under the last part's rows (in 5, on a part of its own: 160x128 with the large type).
 CUTS = {
     2: ((5, 0, 1), (2, 4, 3, 6)),
     3: ((5, 0), (1, 2), (4, 3, 6)),
     4: ((5, 0), (1, 2), (4, 3), (6,)),
+    5: ((5, 0), (1, 2), (4, 3), (6,), ()),
 }
 
 
@@ -43,12 +48,14 @@ def draw_board(
     part: tuple[int, int] | None = None,
     problems: list[str] | None = None,
     key: str = "",
+    players: Sequence[tuple[str, str]] = (),
 ) -> None:
     """``faces``: the name font and the small font; ``ink``: text, dim and background colours; ``part``: (k, n) to
     draw the k-th of n parts as rows; ``key``: what the marks mean, under the Quarantia (in the grid on one line,
-    in parts wrapped on the last). What the grid has to shorten or leave out goes to ``problems``."""
+    in parts wrapped on the last); ``players``: each player's colour and name, their marks' key after it. What the
+    grid has to shorten or leave out goes to ``problems``."""
     if part is not None:
-        _rows(draw, areas, box, faces, colours, ink, part, problems, key)
+        _rows(draw, areas, box, faces, colours, ink, part, problems, key, players)
         return
     found: list[str] = []
     left, top, right, bottom = box
@@ -59,6 +66,10 @@ def draw_board(
     if key:  # the key on a line of its own under the Quarantia's, if it has room there
         if draw.textlength(key, font=small) > right - left - 6:
             found.append("no room for the key")
+        strip += line
+    if players:  # the players' marks on a line of their own, under the key
+        if _players_width(draw, players, small, line) > right - left - 6:
+            found.append("no room for the players' marks")
         strip += line
     cell_w = (right - left) // 3
     cell_h = (bottom - top - strip - 2) // 2
@@ -75,9 +86,13 @@ def draw_board(
         draw.rectangle((left, y0, right - 2, y0 + strip), outline=dim)
         draw.text((left + 3, y0 + 2), _short(draw, quarantia.name, small, cell_w), font=small, fill=text)
         x = left + 3 + int(draw.textlength(quarantia.name, font=small)) + 6
-        _rings(draw, quarantia.advisors, x, y0 + (strip - (line if key else 0)) // 2, line // 2, colours)
+        below = (line if key else 0) + (line if players else 0)
+        centre = y0 + (strip - below) // 2
+        _rings(draw, quarantia.advisors, x, centre, line // 2, colours, squares=quarantia.from_quarantia)
         if key:
             draw.text((left + 3, y0 + line + 3), key, font=small, fill=dim)
+        if players:
+            _players(draw, players, (left + 3, y0 + line + 3 + (line if key else 0)), small, line, colours)
     if problems is not None:
         problems.extend(f"map: {problem}" for problem in dict.fromkeys(found))
 
@@ -98,9 +113,11 @@ def _rows(
     part: tuple[int, int],
     problems: list[str] | None,
     key: str = "",
+    players: Sequence[tuple[str, str]] = (),
 ) -> None:
-    """Part of the map as rows: the name and the houses on the first line; the palace spaces, numbered, and the rings
-    on the second (the Quarantia: its name and rings on one); the key, wrapped, under the last part's rows."""
+    """Part of the map as rows: the name and the houses on the first line; the palace spaces, numbered, and the
+    advisors on the second (the Quarantia: its name and advisors on one); the key, wrapped, and the players' marks
+    under the last part's rows."""
     left, top, right, bottom = box
     text, dim, background = ink
     name_face, small = faces
@@ -115,43 +132,56 @@ def _rows(
                 problems.append(f"map: no room for {area.name}")
             return
         draw.line((left, y + height, right, y + height), fill=dim)
-        draw.text((left + 1, y), area.name, font=small, fill=text)
-        x = left + 1 + int(draw.textlength(area.name, font=small)) + 6
+        radius = _house_radius(name_face)
+        houses = [(p, str(n), _house_width(draw, str(n), name_face, radius)) for p, n in area.houses]
+        houses_width = sum(width + 4 for _player, _label, width in houses)
+        name = area.name  # gives way to the houses: whose they are is worth more than its last letters
+        if not quarantia and draw.textlength(name, font=small) + 6 + houses_width > right - left - 1:
+            name = _short(draw, name, small, right - left - 1 - houses_width)
+        draw.text((left + 1, y), name, font=small, fill=text)
+        x = left + 1 + int(draw.textlength(name, font=small)) + 6
         if quarantia:
-            _rings(draw, area.advisors, x, y + line // 2, RING, colours, room=right - x)
+            _rings(draw, area.advisors, x, y + line // 2, RING, colours, room=right - x, squares=area.from_quarantia)
             y += height + 2
-            for row in _wrapped(draw, key, small, right - left - 2):
-                if y + line > bottom:
-                    if problems is not None:
-                        problems.append("map: no room for the key")
-                    return
-                draw.text((left + 1, y), row, font=small, fill=dim)
-                y += line
             continue
-        hx = right
-        for player, count in reversed(area.houses):  # houses: a count in each player's colour, at the right
-            label = str(count)
-            hx -= int(draw.textlength(label, font=name_face))
-            if hx < x:
+        hx = right + 4
+        for index, (player, label, width) in reversed(list(enumerate(houses))):  # houses: mark and count, at the right
+            hx -= width + 4
+            if hx < x - 4:
                 if problems is not None:
                     problems.append(f"map: no room for the houses in {area.name}")
                 break
-            draw.text((hx, y), label, font=name_face, fill=colours.get(player, text))
-            hx -= 4
+            _house(draw, (hx, y), player, index, label, name_face, radius, colours, text)
         sy = y + line + 1
         for index in range(5):  # palace spaces 3..7, numbered even when built
             sx = left + 1 + index * (slot + 2)
             owner = area.palaces[index] if index < len(area.palaces) else None
             if owner is not None:
-                draw.rectangle((sx, sy, sx + slot, sy + slot), fill=colours.get(owner, text))
-            else:
-                draw.rectangle((sx, sy, sx + slot, sy + slot), outline=dim)
+                _palace(draw, (sx, sy, sx + slot, sy + slot), owner, index, colours, text, background)
+                continue
+            draw.rectangle((sx, sy, sx + slot, sy + slot), outline=dim)
             label = str(index + 3)
             lx = sx + (slot + 1 - int(draw.textlength(label, font=small))) // 2
-            draw.text((lx, sy), label, font=small, fill=background if owner else dim)
+            draw.text((lx, sy), label, font=small, fill=dim)
         x = left + 1 + 5 * (slot + 2) + 4
         _rings(draw, area.advisors, x, sy + slot // 2, RING + 1, colours, room=right - x, squares=area.from_quarantia)
         y += height + 2
+    if part[0] < part[1]:
+        return
+    for row in _wrapped(draw, key, small, right - left - 2):
+        if y + line > bottom:
+            if problems is not None:
+                problems.append("map: no room for the key")
+            return
+        draw.text((left + 1, y), row, font=small, fill=dim)
+        y += line
+    for entries in _players_rows(draw, players, small, line, right - left - 2):
+        if y + line > bottom:
+            if problems is not None:
+                problems.append("map: no room for the players' marks")
+            return
+        _players(draw, entries, (left + 1, y), small, line, colours)
+        y += line
 
 
 def _wrapped(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int) -> list[str]:
@@ -186,21 +216,110 @@ def _rings(
     room: int | None = None,
     squares: int = 0,
 ) -> int:
-    """One ring per advisor, left to right from ``x``, centred on ``y``; ``step`` apart (closer, even overlapping,
-    when many share a small cell or more than ``room`` pixels would be needed: their colours still show). The last
-    ``squares`` are the Quarantia's advisors, drawn square."""
+    """One mark per advisor (its controller's, in outline), left to right from ``x``, centred on ``y``; ``step`` apart
+    (closer, even overlapping, when many share a small cell or more than ``room`` pixels would be needed: their
+    colours and outlines still show). The last ``squares`` are the Quarantia's advisors, their marks filled."""
     radius = max(3, radius)
     if room is not None and owners and step is None:
         step = max(3, min(2 * radius + 2, (room - 2 * radius - 1) // max(1, len(owners) - 1)))
     for index, owner in enumerate(owners):
-        box = (x, y - radius, x + 2 * radius, y + radius)
         colour = colours.get(owner, (200, 200, 200))
-        if index >= len(owners) - squares:
-            draw.rectangle(box, outline=colour, width=2)
-        else:
-            draw.ellipse(box, outline=colour, width=2)
+        draw_mark(draw, mark_of(owner, index), (x + radius, y), radius, colour, hollow=index < len(owners) - squares)
         x += step or 2 * radius + 2
     return x
+
+
+def _house_radius(face: Any) -> int:
+    """A house mark's radius beside a count in ``face``: narrow enough that four players' houses fit a district's
+    cell at 320x240 (a 17 px count)."""
+    return max(3, int(getattr(face, "size", 12)) // 5)
+
+
+def _house_width(draw: ImageDraw.ImageDraw, label: str, face: Any, radius: int) -> int:
+    return 2 * radius + 2 + int(draw.textlength(label, font=face))
+
+
+def _house(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[int, int],
+    player: str,
+    index: int,
+    label: str,
+    face: Any,
+    radius: int,
+    colours: Mapping[str, Colour],
+    text: Colour,
+) -> None:
+    """A player's houses in a district: their mark, then the count, both in their colour, from ``at`` (the count's
+    top left as ``draw.text`` takes it); the mark centred on the digits' height (DejaVu's run from about a quarter
+    to nine tenths of the type size below the top)."""
+    x, y = at
+    colour = colours.get(player, text)
+    size = int(getattr(face, "size", 12))
+    draw_mark(draw, mark_of(player, index), (x + radius, y + size * 7 // 12), radius, colour)
+    draw.text((x + 2 * radius + 2, y), label, font=face, fill=colour)
+
+
+def _palace(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    owner: str,
+    index: int,
+    colours: Mapping[str, Colour],
+    text: Colour,
+    background: Colour,
+) -> None:
+    """A built palace: its space filled in the owner's colour, the owner's mark cut out of it. The space's number
+    gives way to the mark: the spaces are built from 3 up (rules.md 8.4), so the first empty space's number says
+    which a built one is."""
+    x0, y0, x1, y1 = box
+    draw.rectangle(box, fill=colours.get(owner, text))
+    radius = max(2, (x1 - x0) // 2 - 2)
+    draw_mark(draw, mark_of(owner, index), ((x0 + x1 + 1) // 2, (y0 + y1 + 1) // 2), radius, background)
+
+
+def _players_width(draw: ImageDraw.ImageDraw, players: Sequence[tuple[str, str]], face: Any, line: int) -> int:
+    return sum(_player_width(draw, name, face, line) for _colour, name in players)
+
+
+def _player_width(draw: ImageDraw.ImageDraw, name: str, face: Any, line: int) -> int:
+    """One player's entry in the key: a mark, its name, a gap."""
+    return line // 3 * 2 + 4 + int(draw.textlength(name, font=face)) + line // 2
+
+
+def _players_rows(
+    draw: ImageDraw.ImageDraw, players: Sequence[tuple[str, str]], face: Any, line: int, room: int
+) -> list[list[tuple[str, str]]]:
+    """The players' entries in rows no wider than ``room``."""
+    rows: list[list[tuple[str, str]]] = []
+    width = 0
+    for player in players:
+        entry = _player_width(draw, player[1], face, line)
+        if rows and width + entry <= room:
+            rows[-1].append(player)
+            width += entry
+        else:
+            rows.append([player])
+            width = entry
+    return rows
+
+
+def _players(
+    draw: ImageDraw.ImageDraw,
+    players: Sequence[tuple[str, str]],
+    at: tuple[int, int],
+    face: Any,
+    line: int,
+    colours: Mapping[str, Colour],
+) -> None:
+    """Each player's mark, then their name in their colour, left to right from ``at``."""
+    x, y = at
+    radius = line // 3
+    for index, (colour, name) in enumerate(players):
+        fill = colours.get(colour, (200, 200, 200))
+        draw_mark(draw, mark_of(colour, index), (x + radius, y + line // 2), radius, fill)
+        draw.text((x + 2 * radius + 4, y), name, font=face, fill=fill)
+        x += _player_width(draw, name, face, line)
 
 
 def _district(
@@ -240,24 +359,26 @@ def _district(
         problems.append(f"name cut: {area.name}")
     draw.text((x0 + 2, y0 + 1), name, font=small, fill=text)
     x = x0 + 2
-    for player, count in area.houses:  # houses: a count in each player's colour
+    radius = _house_radius(name_face)
+    for index, (player, count) in enumerate(area.houses):  # houses: each player's mark and count
         label = str(count)
-        width = int(draw.textlength(label, font=name_face))
+        width = _house_width(draw, label, name_face, radius)
         if x + width > x1 - 2:
+            problems.append(f"no room for the houses in {area.name}")
             break
-        draw.text((x, houses_y), label, font=name_face, fill=colours.get(player, text))
+        _house(draw, (x, houses_y), player, index, label, name_face, radius, colours, text)
         x += width + 4
     for index in range(5):  # palace spaces 3..7
         sx = x0 + 2 + index * (slot + 2)
         if sx + slot > x1:
             break
-        built = index < len(area.palaces)
-        if built:
-            draw.rectangle((sx, palaces_y, sx + slot, palaces_y + slot), fill=colours.get(area.palaces[index], text))
-        else:
-            draw.rectangle((sx, palaces_y, sx + slot, palaces_y + slot), outline=dim)
-        if slot >= line:  # the space's number, on a built palace too
-            draw.text((sx + 2, palaces_y), str(index + 3), font=small, fill=background if built else dim)
+        if index < len(area.palaces):
+            space = (sx, palaces_y, sx + slot, palaces_y + slot)
+            _palace(draw, space, area.palaces[index], index, colours, text, background)
+            continue
+        draw.rectangle((sx, palaces_y, sx + slot, palaces_y + slot), outline=dim)
+        if slot >= line:  # the space's number
+            draw.text((sx + 2, palaces_y), str(index + 3), font=small, fill=dim)
         else:
             problems.append("no room for the palace spaces' numbers")
     if rings_y + 6 < y1:

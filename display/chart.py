@@ -2,8 +2,9 @@
 
 Players with the same palaces year after year would draw the same pixels, the last one's colour hiding the others
 (issue 43). So each line is drawn a pixel or two above or below its neighbour in chart order (less than half a
-palace's height: a line still reads as its count) and each player's points have their own mark, the one the legend
-shows beside their name: a line that runs with another stays visible, and a mark tells it apart without its colour.
+palace's height: a line still reads as its count) and each player's points have the player's mark (display/marks.py,
+the one the map and the table view give them), which the legend shows beside their name: a line that runs with
+another stays visible, and a mark tells it apart without its colour.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import ImageDraw
+
+from .marks import draw_mark, mark_of
 
 Colour = tuple[int, int, int]
 LabelBox = tuple[int, int, int, int]  # left, top, right, bottom of a year label as drawn
@@ -44,7 +47,7 @@ def draw_chart(
     for index, ((player, _series), label, (x, row)) in enumerate(zip(chart, labels, places, strict=True)):
         colour = colours.get(player, dim)
         y = top + row * (height + 2)
-        draw_mark(draw, index, (x + 3, y + height // 3 + 3), 3, colour)
+        draw_mark(draw, mark_of(player, index), (x + 3, y + height // 3 + 3), 3, colour)
         draw.text((x + 8, y), label, font=face, fill=colour)
     rows = 1 + max((row for _x, row in places), default=0)
     top += rows * (height + 2) + 2
@@ -75,11 +78,8 @@ def draw_chart(
         if len(points) > 1:
             draw.line(points, fill=colour, width=2)
         for point in points:
-            draw_mark(draw, index, point, 2, colour)
+            draw_mark(draw, mark_of(player, index), point, 2, colour)
     return [((x0, y0, x1, y1), label) for x0, y0, x1, y1, label, _at in boxes]
-
-
-MARKS = ("circle", "square", "triangle", "diamond")  # in chart order, again from the first past the fourth
 
 
 def line_offsets(lines: int, palace: float) -> list[int]:
@@ -87,21 +87,6 @@ def line_offsets(lines: int, palace: float) -> list[int]:
     apart (a line's width), one where that would move the outer lines half a palace (``palace``: its height)."""
     step = 2 if 2 * (lines - 1) <= palace / 2 else 1
     return [round((index - (lines - 1) / 2) * step + 0.01) for index in range(lines)]
-
-
-def draw_mark(draw: ImageDraw.ImageDraw, index: int, at: tuple[int, int], radius: int, colour: Colour) -> None:
-    """The ``index``-th player's mark (:data:`MARKS`) centred at ``at``."""
-    x, y = at
-    r = radius
-    mark = MARKS[index % len(MARKS)]
-    if mark == "circle":
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
-    elif mark == "square":
-        draw.rectangle((x - r, y - r, x + r, y + r), fill=colour)
-    elif mark == "triangle":
-        draw.polygon(((x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)), fill=colour)
-    else:
-        draw.polygon(((x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)), fill=colour)
 
 
 def legend_layout(

@@ -236,6 +236,7 @@ def _draw(
             screen.part,
             problems,
             " ".join(screen.legend),  # a map's legend is its key
+            screen.players,
         )
         faces.update(board_faces)
     if part_label:  # "1/2" at the bottom right: more of this screen follows (or came before)

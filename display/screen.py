@@ -68,6 +68,7 @@ class Screen:
     chart: tuple[tuple[str, tuple[int, ...]], ...] | None = None  # per player, palaces at the end of each year
     legend: tuple[str, ...] = ()  # the chart's players as people say them, in chart order; a map's key
     board: tuple[MapArea, ...] | None = None  # the six districts then the Quarantia, drawn as a map
+    players: tuple[tuple[str, str], ...] = ()  # a map's players, colour and name: its key gives each one's mark
     # What the host's keys do on this screen, ("left", "language"), ...: keys "ok", "left", "right", "back",
     # "hold:back" and "any". Not drawn on the LCD (the footer and lines say it there); a window that draws the
     # device's buttons names them from it, so its hint follows the screen instead of going stale.
@@ -88,6 +89,7 @@ class Screen:
                 *(line.text for line in self.lines),
                 *menu,
                 *self.legend,
+                *(name for _colour, name in self.players),
                 self.footer,
                 self.rule or "",
                 *(meaning for _key, meaning in self.keys),

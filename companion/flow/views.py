@@ -221,8 +221,9 @@ def help_view(rule: str | None) -> Screen:
 
 
 def map_view(snap: dict[str, Any]) -> Screen:
-    """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors' rings; a
-    Quarantia advisor's is square), with its key."""
+    """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors; each piece with
+    its player's mark, a district advisor's in outline, a Quarantia advisor's filled), with its key: the pieces',
+    then each player's mark beside their name (display/board_map.py)."""
     districts = [snap["advisors"][d] for d in AREAS[:6]]
     areas = []
     for area in AREAS:
@@ -237,12 +238,13 @@ def map_view(snap: dict[str, Any]) -> Screen:
         tags=("board", "page:0"),
         legend=(map_legend(),),
         board=tuple(areas),
+        players=tuple((colour, player_name(colour)) for colour in snap["players"]),
     )
 
 
 def map_legend() -> str:
     """What the map's marks mean, on the map page and the summary picture alike."""
-    return _("○ advisor · □ Quarantia advisor · 3-7 palaces")
+    return _("○ advisor · ● Quarantia advisor · 3-7 palaces")
 
 
 def board_view(snap: dict[str, Any], page: int) -> Screen:
@@ -325,13 +327,13 @@ def quarantia_lines(advisors: Sequence[dict[str, str]]) -> list[str]:
     home = QUARANTIA_ADVISORS - len(advisors)
     if home:
         lines.append(ngettext("Quarantia: {n} advisor at home", "Quarantia: {n} advisors at home", home).format(n=home))
-    if advisors:  # the key to the board page's square rings (map_view)
+    if advisors:  # the key to the board page's filled and outlined marks (map_view)
         lines.append(map_key())
     return lines
 
 
 def map_key() -> str:
-    return _("On the board page a Quarantia advisor's ring is square (□), a district advisor's round (○).")
+    return _("On the board page a Quarantia advisor's mark is filled (●), a district advisor's an outline (○).")
 
 
 def winners_text(winners: Sequence[str]) -> str:

@@ -124,10 +124,10 @@ def test_every_advisor_is_a_ring_in_its_controllers_colour_in_its_area_at_every_
 
 
 @pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
-def test_a_quarantia_advisor_is_a_square_beside_a_district_advisors_ring(size: tuple[int, int]) -> None:
+def test_a_quarantia_advisor_is_filled_beside_a_district_advisors_outline(size: tuple[int, int]) -> None:
     """Issue 23's read-through: Red's Castello advisor and Red's Quarantia advisor, both in San Polo, were two
-    identical red rings. The Quarantia's is square (its corners drawn), the district's round, and the advisors page
-    says what the square means."""
+    identical red rings. Both are Red's mark (display/marks.py), the Quarantia's filled (its centre drawn), the
+    district's an outline, and the advisors page says what the filled one means."""
     from companion.engine import State, set_up
     from companion.flow.views import board_view
 
@@ -147,14 +147,12 @@ def test_a_quarantia_advisor_is_a_square_beside_a_district_advisors_ring(size: t
     red = PLAYER_COLOURS["red"]
     shapes = [(colour, x, y, width) for colour, x, y, width in rings_drawn(part, size, index)]
     assert [colour for colour, *_rest in shapes] == [red, red], shapes
-    corners = []
-    for _colour, x, y, width in sorted(shapes, key=lambda shape: shape[1]):
-        half = width // 2
-        corner = (x - half, y - half)
-        corners.append(picture.getpixel(corner) == red and empty.getpixel(corner) != red)
-    assert corners == [False, True], "the district's advisor round, then the Quarantia's square"
+    centres = []
+    for _colour, x, y, _width in sorted(shapes, key=lambda shape: shape[1]):
+        centres.append(picture.getpixel((x, y)) == red and empty.getpixel((x, y)) != red)
+    assert centres == [False, True], "the district's advisor an outline, then the Quarantia's filled"
     advisors_page = " ".join(line.text for line in board_view(snap, 2).lines)
-    assert "Quarantia advisor's ring is square" in advisors_page, advisors_page
+    assert "Quarantia advisor's mark is filled" in advisors_page, advisors_page
 
 
 def _shows(part: Screen, size: tuple[int, int], index: int) -> bool:
@@ -170,7 +168,7 @@ def test_the_map_carries_its_key_at_every_size_and_on_the_summary_picture() -> N
     while controller.state is None or controller.state.year < 4:
         table.turn()
     screen = map_view(snapshot(controller.state))
-    assert screen.legend == ("○ advisor · □ Quarantia advisor · 3-7 palaces",)
+    assert screen.legend == ("○ advisor · ● Quarantia advisor · 3-7 palaces",)
     for size in ((160, 128), (240, 240), (320, 240)):
         last = paginate(screen, size)[-1]
         problems: list[str] = []
