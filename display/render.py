@@ -16,11 +16,13 @@ BACKGROUND = (16, 20, 32)
 TEXT = (235, 235, 225)
 DIM = (150, 155, 170)
 ACCENT = (212, 175, 55)  # the gold of the Doge's cap
+# The edition's four, kept apart under protanopia, deuteranopia and tritanopia as well (docs/architecture.md,
+# "Telling players apart": green lighter than red, blue darker than green), each 4.5:1 or more on BACKGROUND.
 PLAYER_COLOURS = {
-    "red": (220, 60, 50),
-    "blue": (70, 130, 230),
-    "green": (60, 170, 80),
-    "yellow": (235, 200, 40),
+    "red": (255, 0, 34),
+    "blue": (0, 130, 237),
+    "green": (89, 255, 145),
+    "yellow": (255, 237, 33),
     "purple": (150, 90, 200),
     "white": (235, 235, 235),
 }

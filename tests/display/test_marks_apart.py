@@ -9,8 +9,10 @@ board's (colour set aside), and no two players' masks may be the same shape.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,10 +21,10 @@ from PIL import Image
 from companion.engine import State, set_up, snapshot
 from companion.flow.views import chart_view, map_view
 from display.pages import paginate
-from display.render import render
+from display.render import PLAYER_COLOURS, render
 from display.screen import Screen
 from display.summary import summary_image
-from tests.colour_vision import MACHADO, alike, masks_through
+from tests.colour_vision import MACHADO, alike, distances, masks_through
 
 PLAYERS = ("red", "blue", "green", "yellow")
 # One piece of one player's in San Polo: each kind of piece the map gives a player's mark.
@@ -95,3 +97,17 @@ def test_each_players_marks_on_the_summary_picture_differ_in_shape(deficiency: s
         for player in PLAYERS
     }
     assert alike(marks) == [], ("chart", deficiency)
+
+
+@pytest.mark.parametrize("deficiency", [None, *sorted(MACHADO)])
+def test_the_four_colours_stay_apart_through_each_deficiency(deficiency: str | None) -> None:
+    """docs/architecture.md, "Telling players apart": the least distance between two of the four colours, in CIELAB,
+    is 38 or more with normal vision and through each deficiency (the colours before it: 15.9 with deuteranopia)."""
+    nearest = min(distances([PLAYER_COLOURS[p] for p in PLAYERS], deficiency))
+    assert nearest >= 38, (deficiency, round(nearest, 1))
+
+
+def test_the_table_view_has_the_lcds_colours() -> None:
+    css = (Path(__file__).resolve().parents[2] / "companion" / "web" / "static" / "style.css").read_text()
+    found = dict(re.findall(r"--(red|blue|green|yellow): #([0-9a-f]{6})", css))
+    assert {p: tuple(bytes.fromhex(found[p])) for p in PLAYERS} == {p: PLAYER_COLOURS[p] for p in PLAYERS}
