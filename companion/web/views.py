@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from display.marks import SYMBOLS, mark_of
 from display.screen import Line
 
 from ..engine import AREAS, private_view
@@ -41,8 +42,13 @@ def public_view(ctx: Context) -> dict[str, Any]:
         "language": language(),
         "entry": seats.entry,
         "seats": [
-            {"colour": colour, "name": player_name(colour), "kind": _kind(ctx, source)}
-            for source, colour in seats.joined
+            {
+                "colour": colour,
+                "name": player_name(colour),
+                "mark": SYMBOLS[mark_of(colour, index)],  # the player's shape, as on the LCD (display/marks.py)
+                "kind": _kind(ctx, source),
+            }
+            for index, (source, colour) in enumerate(seats.joined)
         ],
         "areas": {area: AREA_NAMES[i] for i, area in enumerate(AREAS)},
         "snapshot": shown,
@@ -71,8 +77,8 @@ def ending_view(ctx: Context, shown: dict[str, Any] | None) -> dict[str, Any] | 
         "chart": {
             "title": chart.title,
             "series": [
-                {"colour": colour, "name": name, "palaces": list(palaces)}
-                for (colour, palaces), name in zip(chart.chart or (), chart.legend, strict=True)
+                {"colour": colour, "name": name, "mark": mark_of(colour, index), "palaces": list(palaces)}
+                for index, ((colour, palaces), name) in enumerate(zip(chart.chart or (), chart.legend, strict=True))
             ],
         },
     }

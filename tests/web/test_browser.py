@@ -13,6 +13,7 @@ first line); in CI, which installs it, it fails instead.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -20,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import App
-from companion.flow.autoplay import NOTICE_TAGS
+from companion.flow.autoplay import NOTICE_TAGS, Table
+from display.marks import SYMBOLS, mark_of
 from tests.system_tools import need_tool
 from tests.web.harness import host, running_companion
 
@@ -144,7 +146,9 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         sizes = table.evaluate(SIZES)
         assert sizes and all(size >= 40 for _label, size in sizes), sizes  # read across a table
         assert table.evaluate("document.documentElement.scrollWidth") <= 1920  # nothing cut off at the side
-        assert "■" in table.locator("#key").inner_text() and "♦" in table.locator("#key").inner_text()  # issue 43
+        key = table.locator("#key").inner_text()
+        marks = [SYMBOLS[mark_of(colour)] for _source, colour in app.controller.seats.joined]
+        assert "⌂" in key and "♟" in key and all(mark in key for mark in marks), key  # each player's mark too
         # the first round: phone 0 keys an area, then reloads; phone 2 keys one and loses its connection
         while read_notice(app, pages[0]):
             pass
@@ -207,3 +211,98 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
     if os.environ.get("DOGE_DOCS_SCREENSHOTS"):  # regenerate docs/web-pad.png and docs/web-table.png
         for name in ("web-pad.png", "web-table.png"):
             shutil.copy(tmp_path / name, DOCS / name)
+
+
+STATIC = Path(__file__).resolve().parents[2] / "companion" / "web" / "static"
+# Each kind of piece as the table view shows it: put on an empty board, and the element that draws it, all of it in
+# the player's colour (a palace's owner's mark, not the "♜" before it).
+TABLE_PIECES: dict[str, tuple[str, Any]] = {
+    "houses": ('[data-area="san_polo"] div.{c}', lambda snap, c: snap["districts"]["san_polo"].update(houses={c: 2})),
+    "palace": ('[data-area="san_polo"] span.{c}', lambda snap, c: snap["districts"]["san_polo"].update(palaces=[c])),
+    "advisor": (
+        '[data-area="castello"] div.{c}',
+        lambda snap, c: snap["advisors"].update(castello={"controller": c, "area": "san_polo"}),
+    ),
+    "Quarantia advisor": (
+        '[data-area="quarantia"] div.{c}',
+        lambda snap, c: snap["advisors"].update(quarantia=[{"controller": c, "area": "san_polo"}]),
+    ),
+}
+
+
+def test_the_table_views_marks_differ_in_shape_through_each_colour_deficiency() -> None:
+    """docs/architecture.md, "Telling players apart": on the table view too, each player's pieces and chart marks
+    differ from every other player's in their shape, through a simulation of protanopia, deuteranopia and
+    tritanopia (tests/colour_vision.py; the LCD's: tests/display/test_marks_apart.py). The page is the real
+    table.js and style.css, drawn in Chromium from a real game's public view with one piece of one player's on an
+    empty board (or a chart of one player's), the card (or chart) as pixels."""
+    chromium = need_tool("chromium")
+    from io import BytesIO
+
+    from PIL import Image
+    from playwright.sync_api import sync_playwright
+
+    from companion.flow.controller import Controller
+    from companion.web.views import public_view
+    from tests.colour_vision import MACHADO, alike, masks_through
+
+    controller = Controller(random.Random(2), entry="keypads")
+    game = Table(controller, random.Random(52), ["phone1", "phone2", "phone3", "phone4"], True)
+    game.setup()
+    game.play()
+    public = public_view(controller)
+    assert public["ending"] is not None and len(public["seats"]) == 4
+    colours = [seat["colour"] for seat in public["seats"]]
+
+    def bare() -> dict[str, Any]:
+        view = json.loads(json.dumps(public))
+        snap = view["snapshot"]
+        for district in snap["districts"].values():
+            district.update(houses={}, palaces=[])
+        snap["advisors"] = dict.fromkeys(snap["advisors"]) | {"quarantia": []}
+        snap["stacks"], snap["area"] = {}, None
+        view["ending"]["chart"]["series"] = []
+        return view
+
+    def picture(page: Any, view: dict[str, Any], selector: str) -> Image.Image:
+        """The element and 4 pixels round it: its corner is what it is drawn on (a card's background, the page's)."""
+        page.evaluate("(view) => draw(view)", view)
+        box = page.locator(selector).bounding_box()
+        clip = {"x": box["x"] - 4, "y": box["y"] - 4, "width": box["width"] + 8, "height": box["height"] + 8}
+        return Image.open(BytesIO(page.screenshot(clip=clip))).convert("RGB")
+
+    css = (STATIC / "style.css").read_text()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1920, "height": 1080})
+        page.set_content(
+            f'<html><head><style>{css}</style></head><body class="table"><p id="status" hidden></p>'
+            '<main id="app"></main></body></html>'
+        )
+        page.add_script_tag(content=(STATIC / "common.js").read_text())
+        page.add_script_tag(content="connect = () => {};")  # no server: the view is handed to draw() below
+        page.add_script_tag(content=(STATIC / "table.js").read_text())
+        shots: dict[str, dict[str, Image.Image]] = {}
+        for piece, (selector, put) in TABLE_PIECES.items():
+            shots[piece] = {}
+            for colour in colours:
+                view = bare()
+                put(view["snapshot"], colour)
+                shots[piece][colour] = picture(page, view, selector.format(c=colour))
+        shots["chart"] = {}
+        for colour in colours:
+            view = bare()
+            (series,) = [s for s in public["ending"]["chart"]["series"] if s["colour"] == colour]
+            view["ending"]["chart"]["series"] = [series | {"name": "P", "palaces": [0, 1, 3]}]
+            shots["chart"][colour] = picture(page, view, "#chart .mark >> nth=0")  # the legend's
+        browser.close()
+    found = []
+    for piece, pictures in shots.items():
+        for deficiency in sorted(MACHADO):
+            marks = {}
+            for colour, shot in pictures.items():
+                ground = Image.new("RGB", shot.size, shot.getpixel((0, 0)))
+                marks[colour] = masks_through([shot], [ground], deficiency)
+            # Chromium draws a light colour's glyphs a shade bolder than a dark one's: a pixel's slack for that
+            found += [f"{piece}, {deficiency}: {pair}" for pair in alike(marks, least=3, slack=1)]
+    assert found == []

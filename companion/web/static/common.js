@@ -16,7 +16,7 @@ const WORDS = {
         done: "Done", yourpieces: "your pieces", doneyours: "Move your pieces as the notice says, then press Done.",
         doneanyone: "A computer player's pieces: move them as the notice says, then press Done.", key: "Key",
         keyhouses: "houses (×: how many)", keypalaces: "palaces, in building order",
-        keyadvisor: "an advisor in its controller's colour → the area it stands in",
+        keyadvisor: "an advisor, with its controller's mark → the area it stands in",
         keynow: "outlined: the area being elected" },
   de: { join: "Scanne den QR-Code am Begleiter, um mitzuspielen.", connecting: "Verbinde…", you: "Du bist {name}",
         colour: "Farbe", leave: "Aufstehen", sit: "Hinsetzen", waiting: "Warte, bis der Gastgeber startet.",
@@ -35,7 +35,7 @@ const WORDS = {
         done: "Fertig", yourpieces: "deine Teile", doneyours: "Setze deine Teile, wie die Meldung sagt, dann Fertig.",
         doneanyone: "Teile eines Computerspielers: setze sie, wie die Meldung sagt, dann Fertig.", key: "Legende",
         keyhouses: "Häuser (×: wie viele)", keypalaces: "Palazzi, in der Reihenfolge des Baus",
-        keyadvisor: "ein Berater in der Farbe seines Besitzers → das Gebiet, in dem er steht",
+        keyadvisor: "ein Berater, mit dem Zeichen seines Besitzers → das Gebiet, in dem er steht",
         keynow: "umrandet: das Gebiet der laufenden Wahl" },
   it: { join: "Inquadra il codice QR sul companion per giocare.", connecting: "Connessione…", you: "Sei {name}",
         colour: "Colore", leave: "Alzati", sit: "Siediti", waiting: "In attesa che l'ospite inizi.",
@@ -54,7 +54,7 @@ const WORDS = {
         done: "Fatto", yourpieces: "i tuoi pezzi", doneyours: "Muovi i tuoi pezzi come dice l'avviso, poi premi Fatto.",
         doneanyone: "Pezzi di un giocatore computer: muovili come dice l'avviso, poi premi Fatto.", key: "Legenda",
         keyhouses: "case (×: quante)", keypalaces: "palazzi, nell'ordine di costruzione",
-        keyadvisor: "un consigliere nel colore di chi lo controlla → l'area in cui si trova",
+        keyadvisor: "un consigliere, con il segno di chi lo controlla → l'area in cui si trova",
         keynow: "bordata: l'area in elezione" },
 };
 let LANG = (navigator.language || "en").slice(0, 2);

@@ -114,7 +114,9 @@ function draw() {
   LANG = pub.language || LANG;
   document.documentElement.lang = LANG;
   const cue = mine && mine.act ? " — " + t(mine.done ? "yourpieces" : "yourturn") : "";  // done: their pieces
-  const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + cue) : h("h1", { id: "title" }, "Doge");
+  const seat = mine ? pub.seats.find((s) => s.colour === mine.colour) : null;  // its mark, as on the table view
+  const title = mine ? h("h1", { class: mine.colour, id: "title" }, mine.name + (seat ? " " + seat.mark : "") + cue)
+    : h("h1", { id: "title" }, "Doge");
   const parts = pub.stage === "setup" ? setupPart(pub, mine) : gamePart(pub, mine);
   const copied = mine && mine.copied ? h("p", { id: "copied", class: "warning" }, t("copied")) : null;
   // The table view's address, for a tablet or TV (beside the device's QR code it would be cut off)

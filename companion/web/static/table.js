@@ -4,6 +4,11 @@ function colourName(pub, colour) {
   const seat = pub.seats.find((s) => s.colour === colour);
   return seat ? seat.name : colour;
 }
+// A player's mark (● ■ ▲ ◆, display/marks.py): a shape beside their colour, so no piece is told by colour alone.
+function markOf(pub, colour) {
+  const seat = pub.seats.find((s) => s.colour === colour);
+  return seat ? seat.mark : "?";
+}
 function areaCard(pub, area, snap) {
   const items = [];
   if (area === "quarantia") {
@@ -14,14 +19,21 @@ function areaCard(pub, area, snap) {
       counts.set(key, { ...a, n: (counts.get(key)?.n || 0) + 1 });
     }
     for (const a of counts.values()) {
-      items.push(h("div", { class: a.controller }, "♦" + (a.n > 1 ? " ×" + a.n : "") + " → " + pub.areas[a.area]));
+      items.push(h("div", { class: a.controller },
+        markOf(pub, a.controller) + " ♟" + (a.n > 1 ? " ×" + a.n : "") + " → " + pub.areas[a.area]));
     }
   } else {
     const d = snap.districts[area];
-    for (const [colour, n] of Object.entries(d.houses)) items.push(h("div", { class: colour }, "■ ×" + n));
-    if (d.palaces.length) items.push(h("div", {}, d.palaces.map((c) => h("span", { class: c }, "▲ "))));
+    for (const [colour, n] of Object.entries(d.houses)) {
+      items.push(h("div", { class: colour }, markOf(pub, colour) + " ⌂ ×" + n));
+    }
+    if (d.palaces.length) {
+      items.push(h("div", {}, "♜ ", d.palaces.map((c) => h("span", { class: c }, markOf(pub, c) + " "))));
+    }
     const adv = snap.advisors[area];
-    if (adv) items.push(h("div", { class: adv.controller }, "♦ → " + pub.areas[adv.area]));
+    if (adv) {
+      items.push(h("div", { class: adv.controller }, markOf(pub, adv.controller) + " ♟ → " + pub.areas[adv.area]));
+    }
   }
   const stack = snap.stacks[area];
   if (stack) items.push(h("div", { class: "dim" }, t("counts") + ": " +
@@ -29,22 +41,22 @@ function areaCard(pub, area, snap) {
   return h("div", { class: "area" + (snap.area === area ? " now" : ""), "data-area": area },
     h("strong", {}, pub.areas[area]), ...items);
 }
-// The symbols the board uses, once under it (■ ▲ ♦ and the outline of the area being elected).
-function mapKey() {
-  return h("div", { class: "key", id: "key" }, h("strong", {}, t("key")), h("span", {}, "■ " + t("keyhouses")),
-    h("span", {}, "▲ " + t("keypalaces")), h("span", {}, "♦ " + t("keyadvisor")), h("span", {}, "▢ " + t("keynow")));
+// The symbols the board uses, once under it (⌂ ♜ ♟, the outline of the area being elected, each player's mark).
+function mapKey(pub) {
+  return h("div", { class: "key", id: "key" }, h("strong", {}, t("key")), h("span", {}, "⌂ " + t("keyhouses")),
+    h("span", {}, "♜ " + t("keypalaces")), h("span", {}, "♟ " + t("keyadvisor")), h("span", {}, "▢ " + t("keynow")),
+    pub.seats.map((s) => h("span", { class: s.colour }, s.mark + " " + s.name)));
 }
 // The device's palace chart (display/chart.py) as SVG: one line per player, each a little above or below its
 // neighbour and with its own mark, so that players with the same palaces stay visible.
-const MARKS = ["circle", "square", "triangle", "diamond"];
+const MARKS = ["circle", "square", "triangle", "diamond"];  // for a series without its player's (s.mark)
 function svg(tag, props, ...children) {
   const element = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [name, value] of Object.entries(props || {})) element.setAttribute(name, value);
   for (const child of children.flat()) element.append(child);
   return element;
 }
-function mark(index, x, y, r, colour) {
-  const kind = MARKS[index % MARKS.length];
+function mark(kind, x, y, r, colour) {
   const props = { class: colour + " mark" };
   if (kind === "circle") return svg("circle", { ...props, cx: x, cy: y, r: r });
   if (kind === "square") return svg("rect", { ...props, x: x - r, y: y - r, width: 2 * r, height: 2 * r });
@@ -64,7 +76,8 @@ function chart(series) {
   let x = left;
   series.forEach((s, index) => {  // the legend: each player's mark, name and last count
     const label = s.name + " " + (s.palaces.length ? s.palaces[s.palaces.length - 1] : 0);
-    parts.push(mark(index, x + 9, 20, 8, s.colour), svg("text", { x: x + 22, y: 30, class: s.colour }, label));
+    parts.push(mark(s.mark || MARKS[index % MARKS.length], x + 9, 20, 8, s.colour),
+      svg("text", { x: x + 22, y: 30, class: s.colour }, label));
     x += 40 + label.length * 15;
   });
   parts.push(svg("line", { x1: left, y1: bottom, x2: right, y2: bottom, class: "axis" }),
@@ -84,7 +97,7 @@ function chart(series) {
     if (points.length > 1) {
       parts.push(svg("polyline", { class: s.colour + " series", points: points.map((p) => p.join(",")).join(" ") }));
     }
-    for (const [px, py] of points) parts.push(mark(index, px, py, 5, s.colour));
+    for (const [px, py] of points) parts.push(mark(s.mark || MARKS[index % MARKS.length], px, py, 5, s.colour));
   });
   return svg("svg", { id: "chart", viewBox: "0 0 " + width + " " + height, role: "img" }, parts);
 }
@@ -104,19 +117,20 @@ function draw(pub) {
   document.documentElement.lang = LANG;
   const snap = pub.snapshot;
   if (!snap) {
-    render([h("h1", {}, "Doge — " + t("setup")), ...pub.seats.map((s) => h("p", { class: s.colour }, s.name))]);
+    render([h("h1", {}, "Doge — " + t("setup")),
+      ...pub.seats.map((s) => h("p", { class: s.colour }, s.mark + " " + s.name))]);
     return;
   }
   const rows = pub.seats.map((seat, i) => {
     const p = snap.players[seat.colour];
     const waiting = snap.awaiting.some((a) => a.player === seat.colour);
     const state = pub.locked[i] ? t("lockedin") : (waiting ? t("choosing") : "");
-    return h("tr", { class: seat.colour }, h("td", {}, seat.name), h("td", {}, String(p.markers)),
+    return h("tr", { class: seat.colour }, h("td", {}, seat.mark + " " + seat.name), h("td", {}, String(p.markers)),
       h("td", {}, String(p.houses)), h("td", {}, String(p.palaces)), h("td", { class: "state" }, state));
   });
   const areas = Object.keys(pub.areas);
   const board = h("div", {}, h("div", { class: "board", id: "board" }, areas.map((a) => areaCard(pub, a, snap))),
-    mapKey());
+    mapKey(pub));
   if (pub.ending) {
     const winners = pub.ending.result[0];
     render([h("h1", { id: "headline" }, pub.ending.title + " · ", h("span", { class: winners.colour || "" },
