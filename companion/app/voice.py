@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from hardware.sound_cards import choose_device
 from hardware.speaker import Speaker
 from hardware.speech import Alsa, Engine, Espeak, Output, WavCapture
 
@@ -135,7 +136,10 @@ def build_voice(settings: Any, store_path: Path | None, audio: Path | None, outp
     if audio is not None:
         output = WavCapture(audio)
     elif output is None and settings["hardware"] == "pi":
-        output = Alsa(settings["sound"]["device"])
+        choice = choose_device(settings["sound"]["device"], home=Path.home())
+        if voice.enabled:
+            log.info("sound: plays on %s", choice.why)  # one line at each start (docs/sound.md)
+        output = Alsa(choice.device)
     if output is not None:
         voice.start(output)
     return voice
