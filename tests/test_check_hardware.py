@@ -131,3 +131,58 @@ def test_the_command_prints_the_lines_and_fails_when_something_is_missing(
     assert done.returncode == status, done.stderr
     assert [line.split()[0] for line in done.stdout.splitlines()] == ["board", "spi", "gpio", "sound", "wifi", "clock"]
     assert "Traceback" not in done.stderr
+
+
+def zero_2_w_without_log(root: Path) -> Path:
+    """A Zero 2 W as the service sees it: no kernel log to read, Broadcom's chip on SDIO, no wireless interface."""
+    pi_tree(root, wifi=[])
+    (root / "proc" / "device-tree" / "compatible").write_bytes(b"raspberrypi,model-zero-2-w\0brcm,bcm2837\0")
+    (root / "proc" / "device-tree" / "model").write_bytes(b"Raspberry Pi Zero 2 W Rev 1.0\0")
+    (root / "dev" / "kmsg").unlink()
+    function = root / "sys" / "bus" / "sdio" / "devices" / "mmc1:0001:1"
+    function.mkdir(parents=True)
+    (function / "vendor").write_text("0x02d0\n")
+    (function / "device").write_text("0xa9a6\n")
+    (root / "lib" / "firmware" / "brcm").mkdir(parents=True)
+    (root / "lib" / "firmware" / "brcm" / "brcmfmac43430-sdio.bin").touch()
+    return root
+
+
+def test_a_zero_2_w_with_no_firmware_is_told_without_the_kernels_log(tmp_path: Path) -> None:
+    root = zero_2_w_without_log(tmp_path)
+    found = check_wifi(root, [])
+    assert found.state == "missing" and found.text.endswith("use Raspberry Pi OS and install.sh")
+    (root / "sys" / "class" / "net" / "wlan0" / "wireless").mkdir(parents=True)
+    assert check_wifi(root, []).state == "ok", "a wireless interface: its firmware loaded"
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "This board's Wi-Fi chip has no firmware in Debian 12: use Raspberry Pi OS and install.sh"),
+        ("de", "Der WLAN-Chip dieses Boards hat in Debian 12 keine Firmware: Raspberry Pi OS und install.sh verwenden"),
+        ("it", "Il chip Wi-Fi di questa scheda non ha firmware in Debian 12: usate Raspberry Pi OS e install.sh"),
+    ],
+)
+def test_the_first_screen_says_what_is_missing_in_the_tables_language(tmp_path: Path, language: str, line: str) -> None:
+    import random
+
+    from companion.app.hardware_check import screen_lines
+    from companion.flow.additions import DeviceNotes
+    from companion.flow.controller import Controller
+    from companion.flow.modes.setup import with_device_notes
+    from companion.i18n import set_language
+
+    root = zero_2_w_without_log(tmp_path)
+    (root / "dev" / "spidev0.0").unlink()
+    set_language(language)
+    try:
+        notes = DeviceNotes(hardware=screen_lines(check_hardware(settings(), root, now=lambda: NOW)))
+        controller = Controller(random.Random(1))
+        screen = with_device_notes(controller.screen(), notes)
+    finally:
+        set_language("en")
+    texts = [shown.text for shown in screen.lines]
+    assert texts[1] == line, texts
+    assert texts[0].endswith("(doge-companion check-hardware)") and len(notes.hardware) == 2
+    assert all(shown.colour == "red" for shown in screen.lines[:2])

@@ -97,7 +97,8 @@ class App:
         self.controller, self.resumed = resume_unfinished(
             self.store, self.saver, lambda: self._fresh_controller(rng, entry or settings["game"]["entry"])
         )
-        self.controller.additions.device = device_notes(settings)
+        lcd = not self.mock and settings["display"]["driver"] != "capture"  # a Pi with its LCD
+        self.controller.additions.device = device_notes(settings, pi=lcd)
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
         self.phones: PhonePads | None = None

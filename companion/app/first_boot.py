@@ -14,9 +14,19 @@ from ..web.join import qr_rows
 log = logging.getLogger(__package__)
 
 
-def device_notes(settings: Any) -> DeviceNotes:
-    """Once the table's language is set: the card file's problem, said in it."""
-    return DeviceNotes(card_problem=settings.card_line())
+def device_notes(settings: Any, pi: bool = False) -> DeviceNotes:
+    """Once the table's language is set: the card file's problem, said in it; on a Pi (``pi``), what the hardware
+    check finds missing (app/hardware_check.py), each said in one line, and logged in full."""
+    hardware: tuple[str, ...] = ()
+    if pi:
+        from .hardware_check import check_hardware, screen_lines
+
+        findings = check_hardware(settings.data)
+        for finding in findings:
+            if finding.state == "missing":
+                log.warning("hardware: %s", finding.line())
+        hardware = screen_lines(findings)
+    return DeviceNotes(card_problem=settings.card_line(), hardware=hardware)
 
 
 def open_network() -> Hotspot | None:

@@ -174,8 +174,50 @@ def check_wifi(root: Path, messages: list[str]) -> Finding:
     if any("brcmfmac" in line for line in messages):
         return Finding("wifi", "note", "brcmfmac says no firmware version (is the chip up? see: dmesg | grep brcmfmac)")
     if not messages:
-        return Finding("wifi", "note", "the kernel's log cannot be read (run as root)")
+        return _wifi_from_sysfs(root)
     return Finding("wifi", "note", "no brcmfmac messages: no Wi-Fi chip on SDIO, or the log has rolled over")
+
+
+def _wifi_from_sysfs(root: Path) -> Finding:
+    """Without the kernel's log (the service may not read it): a wireless interface means brcmfmac loaded its
+    firmware; a Zero 2 W with Broadcom's chip on SDIO, no wireless interface and no 43430b0 firmware on disk is
+    the BCM43436 case."""
+    wireless = sorted(path.parent.name for path in (root / "sys/class/net").glob("*/wireless"))
+    if wireless:
+        return Finding("wifi", "ok", f"{', '.join(wireless)} up (the kernel's log cannot be read: run as root)")
+    broadcom = any(_text(path) == "0x02d0" for path in (root / "sys/bus/sdio/devices").glob("*/vendor"))
+    firmware = any((root / "lib/firmware/brcm").glob(ZERO_2_W_FIRMWARE + "*"))
+    if broadcom and not firmware and read_board(root).known == "raspberrypi,model-zero-2-w":
+        return Finding(
+            "wifi",
+            "missing",
+            f"no Wi-Fi interface and no {ZERO_2_W_FIRMWARE} (a Zero 2 W's BCM43436): this board's Wi-Fi chip has no "
+            "firmware in Debian 12: use Raspberry Pi OS and install.sh",
+        )
+    return Finding("wifi", "note", "no Wi-Fi interface yet, and the kernel's log cannot be read (run as root)")
+
+
+def screen_lines(findings: list[Finding]) -> tuple[str, ...]:
+    """What the first-boot screen says of the parts found missing, one short line each in the table's language."""
+    from ..i18n import _
+
+    lines = []
+    for finding in findings:
+        if finding.state != "missing":
+            continue
+        if finding.part == "wifi" and ZERO_2_W_FIRMWARE in finding.text:
+            lines.append(_("This board's Wi-Fi chip has no firmware in Debian 12: use Raspberry Pi OS and install.sh"))
+            continue
+        line = {
+            "board": _("Not a Raspberry Pi the companion knows"),
+            "spi": _("No SPI device for the LCD"),
+            "gpio": _("A configured pin is held by something else"),
+            "sound": _("No sound card: the voice is silent"),
+            "wifi": _("The Wi-Fi chip has no firmware"),
+            "clock": _("The clock is not set: dates show as unknown"),
+        }[finding.part]
+        lines.append(line + " " + _("(doge-companion check-hardware)"))
+    return tuple(lines)
 
 
 def check_clock(root: Path, now: Callable[[], float] = time.time) -> Finding:
