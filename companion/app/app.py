@@ -28,7 +28,7 @@ from ..store import Store, default_directory, now
 from ..system import notify
 from ..system.config import Settings
 from ..system.notify import Notifier
-from .first_boot import device_notes, open_network, with_hotspot
+from .first_boot import first_notes, open_network, show_starting, with_hotspot
 from .loop import serve
 from .phones import PhonePads, Server, start_web_pads, write_join_link
 from .resume import resume_unfinished
@@ -70,6 +70,7 @@ class App:
         self._closers: list[Any] = []
         self._build_hardware(pin_factory, screenshots)
         set_language(settings["game"]["language"])  # the table's language; a resumed game keeps its own
+        show_starting(settings, self.display)  # an LCD lights at once: the store and the hardware check come after
         self.screen: Screen | None = None
         self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
         self.notifier = notifier or Notifier()
@@ -97,8 +98,7 @@ class App:
         self.controller, self.resumed = resume_unfinished(
             self.store, self.saver, lambda: self._fresh_controller(rng, entry or settings["game"]["entry"])
         )
-        lcd = not self.mock and settings["display"]["driver"] != "capture"  # a Pi with its LCD
-        self.controller.additions.device = device_notes(settings, pi=lcd)
+        self.network, self.controller.additions.device = first_notes(settings)  # loop.py: watch_network
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
         self.phones: PhonePads | None = None

@@ -290,8 +290,9 @@ class PhonePads(Additions):
     def add(self, ctx: Context, top: Mode, screen: Screen) -> Screen:
         """The join code where phones join (setup) or come back (the start-up question after a restart); a line
         while a seat's page is open in two browsers at once."""
-        if isinstance(top, SetupMode):  # phones join here: the code is always shown
-            screen = with_join_code(screen, self.server.url)
+        if isinstance(top, SetupMode):  # phones join here: the code is shown once the network is known
+            if not self.device.looking:
+                screen = with_join_code(screen, self.server.url)
         elif isinstance(
             top, ResumeOffer
         ):  # phones come back by themselves; a new one may scan here or on the phones page

@@ -22,6 +22,7 @@ class DeviceNotes:
 
     card_problem: str | None = None
     hardware: tuple[str, ...] = ()  # what the hardware check found missing (app/hardware_check.py), a line each
+    looking: bool = False  # the network unit still looks for Wi-Fi: no address to join by yet
     wifi_name: str | None = None
     wifi_qr: tuple[str, ...] | None = None
 
