@@ -57,3 +57,25 @@ def test_setup_looks_for_wifi_then_shows_the_pis_own_network(tmp_path: Path) -> 
         assert app.screen.qr and app.screen.lines[-1].text == "Phones: scan the code to join", "then the join code"
     finally:
         app.close()
+
+
+def test_the_wifi_chips_line_waits_until_the_network_unit_is_done(tmp_path: Path) -> None:
+    """At the companion's start brcmfmac may still be loading: a Zero 2 W's missing firmware is said once the unit
+    has given up finding a Wi-Fi device, not before."""
+    from companion.app.first_boot import wifi_notes
+    from tests.test_check_hardware import zero_2_w_without_log
+
+    root = zero_2_w_without_log(tmp_path)
+    notes = wifi_notes(DeviceNotes(hardware=("before",)), root)
+    assert notes.hardware == (
+        "before",
+        "This board's Wi-Fi chip has no firmware in Debian 12: use Raspberry Pi OS and install.sh",
+    )
+    (root / "sys" / "class" / "net" / "wlan0" / "wireless").mkdir(parents=True)
+    assert wifi_notes(DeviceNotes(), root).hardware == ()
+
+
+def test_the_clock_is_not_on_the_lcd(tmp_path: Path) -> None:
+    from companion.app.hardware_check import Finding, screen_lines
+
+    assert screen_lines([Finding("clock", "missing", "2023-02-05, before this version's release")]) == ()

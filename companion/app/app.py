@@ -136,7 +136,8 @@ class App:
     def _start_web(self) -> None:
         held = self.store.phones(self.saver.game) if self.saver.game is not None else {}
         hotspot = open_network()
-        pads = start_web_pads(self.settings["web"], self.events, held.values(), hotspot.address if hotspot else None)
+        address = hotspot.address if hotspot else None
+        pads = start_web_pads(self.settings["web"], self.events, held.values(), address, self.network.looking)
         if pads is not None:
             self._closers.append(pads)
             self.web = pads

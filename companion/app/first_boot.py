@@ -22,19 +22,31 @@ from ..web.join import qr_rows
 log = logging.getLogger(__package__)
 
 
-def device_notes(settings: Any, pi: bool = False) -> DeviceNotes:
+def device_notes(settings: Any, pi: bool = False, wifi: bool = True) -> DeviceNotes:
     """Once the table's language is set: the card file's problem, said in it; on a Pi (``pi``), what the hardware
-    check finds missing (app/hardware_check.py), each said in one line, and logged in full."""
+    check finds missing (app/hardware_check.py), each said in one line, and logged in full. The Wi-Fi chip is left
+    out while the network unit still looks for it (not ``wifi``): brcmfmac may still be loading its firmware."""
     hardware: tuple[str, ...] = ()
     if pi:
         from .hardware_check import check_hardware, screen_lines
 
-        findings = check_hardware(settings.data)
+        findings = [f for f in check_hardware(settings.data) if wifi or f.part != "wifi"]
         for finding in findings:
             if finding.state == "missing":
                 log.warning("hardware: %s", finding.line())
         hardware = screen_lines(findings)
     return DeviceNotes(card_problem=settings.card_line(), hardware=hardware)
+
+
+def wifi_notes(notes: DeviceNotes, root: Path = Path("/")) -> DeviceNotes:
+    """Once the network unit is done: the Wi-Fi chip's line, if its firmware is missing."""
+    from .hardware_check import check_wifi, kernel_log, screen_lines
+
+    finding = check_wifi(root, kernel_log(root))
+    if finding.state != "missing":
+        return notes
+    log.warning("hardware: %s", finding.line())
+    return replace(notes, hardware=(*notes.hardware, *screen_lines([finding])))
 
 
 def on_lcd(settings: Any) -> bool:
@@ -53,7 +65,7 @@ def first_notes(settings: Any) -> tuple[NetworkWatch, DeviceNotes]:
     """What setup says of the device at start, and the watch on the network unit (``watch_network``)."""
     lcd = on_lcd(settings)
     network = NetworkWatch(hotspot_path(), expected=lcd and network_expected())
-    return network, replace(device_notes(settings, pi=lcd), looking=network.looking)
+    return network, replace(device_notes(settings, pi=lcd, wifi=not network.looking), looking=network.looking)
 
 
 def watch_network(app: Any) -> None:
@@ -63,6 +75,8 @@ def watch_network(app: Any) -> None:
     if not watch.poll():
         return
     notes = replace(app.controller.additions.device, looking=watch.looking)
+    if not watch.looking and on_lcd(app.settings):
+        notes = wifi_notes(notes)
     hotspot = read_hotspot(watch.hotspot_file) if watch.state == "hotspot" else None
     if hotspot is not None:
         notes = with_hotspot(notes, hotspot)
@@ -71,6 +85,8 @@ def watch_network(app: Any) -> None:
 
         app.web.address = hotspot.address if hotspot is not None else lan_address(app.web.bind)
         log.info("web pads: the network is known (%s): phones join at %s", watch.state, app.web.address)
+        if app.web.unreachable:
+            log.warning("web pads: no network but loopback once the network unit is done: phones cannot reach it")
     app.controller.additions.device = notes
     app.show(app.controller.screen())
 

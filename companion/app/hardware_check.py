@@ -198,12 +198,13 @@ def _wifi_from_sysfs(root: Path) -> Finding:
 
 
 def screen_lines(findings: list[Finding]) -> tuple[str, ...]:
-    """What the first-boot screen says of the parts found missing, one short line each in the table's language."""
+    """What the first-boot screen says of the parts found missing, one short line each in the table's language. Not
+    the clock: at every boot it is unset until the network is up, and the line would stay after it is set."""
     from ..i18n import _
 
     lines = []
     for finding in findings:
-        if finding.state != "missing":
+        if finding.state != "missing" or finding.part == "clock":
             continue
         if finding.part == "wifi" and ZERO_2_W_FIRMWARE in finding.text:
             lines.append(_("This board's Wi-Fi chip has no firmware in Debian 12: use Raspberry Pi OS and install.sh"))
@@ -214,7 +215,6 @@ def screen_lines(findings: list[Finding]) -> tuple[str, ...]:
             "gpio": _("A configured pin is held by something else"),
             "sound": _("No sound card: the voice is silent"),
             "wifi": _("The Wi-Fi chip has no firmware"),
-            "clock": _("The clock is not set: dates show as unknown"),
         }[finding.part]
         lines.append(line + " " + _("(doge-companion check-hardware)"))
     return tuple(lines)
