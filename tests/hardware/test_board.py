@@ -163,3 +163,68 @@ def test_no_pi_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(RuntimeError) as raised:
         pi_pin_factory(debian_pi(tmp_path, "qemu,virt", "linux,dummy-virt"))
     assert "\n" not in str(raised.value) and str(raised.value).startswith("no board revision")
+
+
+STAND_IN_RPI_GPIO = '''"""rpi-lgpio's import-time check (its _get_rpi_info) and the calls luma makes; nothing else."""
+import os
+
+if "RPI_LGPIO_REVISION" not in os.environ and not os.path.exists("/proc/device-tree/system/linux,revision"):
+    raise RuntimeError("This module can only be run on a Raspberry Pi!")
+REVISION = os.environ.get("RPI_LGPIO_REVISION")
+BCM, OUT, IN, HIGH, LOW = 11, 0, 1, 1, 0
+calls = []
+
+
+def setmode(mode):
+    calls.append(("setmode", mode))
+
+
+def setwarnings(on):
+    pass
+
+
+def setup(pin, *args, **kwargs):
+    calls.append(("setup", pin))
+
+
+def output(pin, value):
+    calls.append(("output", pin, value))
+
+
+def cleanup(*pins):
+    pass
+'''
+
+
+def test_the_lcds_dc_and_reset_lines_get_rpi_gpio_on_debians_kernel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """build_display hands RPi.GPIO its revision before luma imports it: the DC and RST pins are set up."""
+    from unittest.mock import Mock
+
+    import hardware.board
+    from companion.system import config
+    from display.backends import build_display
+
+    package = tmp_path / "lib" / "RPi" / "GPIO"
+    package.mkdir(parents=True)
+    (package.parent / "__init__.py").write_text("")
+    (package / "__init__.py").write_text(STAND_IN_RPI_GPIO)
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    for name in ("RPi", "RPi.GPIO"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.delenv("RPI_LGPIO_REVISION", raising=False)
+    pi = debian_pi(tmp_path / "root", "raspberrypi,3-model-b", "Raspberry Pi 3 Model B")
+    monkeypatch.setattr(hardware.board, "read_board", lambda root=pi: read_board(pi))
+    data = config.load(None, search=False).data
+    settings = {**data, "display": {**data["display"], "driver": "st7735", "width": 160, "height": 128}}
+    display = build_display(settings, (160, 128), spi=Mock())
+    try:
+        gpio: Any = sys.modules["RPi.GPIO"]
+        assert gpio.REVISION == "a02080"
+        dc, reset = settings["display"]["dc_pin"], settings["display"]["reset_pin"]
+        assert ("setup", dc) in gpio.calls and ("setup", reset) in gpio.calls
+    finally:
+        display.close()
+        for name in ("RPi", "RPi.GPIO"):
+            sys.modules.pop(name, None)
