@@ -84,6 +84,7 @@ def test_the_start_says_which_device_plays_in_one_line(tmp_path: Path, caplog: p
     data = {**data, "hardware": "pi", "sound": {**data["sound"], "device": "null"}}
     with caplog.at_level(logging.INFO):
         voice = build_voice(config.Settings(data, None), None, None, None)
+    assert voice.device == "null", "the sound page names it"
     voice.close()
     said = [r.getMessage() for r in caplog.records if r.getMessage().startswith("sound: plays on")]
     assert said == ['sound: plays on sound.device "null", as the config says'], caplog.text
