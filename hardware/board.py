@@ -139,6 +139,23 @@ def read_board(root: Path = Path("/")) -> Board:
     return Board(model, compatible, revision_code(known, _memory_code(root)), told=True)
 
 
+PIN_CONTROLLERS = ("brcm,bcm2835-gpio", "brcm,bcm2711-gpio", "raspberrypi,rp1-gpio")  # the header's pins
+
+
+def header_chip(root: Path = Path("/")) -> int | None:
+    """The gpiochip whose lines are the header's pins, from the device tree node each chip was made from. On
+    Raspberry Pi OS it is 0 (4 on a Pi 5, which gpiozero knows); on Debian's kernel the firmware's GPIO expander
+    may register first. rpi-lgpio looks for its own compatibles only (``raspberrypi,bcm2835-gpio``...), which
+    upstream trees do not use, and falls back to 0. None: no chip says so."""
+    for device in sorted((root / "sys/bus/gpio/devices").glob("gpiochip*")):
+        raw = _read(device / "of_node" / "compatible") or b""
+        if set(raw.decode("ascii", "replace").split("\0")) & set(PIN_CONTROLLERS):
+            number = device.name[len("gpiochip") :]
+            if number.isdigit():
+                return int(number)
+    return None
+
+
 def missing_line(board: Board) -> str:
     """One line: what the kernel did not give, and what was done instead."""
     if not board.told and board.revision is not None:
@@ -158,9 +175,13 @@ def supply_rpi_lgpio(
     root: Path = Path("/"), environ: MutableMapping[str, str] | None = None, *, say: bool = True
 ) -> Board:
     """Before RPi.GPIO (rpi-lgpio) is first imported: give it the revision its own variable takes, where the
-    kernel gives none. A revision already in the environment is the user's and is left alone."""
+    kernel gives none, and the header's chip where it is not 0 (``RPI_LGPIO_CHIP``). What is already in the
+    environment is the user's and is left alone."""
     environ = os.environ if environ is None else environ
     board = read_board(root)
+    chip = header_chip(root)
+    if chip not in (None, 0) and "RPI_LGPIO_CHIP" not in environ:
+        environ["RPI_LGPIO_CHIP"] = str(chip)
     if board.told and board.revision is not None and "RPI_LGPIO_REVISION" not in environ:
         environ["RPI_LGPIO_REVISION"] = f"{board.revision:x}"
         if say:

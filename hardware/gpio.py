@@ -257,7 +257,7 @@ def pi_pin_factory(root: Path = Path("/")) -> Any:
     which gpiozero resolves itself (library-notes.md). The local factories learn the board's revision from
     hardware/board.py, which tells it from the device tree's name where Debian's kernel gives none; ``root`` is a
     fake tree in tests."""
-    from .board import missing_line, supply_rpi_lgpio
+    from .board import header_chip, missing_line, supply_rpi_lgpio
 
     chosen = os.environ.get("GPIOZERO_PIN_FACTORY")
     local = {"lgpio": "LGPIOFactory", "rpigpio": "RPiGPIOFactory"}
@@ -284,8 +284,9 @@ def pi_pin_factory(root: Path = Path("/")) -> Any:
         if name not in names:
             continue
         try:
-            factory_class = getattr(__import__(module, fromlist=[name]), name)
-            return _with_revision(factory_class, board.revision)()
+            factory_class = _with_revision(getattr(__import__(module, fromlist=[name]), name), board.revision)
+            chip = header_chip(root) if name == "LGPIOFactory" else None
+            return factory_class() if chip is None else factory_class(chip=chip)
         except Exception as error:  # each library fails in its own way off-Pi
             errors.append(f"{name}: {error}")
     raise RuntimeError("no GPIO on this machine (" + "; ".join(errors) + '). On a desktop, run with hardware = "mock".')

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from hardware.board import missing_line, read_board
+from hardware.board import header_chip, missing_line, read_board
 from hardware.sound_cards import cards, choose_device
 
 from .. import RELEASED
@@ -101,32 +101,37 @@ def check_spi(root: Path, display: Mapping[str, Any]) -> Finding:
 
 
 def _held_lines(root: Path) -> tuple[str | None, int, dict[int, str]] | None:
-    """The first GPIO chip in the kernel's debugfs listing: its label, its line count and who holds which line.
+    """The header's GPIO chip in the kernel's debugfs listing: its label, its line count and who holds which line.
     None when debugfs cannot be read (not root, or not mounted)."""
     text = _text(root / "sys/kernel/debug/gpio")
     if text is None:
         return None
     header = re.compile(r"gpiochip\d+: GPIOs (\d+)-(\d+), (?:parent: \S+, )?([^:]+):")
     held = re.compile(r"\s*gpio-(\d+)\s+\(([^|]*)\|([^)]*)\)")
-    label, count, base, lines = None, 0, 0, {}
+    chips: list[tuple[str, int, dict[int, str]]] = []
+    base = 0
     for line in text.splitlines():
         match = header.match(line)
         if match:
-            if label is not None:
-                break  # the first chip is the header's (pinctrl-bcm2835 / -bcm2711)
-            base, last, label = int(match[1]), int(match[2]), match[3].strip()
-            count = last - base + 1
+            base = int(match[1])
+            chips.append((match[3].strip(), int(match[2]) - base + 1, {}))
             continue
         match = held.match(line)
-        if match and label is not None:
-            lines[int(match[1]) - base] = match[3].strip() or "?"
-    return label, count, lines
+        if match and chips:
+            chips[-1][2][int(match[1]) - base] = match[3].strip() or "?"
+    if not chips:
+        return None, 0, {}
+    # The header's chip is the pin controller (pinctrl-bcm2835, -bcm2711, -rp1), whichever registered first.
+    return next((chip for chip in chips if chip[0].startswith("pinctrl-")), chips[0])
 
 
 def check_gpio(root: Path, settings: Mapping[str, Any]) -> Finding:
     chips = sorted(path.name for path in (root / "dev").glob("gpiochip*"))
     if not chips:
         return Finding("gpio", "missing", "no /dev/gpiochip*: this kernel gives no GPIO character device")
+    header = header_chip(root)
+    if header is not None and f"gpiochip{header}" in chips:
+        chips.insert(0, f"gpiochip{header}")
     spi = set(SPI0_PINS) | set(SPI0_CE.values())  # the kernel's SPI driver holds these: that is right
     wanted = [(name, pin) for name, pin in pins_in_use(settings) if pin not in spi]
     listing = _held_lines(root)

@@ -92,7 +92,7 @@ def test_rpi_lgpio_imports_with_it(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     if spec is None or not any(Path(p, "GPIO", "__init__.py").exists() for p in spec.submodule_search_locations or ()):
         pytest.skip("rpi-lgpio is not installed here")
     monkeypatch.setitem(sys.modules, "lgpio", FakeLgpio())
-    monkeypatch.delenv("RPI_LGPIO_REVISION", raising=False)
+    without(monkeypatch, "RPI_LGPIO_REVISION", "RPI_LGPIO_CHIP")
     if Path("/proc/device-tree/system/linux,revision").exists():
         pytest.skip("this machine's kernel gives a revision")
     for name in ("RPi.GPIO", "RPi"):
@@ -102,10 +102,18 @@ def test_rpi_lgpio_imports_with_it(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     sys.modules.pop("RPi.GPIO", None)
     environ: dict[str, str] = {}
     supply_rpi_lgpio(debian_pi(tmp_path, "raspberrypi,3-model-b", "Raspberry Pi 3 Model B"), environ)
-    monkeypatch.setenv("RPI_LGPIO_REVISION", environ["RPI_LGPIO_REVISION"])
+    monkeypatch.setenv("RPI_LGPIO_REVISION", environ["RPI_LGPIO_REVISION"])  # restored by the without() above
     gpio: Any = importlib.import_module("RPi.GPIO")
     assert gpio.RPI_INFO["TYPE"] == "Pi 3 Model B"
     sys.modules.pop("RPi.GPIO", None)
+
+
+def without(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:
+    """Variables gone for the test and as they were after it, including ones the code under test sets (delenv
+    alone restores nothing that was absent)."""
+    for name in names:
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
 
 
 class FakeLgpio(types.ModuleType):
@@ -144,8 +152,7 @@ def test_gpiozero_lgpio_factory_knows_the_board(tmp_path: Path, monkeypatch: pyt
     fake = FakeLgpio()
     monkeypatch.setitem(sys.modules, "lgpio", fake)
     monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
-    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
-    monkeypatch.delenv("RPI_LGPIO_REVISION", raising=False)
+    without(monkeypatch, "GPIOZERO_PIN_FACTORY", "RPI_LGPIO_REVISION", "RPI_LGPIO_CHIP")
     factory = pi_pin_factory(debian_pi(tmp_path, "raspberrypi,3-model-b", "Raspberry Pi 3 Model B"))
     try:
         assert type(factory).__name__ == "LGPIOFactory" and fake.opened == [0]
@@ -159,7 +166,7 @@ def test_gpiozero_lgpio_factory_knows_the_board(tmp_path: Path, monkeypatch: pyt
 def test_no_pi_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from hardware.gpio import pi_pin_factory
 
-    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    without(monkeypatch, "GPIOZERO_PIN_FACTORY", "RPI_LGPIO_REVISION", "RPI_LGPIO_CHIP")
     with pytest.raises(RuntimeError) as raised:
         pi_pin_factory(debian_pi(tmp_path, "qemu,virt", "linux,dummy-virt"))
     assert "\n" not in str(raised.value) and str(raised.value).startswith("no board revision")
@@ -213,7 +220,7 @@ def test_the_lcds_dc_and_reset_lines_get_rpi_gpio_on_debians_kernel(
     monkeypatch.syspath_prepend(str(tmp_path / "lib"))
     for name in ("RPi", "RPi.GPIO"):
         monkeypatch.delitem(sys.modules, name, raising=False)
-    monkeypatch.delenv("RPI_LGPIO_REVISION", raising=False)
+    without(monkeypatch, "RPI_LGPIO_REVISION", "RPI_LGPIO_CHIP")
     pi = debian_pi(tmp_path / "root", "raspberrypi,3-model-b", "Raspberry Pi 3 Model B")
     monkeypatch.setattr(hardware.board, "read_board", lambda root=pi: read_board(pi))
     data = config.load(None, search=False).data
@@ -228,3 +235,31 @@ def test_the_lcds_dc_and_reset_lines_get_rpi_gpio_on_debians_kernel(
         display.close()
         for name in ("RPi", "RPi.GPIO"):
             sys.modules.pop(name, None)
+
+
+def test_the_headers_chip_is_told_from_the_device_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pi 4 on Debian's kernel whose firmware GPIO expander registered first: gpiozero and rpi-lgpio would open
+    gpiochip0 (both fall back to it); the header's pins are gpiochip1's."""
+    from hardware.board import header_chip
+    from hardware.gpio import pi_pin_factory
+
+    root = debian_pi(tmp_path, "raspberrypi,4-model-b", "Raspberry Pi 4 Model B Rev 1.5")
+    for number, compatible in ((0, b"raspberrypi,firmware-gpio\0"), (1, b"brcm,bcm2711-gpio\0")):
+        node = root / "sys" / "bus" / "gpio" / "devices" / f"gpiochip{number}" / "of_node"
+        node.mkdir(parents=True)
+        (node / "compatible").write_bytes(compatible)
+    assert header_chip(root) == 1
+    environ: dict[str, str] = {}
+    supply_rpi_lgpio(root, environ)
+    assert environ["RPI_LGPIO_CHIP"] == "1"
+    fake = FakeLgpio()
+    monkeypatch.setitem(sys.modules, "lgpio", fake)
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
+    without(monkeypatch, "GPIOZERO_PIN_FACTORY", "RPI_LGPIO_REVISION", "RPI_LGPIO_CHIP")
+    factory = pi_pin_factory(root)
+    try:
+        assert fake.opened == [1] and factory.board_info.model == "4B"
+    finally:
+        factory.close()
+        sys.modules.pop("gpiozero.pins.lgpio", None)
+    assert header_chip(debian_pi(tmp_path / "pi3", "raspberrypi,3-model-b", "Raspberry Pi 3 Model B")) is None
