@@ -24,7 +24,9 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-REVISION_NODE = "proc/device-tree/system/linux,revision"
+# /proc/device-tree is a link to the second; the companion's unit has ProcSubset=pid, which hides all of /proc but
+# the processes (its cpuinfo and meminfo too), while sysfs stays readable.
+DEVICE_TREES = ("proc/device-tree", "sys/firmware/devicetree/base")
 
 # compatible string -> (type, processor) of the new-style revision code (Raspberry Pi's documentation,
 # "Raspberry Pi revision codes"); the compatibles are those of the kernel's upstream device trees.
@@ -89,10 +91,19 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
+def _node(root: Path, name: str) -> bytes | None:
+    """A property of the device tree, through /proc or, where /proc is hidden, sysfs."""
+    for tree in DEVICE_TREES:
+        found = _read(root / tree / name)
+        if found is not None:
+            return found
+    return None
+
+
 def kernel_revision(root: Path = Path("/")) -> int | None:
     """The revision the kernel gives, read as gpiozero's ``get_pi_revision`` reads it (the device tree's node,
     else /proc/cpuinfo's ``Revision`` line, an overvolted board's ``100`` prefix dropped)."""
-    node = _read(root / REVISION_NODE)
+    node = _node(root, "system/linux,revision")
     if node is not None and len(node) >= 4:
         value = struct.unpack(">I", node[:4])[0]
         if value:
@@ -126,8 +137,8 @@ def revision_code(compatible: str, memory: int = 2) -> int:
 
 def read_board(root: Path = Path("/")) -> Board:
     """This machine's board; ``root`` is a fake tree in tests."""
-    model = (_read(root / "proc/device-tree/model") or b"").decode("utf-8", "replace").rstrip("\0").strip()
-    raw = _read(root / "proc/device-tree/compatible") or b""
+    model = (_node(root, "model") or b"").decode("utf-8", "replace").rstrip("\0").strip()
+    raw = _node(root, "compatible") or b""
     compatible = tuple(part for part in raw.decode("ascii", "replace").split("\0") if part)
     revision = kernel_revision(root)
     if revision is not None:
@@ -182,8 +193,9 @@ def supply_rpi_lgpio(
     chip = header_chip(root)
     if chip not in (None, 0) and "RPI_LGPIO_CHIP" not in environ:
         environ["RPI_LGPIO_CHIP"] = str(chip)
-    if board.told and board.revision is not None and "RPI_LGPIO_REVISION" not in environ:
+    if board.revision is not None and "RPI_LGPIO_REVISION" not in environ:
+        # Even a revision the kernel gives: rpi-lgpio reads it from /proc only, which the service's ProcSubset hides.
         environ["RPI_LGPIO_REVISION"] = f"{board.revision:x}"
-        if say:
+        if say and board.told:
             log.warning("%s (RPI_LGPIO_REVISION for RPi.GPIO)", missing_line(board))
     return board

@@ -32,17 +32,32 @@ class Card:
 
 
 def cards(root: Path = Path("/")) -> list[Card]:
-    """The sound cards /proc/asound/cards lists (none if it is missing: no sound driver loaded)."""
+    """The sound cards /proc/asound/cards lists, else sysfs's (the companion's unit has ProcSubset=pid, which hides
+    /proc/asound); none: no sound driver loaded."""
     try:
         text = (root / "proc/asound/cards").read_text(errors="replace")
     except OSError:
-        return []
+        return _sysfs_cards(root)
     found = []
     for line in text.splitlines():
         match = CARD_LINE.match(line)
         if match:
             found.append(Card(int(match[1]), match[2], match[3], match[4].strip()))
     return found
+
+
+def _sysfs_cards(root: Path) -> list[Card]:
+    found = []
+    for card in sorted((root / "sys/class/sound").glob("card[0-9]*")):
+        try:
+            card_id = (card / "id").read_text().strip()
+        except OSError:
+            continue
+        number = card.name[len("card") :]
+        driver = (card / "device" / "driver").resolve().name if (card / "device" / "driver").exists() else ""
+        if number.isdigit():
+            found.append(Card(int(number), card_id, driver, card_id))
+    return sorted(found, key=lambda card: card.number)
 
 
 def hdmi_connected(root: Path = Path("/")) -> bool:

@@ -186,3 +186,13 @@ def test_the_first_screen_says_what_is_missing_in_the_tables_language(tmp_path: 
     assert texts[1] == line, texts
     assert texts[0].endswith("(doge-companion check-hardware)") and len(notes.hardware) == 2
     assert all(shown.colour == "red" for shown in screen.lines[:2])
+
+
+def test_a_zero_2_w_whose_driver_holds_its_chip_is_not_missing_firmware(tmp_path: Path) -> None:
+    """The service's private network hides wlan0: brcmfmac still bound to the chip means its firmware loaded (or is
+    loading); only a chip it let go of is the missing firmware."""
+    root = zero_2_w_without_log(tmp_path)
+    driver = root / "sys" / "bus" / "sdio" / "drivers" / "brcmfmac"
+    driver.mkdir(parents=True)
+    (root / "sys" / "bus" / "sdio" / "devices" / "mmc1:0001:1" / "driver").symlink_to(driver)
+    assert check_wifi(root, []).state == "ok" and "mmc1:0001:1" in check_wifi(root, []).text

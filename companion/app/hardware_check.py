@@ -184,22 +184,27 @@ def check_wifi(root: Path, messages: list[str]) -> Finding:
 
 
 def _wifi_from_sysfs(root: Path) -> Finding:
-    """Without the kernel's log (the service may not read it): a wireless interface means brcmfmac loaded its
-    firmware; a Zero 2 W with Broadcom's chip on SDIO, no wireless interface and no 43430b0 firmware on disk is
-    the BCM43436 case."""
+    """Without the kernel's log (the service may not read it, and its private network hides wlan0): brcmfmac lets
+    go of the chip when its firmware is missing, so a Broadcom SDIO chip with no driver bound, on a Zero 2 W with no
+    43430b0 firmware on disk, is the BCM43436 case; bound, the driver has its firmware or is still loading it."""
     wireless = sorted(path.parent.name for path in (root / "sys/class/net").glob("*/wireless"))
     if wireless:
         return Finding("wifi", "ok", f"{', '.join(wireless)} up (the kernel's log cannot be read: run as root)")
-    broadcom = any(_text(path) == "0x02d0" for path in (root / "sys/bus/sdio/devices").glob("*/vendor"))
+    functions = [path.parent for path in (root / "sys/bus/sdio/devices").glob("*/vendor") if _text(path) == "0x02d0"]
+    bound = [function.name for function in functions if (function / "driver").exists()]
+    if bound:
+        return Finding("wifi", "ok", f"brcmfmac holds the chip ({', '.join(sorted(bound))})")
     firmware = any((root / "lib/firmware/brcm").glob(ZERO_2_W_FIRMWARE + "*"))
-    if broadcom and not firmware and read_board(root).known == "raspberrypi,model-zero-2-w":
+    if functions and not firmware and read_board(root).known == "raspberrypi,model-zero-2-w":
         return Finding(
             "wifi",
             "missing",
-            f"no Wi-Fi interface and no {ZERO_2_W_FIRMWARE} (a Zero 2 W's BCM43436): this board's Wi-Fi chip has no "
-            "firmware in Debian 12: use Raspberry Pi OS and install.sh",
+            f"brcmfmac let go of the chip and there is no {ZERO_2_W_FIRMWARE} (a Zero 2 W's BCM43436): this board's "
+            "Wi-Fi chip has no firmware in Debian 12: use Raspberry Pi OS and install.sh",
         )
-    return Finding("wifi", "note", "no Wi-Fi interface yet, and the kernel's log cannot be read (run as root)")
+    if functions:
+        return Finding("wifi", "missing", "Broadcom's Wi-Fi chip has no driver (see: dmesg | grep brcmfmac, as root)")
+    return Finding("wifi", "note", "no Wi-Fi chip on SDIO, and the kernel's log cannot be read (run as root)")
 
 
 def screen_lines(findings: list[Finding]) -> tuple[str, ...]:

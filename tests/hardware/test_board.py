@@ -263,3 +263,22 @@ def test_the_headers_chip_is_told_from_the_device_tree(tmp_path: Path, monkeypat
         factory.close()
         sys.modules.pop("gpiozero.pins.lgpio", None)
     assert header_chip(debian_pi(tmp_path / "pi3", "raspberrypi,3-model-b", "Raspberry Pi 3 Model B")) is None
+
+
+def test_under_the_services_procsubset_the_tree_is_read_from_sysfs(tmp_path: Path) -> None:
+    """The companion's unit hides /proc's non-process files (ProcSubset=pid): /proc/device-tree and /proc/cpuinfo
+    are gone, /sys/firmware/devicetree/base is not; the kernel's own revision is found there too."""
+    root = debian_pi(tmp_path, "raspberrypi,3-model-b", "Raspberry Pi 3 Model B")
+    tree = root / "sys" / "firmware" / "devicetree"
+    tree.mkdir(parents=True)
+    (root / "proc" / "device-tree").rename(tree / "base")
+    (root / "proc" / "cpuinfo").unlink()
+    (root / "proc" / "meminfo").unlink()
+    board = read_board(root)
+    assert (board.model, board.revision, board.told) == ("Raspberry Pi 3 Model B", 0xA02080, True)
+    (tree / "base" / "system").mkdir()
+    (tree / "base" / "system" / "linux,revision").write_bytes(struct.pack(">I", 0xA22082))
+    assert read_board(root).revision == 0xA22082 and not read_board(root).told
+    environ: dict[str, str] = {}
+    supply_rpi_lgpio(root, environ)
+    assert environ == {"RPI_LGPIO_REVISION": "a22082"}, "rpi-lgpio would look in the hidden /proc"

@@ -88,3 +88,14 @@ def test_the_start_says_which_device_plays_in_one_line(tmp_path: Path, caplog: p
     voice.close()
     said = [r.getMessage() for r in caplog.records if r.getMessage().startswith("sound: plays on")]
     assert said == ['sound: plays on sound.device "null", as the config says'], caplog.text
+
+
+def test_under_the_services_procsubset_the_cards_come_from_sysfs(tmp_path: Path) -> None:
+    """/proc/asound is hidden from the companion's unit (ProcSubset=pid); /sys/class/sound is not."""
+    root = tree(tmp_path, None)
+    for number, card_id in ((0, "vc4hdmi"), (1, "Headphones")):
+        (root / "sys" / "class" / "sound" / f"card{number}").mkdir(parents=True)
+        (root / "sys" / "class" / "sound" / f"card{number}" / "id").write_text(card_id + "\n")
+    (root / "sys" / "class" / "sound" / "controlC0").mkdir()
+    assert [(c.number, c.id, c.hdmi) for c in cards(root)] == [(0, "vc4hdmi", True), (1, "Headphones", False)]
+    assert choose_device("default", root).device == "plughw:CARD=Headphones"
