@@ -79,3 +79,26 @@ def test_the_clock_is_not_on_the_lcd(tmp_path: Path) -> None:
     from companion.app.hardware_check import Finding, screen_lines
 
     assert screen_lines([Finding("clock", "missing", "2023-02-05, before this version's release")]) == ()
+
+
+class Glass:
+    size = (160, 128)
+
+    def __init__(self) -> None:
+        self.shown: list[object] = []
+
+    def show(self, image: object) -> None:
+        self.shown.append(image)
+
+
+def test_a_pis_lcd_shows_starting_before_anything_else_and_a_capture_does_not(tmp_path: Path) -> None:
+    from companion.app.first_boot import show_starting
+
+    settings = app_settings(tmp_path)
+    pi = {**settings.data, "hardware": "pi", "display": {**settings.data["display"], "driver": "st7735"}}
+    glass = Glass()
+    show_starting(pi, glass)
+    assert len(glass.shown) == 1 and glass.shown[0].size == (160, 128)  # type: ignore[attr-defined]
+    capture = Glass()
+    show_starting(settings.data, capture)
+    assert capture.shown == [], "a capture's frames are the game's (tests, screenshots)"
