@@ -137,9 +137,13 @@ class FakeLgpio(types.ModuleType):
         raise AttributeError(name)
 
 
-def test_gpiozero_lgpio_factory_knows_the_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("chosen", [None, "lgpio"])
+def test_gpiozero_lgpio_factory_knows_the_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chosen: str | None
+) -> None:
     """On a tree like Debian's, gpiozero's own lookup fails (this machine's /proc has no revision either) and the
-    factory the companion builds still knows the header: the board info gpiozero derives from the revision."""
+    factory the companion builds still knows the header: the board info gpiozero derives from the revision. Also
+    when GPIOZERO_PIN_FACTORY names lgpio (gpiozero would build its own, which asks /proc)."""
     from gpiozero.exc import PinUnknownPi
     from gpiozero.pins.local import get_pi_revision
 
@@ -153,6 +157,8 @@ def test_gpiozero_lgpio_factory_knows_the_board(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setitem(sys.modules, "lgpio", fake)
     monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
     without(monkeypatch, "GPIOZERO_PIN_FACTORY", "RPI_LGPIO_REVISION", "RPI_LGPIO_CHIP")
+    if chosen:
+        monkeypatch.setenv("GPIOZERO_PIN_FACTORY", chosen)
     factory = pi_pin_factory(debian_pi(tmp_path, "raspberrypi,3-model-b", "Raspberry Pi 3 Model B"))
     try:
         assert type(factory).__name__ == "LGPIOFactory" and fake.opened == [0]
