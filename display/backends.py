@@ -113,6 +113,9 @@ class WithoutPin:
 
 def rpi_gpio() -> Any:
     """RPi.GPIO in BCM numbering, as luma takes it when given none (rpi-lgpio provides it on a Pi 5)."""
+    from hardware.board import supply_rpi_lgpio
+
+    supply_rpi_lgpio()
     import RPi.GPIO as GPIO
 
     GPIO.setmode(GPIO.BCM)
@@ -139,6 +142,10 @@ def build_display(
         return Display(dummy(width=width, height=height, rotate=config["rotate"], mode="RGB"), screenshots)
     import inspect
 
+    if gpio is None:  # luma imports RPi.GPIO itself: rpi-lgpio must know the board first
+        from hardware.board import supply_rpi_lgpio
+
+        supply_rpi_lgpio()
     from luma.lcd.device import backlit_device
 
     from .drivers import Spi, build_lcd

@@ -6,12 +6,16 @@ globally. gpiozero runs callbacks on its own threads; ours only decode edges and
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from .events import HOST, POWER, EventQueue, InputEvent
+
+log = logging.getLogger(__name__)
 
 Schedule = Callable[[float, Callable[[], None]], None]
 
@@ -247,12 +251,17 @@ class GpioIndicators:
             self.buzzer = None
 
 
-def pi_pin_factory() -> Any:
+def pi_pin_factory(root: Path = Path("/")) -> Any:
     """The real pin factory on a Raspberry Pi, chosen explicitly (lgpio first, as gpiozero 2 does), unless
     ``GPIOZERO_PIN_FACTORY`` names one: gpiozero's own way to choose (e.g. ``pigpio`` for a remote Pi, ``mock``),
-    which gpiozero resolves itself (library-notes.md)."""
+    which gpiozero resolves itself (library-notes.md). The local factories learn the board's revision from
+    hardware/board.py, which tells it from the device tree's name where Debian's kernel gives none; ``root`` is a
+    fake tree in tests."""
+    from .board import header_chip, missing_line, supply_rpi_lgpio
+
     chosen = os.environ.get("GPIOZERO_PIN_FACTORY")
-    if chosen:
+    local = {"lgpio": "LGPIOFactory", "rpigpio": "RPiGPIOFactory"}
+    if chosen and chosen.lower() not in local:
         from gpiozero import Device
 
         try:
@@ -264,14 +273,35 @@ def pi_pin_factory() -> Any:
         except Exception as error:  # BadPinFactory, or the named library failing in its own way
             raise RuntimeError(f"GPIOZERO_PIN_FACTORY={chosen}: {error}") from None
         return Device.pin_factory
+    board = supply_rpi_lgpio(root, say=False)  # RPiGPIOFactory imports RPi.GPIO, rpi-lgpio on Debian
+    if board.revision is None:
+        raise RuntimeError(missing_line(board) + '. On a desktop, run with hardware = "mock".')
+    if board.told:
+        log.warning("%s (for gpiozero and RPi.GPIO)", missing_line(board))
     errors = []
+    names = [local[chosen.lower()]] if chosen else list(local.values())
     for module, name in (("gpiozero.pins.lgpio", "LGPIOFactory"), ("gpiozero.pins.rpigpio", "RPiGPIOFactory")):
+        if name not in names:
+            continue
         try:
-            factory_class = getattr(__import__(module, fromlist=[name]), name)
-            return factory_class()
+            factory_class = _with_revision(getattr(__import__(module, fromlist=[name]), name), board.revision)
+            chip = header_chip(root) if name == "LGPIOFactory" else None
+            return factory_class() if chip is None else factory_class(chip=chip)
         except Exception as error:  # each library fails in its own way off-Pi
             errors.append(f"{name}: {error}")
     raise RuntimeError("no GPIO on this machine (" + "; ".join(errors) + '). On a desktop, run with hardware = "mock".')
+
+
+def _with_revision(factory_class: Any, revision: int) -> Any:
+    """gpiozero's factory, its revision given instead of read: ``PiFactory._get_revision`` is the method gpiozero
+    documents for descendants to override (gpiozero/pins/pi.py)."""
+
+    class Told(factory_class):  # type: ignore[misc]  # gpiozero ships no types
+        def _get_revision(self) -> int:
+            return revision
+
+    Told.__name__ = Told.__qualname__ = factory_class.__name__
+    return Told
 
 
 class Unwired:

@@ -69,6 +69,7 @@ def test_every_file_the_help_texts_cite_exists_in_every_language() -> None:
         cited = [name for text in help_texts(build_parser()) for name in re.findall(r"[\w/.-]+\.md\b", text)]
         assert sorted(set(cited)) == [
             "docs/card-file.md",
+            "docs/installing.md",
             "docs/record-format.md",
             "docs/rules.md",
             "docs/scripted-input.md",

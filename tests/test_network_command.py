@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.cli.command import main
-from companion.system.hotspot import read_hotspot, wifi_qr_text
+from companion.system.hotspot import read_hotspot, read_state, wifi_qr_text
 from companion.system.keyfiles import keyfile_value, ssid_value
 from companion.system.network import Nmcli, _wait_connected, hotspot_name, split_terse
 
@@ -38,6 +38,7 @@ WIFI = ["wlan0", "wifi", "disconnected"]
 LOOPBACK = ["lo", "loopback", "connected (externally)"]
 CONNECTIONS = "etc/NetworkManager/system-connections"
 STATE = "run/doge-companion-network/hotspot.json"
+WORD = "run/doge-companion-network/state"  # what it is doing, for the companion's first screens
 
 
 @pytest.fixture
@@ -99,6 +100,7 @@ def test_no_known_network_in_reach_opens_the_pis_own_with_a_state_file_for_the_c
     assert len(hotspot.ssid) == 9 and hotspot.address == "10.42.0.1"
     assert mode(root / STATE) == 0o640 and mode((root / STATE).parent) == 0o750
     assert f"opened the Pi's own Wi-Fi {hotspot.ssid} on wlan0" in output
+    assert read_state(root / WORD) == "hotspot" and mode(root / WORD) == 0o640
     ap = (root / CONNECTIONS / "doge-hotspot.nmconnection").read_text()
     assert "mode=ap" in ap and "method=shared" in ap and "proto=rsn" in ap and f"psk={hotspot.password}" in ap
     assert hotspot.password not in output + fake["calls"]
@@ -110,12 +112,15 @@ def test_a_known_network_in_reach_is_joined_and_no_hotspot_is_opened(network: Ca
     root, fake, output = network([WIFI], reachable=["Casa"])
     assert "connected (wlan0)" in output and "up" not in fake
     assert not (root / STATE).exists() and not (root / CONNECTIONS / "doge-hotspot.nmconnection").exists()
+    assert read_state(root / WORD) == "connected"
 
 
 def test_no_wifi_device_does_nothing_and_says_so(network: Callable[..., Any]) -> None:
     root, fake, output = network([["eth0", "ethernet", "connected"], LOOPBACK])
     assert output.strip() == "doge-companion network: no Wi-Fi device: nothing to do"
-    assert not (root / "etc/NetworkManager").exists() and not (root / "run").exists()
+    assert not (root / "etc/NetworkManager").exists()
+    assert sorted(str(path.relative_to(root)) for path in (root / "run").rglob("*")) == [str(Path(WORD).parent), WORD]
+    assert read_state(root / WORD) == "no-wifi", "the companion stops saying it looks for Wi-Fi"
     assert fake["calls"].count("\n") == 1, "it only asked which devices there are"
 
 
@@ -207,17 +212,20 @@ def test_any_name_and_password_read_back_from_the_code_and_the_keyfile(ssid: str
         assert "\n" not in written and read_keyfile_value(written) == value
 
 
-def test_the_unit_runs_it_once_after_networkmanager_and_before_the_companion() -> None:
+def test_the_unit_runs_it_once_after_networkmanager_and_beside_the_companion() -> None:
     unit: dict[str, list[str]] = {}
     for line in (ROOT / "systemd" / "doge-companion-network.service").read_text().splitlines():
         if "=" in line and not line.startswith("#"):
             key, value = line.split("=", 1)
             unit.setdefault(key, []).append(value)
     assert unit["Type"] == ["oneshot"] and unit["RemainAfterExit"] == ["yes"]
-    assert unit["Before"] == ["doge-companion.service"] and unit["Wants"] == ["NetworkManager.service"]
+    assert "Before" not in unit, "the companion's first frame does not wait for the Wi-Fi (docs/card-file.md)"
+    assert unit["Wants"] == ["NetworkManager.service"]
     assert "NetworkManager.service" in unit["After"][0].split()
     assert unit["ExecStart"] == ["/opt/doge-companion/.venv/bin/doge-companion network"]
     service = (ROOT / "systemd" / "doge-companion.service").read_text()
+    ordering = [line for line in service.splitlines() if line.startswith(("After=", "Requires=", "Wants=", "BindsTo="))]
+    assert not any("doge-companion-network" in line for line in ordering), ordering
     assert unit["ExecStart"][0].split()[0] == service.split("ExecStart=", 1)[1].split()[0], "the same install"
 
 
@@ -248,3 +256,23 @@ def test_with_no_known_network_it_waits_only_while_a_cable_is_still_connecting()
     assert _wait_connected(nothing, 30, False, sleep, lambda: now[0]) is None and now[0] == 0, "no wait for nothing"
     known = Devices([("wlan0", "wifi", "disconnected")])
     assert _wait_connected(known, 30, True, sleep, lambda: now[0]) is None and now[0] == 30, "a known network: waited"
+
+
+def test_while_it_waits_the_state_says_looking_and_after_it_what_came_of_it(tmp_path: Path) -> None:
+    """The companion starts before this ends (its LCD lights first): the state file tells it what to say."""
+    from companion.system.card import Wifi
+    from companion.system.network import configure
+
+    now, seen = [0.0], []
+    word = tmp_path / WORD
+
+    def sleep(seconds: float) -> None:
+        seen.append(read_state(word))
+        now[0] += seconds
+
+    nmcli = Devices([LOOPBACK])
+    nmcli.program = sys.executable  # found on PATH: only its device table is asked for
+    status = configure(tmp_path, Wifi(wait_seconds=5), lambda line: None, state=tmp_path / STATE, nmcli=nmcli,
+                       sleep=sleep, clock=lambda: now[0], group="no-such-group-here")  # fmt: skip
+    assert status == 0 and seen and set(seen) == {"looking"}
+    assert read_state(word) == "no-wifi"

@@ -59,6 +59,47 @@ def test_the_units_exposure_is_at_most_1_0() -> None:
     assert float(match[1]) <= 1.0
 
 
+NETWORK_UNIT = ROOT / "systemd" / "doge-companion-network.service"
+
+
+def test_the_network_units_exposure_is_at_most_4_5() -> None:
+    """It runs as root and parses a file a person wrote on the card: as narrow as its work allows."""
+    need_tool("systemd-analyze")
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(NETWORK_UNIT)], capture_output=True, text=True, timeout=60
+    )
+    match = re.search(r"Overall exposure level for doge-companion-network\.service: (\d+\.\d+)", result.stdout)
+    assert match, result.stdout[-500:] + result.stderr
+    assert float(match[1]) <= 4.5
+
+
+def test_the_network_unit_verifies_and_may_write_what_it_writes(tmp_path: Path) -> None:
+    """Read-only everywhere but where system/network.py writes: the keyfiles, the country's modprobe.d file, the
+    kept password and the state file, which outlives the run for the companion to read."""
+    need_tool("systemd-analyze")
+    from companion.system.hotspot import HOTSPOT_FILE
+    from companion.system.keyfiles import CONNECTIONS
+    from companion.system.network import COUNTRY_FILE, KEPT
+
+    program = shutil.which("doge-companion") or str(Path(sys.executable).with_name("doge-companion"))
+    copy = tmp_path / NETWORK_UNIT.name
+    copy.write_text(NETWORK_UNIT.read_text().replace("/opt/doge-companion/.venv/bin/doge-companion", program))
+    result = subprocess.run(["systemd-analyze", "verify", str(copy)], capture_output=True, text=True, timeout=60)
+    assert [line for line in result.stderr.splitlines() if "doge-companion-network" in line] == [], result.stderr
+    unit: dict[str, list[str]] = {}
+    for line in NETWORK_UNIT.read_text().splitlines():
+        if "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            unit.setdefault(key, []).append(value)
+    assert unit["ProtectSystem"] == ["strict"]
+    writable = {path.lstrip("-") for path in unit["ReadWritePaths"][0].split()}
+    assert writable == {"/" + str(CONNECTIONS), "/" + str(COUNTRY_FILE.parent)}
+    assert unit["StateDirectory"] == [KEPT.parent.name] and "/var/lib/" + KEPT.parent.name == "/" + str(KEPT.parent)
+    assert unit["RuntimeDirectory"] == [HOTSPOT_FILE.parent.name] and unit["RuntimeDirectoryPreserve"] == ["yes"]
+    assert str(HOTSPOT_FILE.parent) == "/run/" + HOTSPOT_FILE.parent.name
+    assert set(unit["CapabilityBoundingSet"][0].split()) == {"CAP_CHOWN", "CAP_NET_ADMIN"}
+
+
 def test_the_unit_still_reaches_gpio_spi_and_serial_and_is_what_the_issue_asks() -> None:
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     parser.read_string(UNIT.read_text())

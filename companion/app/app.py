@@ -28,7 +28,7 @@ from ..store import Store, default_directory, now
 from ..system import notify
 from ..system.config import Settings
 from ..system.notify import Notifier
-from .first_boot import device_notes, open_network, with_hotspot
+from .first_boot import first_notes, open_network, show_starting, with_hotspot
 from .loop import serve
 from .phones import PhonePads, Server, start_web_pads, write_join_link
 from .resume import resume_unfinished
@@ -70,6 +70,7 @@ class App:
         self._closers: list[Any] = []
         self._build_hardware(pin_factory, screenshots)
         set_language(settings["game"]["language"])  # the table's language; a resumed game keeps its own
+        show_starting(settings, self.display)  # an LCD lights at once: the store and the hardware check come after
         self.screen: Screen | None = None
         self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
         self.notifier = notifier or Notifier()
@@ -97,7 +98,7 @@ class App:
         self.controller, self.resumed = resume_unfinished(
             self.store, self.saver, lambda: self._fresh_controller(rng, entry or settings["game"]["entry"])
         )
-        self.controller.additions.device = device_notes(settings)
+        self.network, self.controller.additions.device = first_notes(settings)  # loop.py: watch_network
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
         self.phones: PhonePads | None = None
@@ -135,7 +136,8 @@ class App:
     def _start_web(self) -> None:
         held = self.store.phones(self.saver.game) if self.saver.game is not None else {}
         hotspot = open_network()
-        pads = start_web_pads(self.settings["web"], self.events, held.values(), hotspot.address if hotspot else None)
+        address = hotspot.address if hotspot else None
+        pads = start_web_pads(self.settings["web"], self.events, held.values(), address, self.network.looking)
         if pads is not None:
             self._closers.append(pads)
             self.web = pads

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from hardware.page_timer import start_page_timer
 
+from .first_boot import watch_network
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -30,6 +32,7 @@ def serve(app: App, stop: threading.Event) -> None:
             app.step(event)
         else:
             app.store.idle()  # the disk's slow work, while no press waits for it
+        watch_network(app)  # until the network unit has said what came of it
         if interval is not None and time.monotonic() - last_ping >= interval:
             app.notifier.watchdog()  # the loop is alive: it came back from waiting or from an event
             last_ping = time.monotonic()

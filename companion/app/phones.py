@@ -75,11 +75,12 @@ class Server(Protocol):
 
 
 def start_web_pads(
-    web: dict[str, Any], events: Any, known: Iterable[str] = (), address: str | None = None
+    web: dict[str, Any], events: Any, known: Iterable[str] = (), address: str | None = None, looking: bool = False
 ) -> WebPads | None:
     """The web pads' server on its own thread; if it cannot start, one line says why and the device goes on.
     ``known``: the phones that hold a seat of the game going on (let in again without the join link). ``address``:
-    the Pi's on the network it opened itself, which no route leaves from (the join link names it)."""
+    the Pi's on the network it opened itself, which no route leaves from (the join link names it). ``looking``: the
+    network unit still looks for Wi-Fi, so no address yet is no fault (first_boot.py's watch says it later)."""
     try:
         from ..web.server import WebPads
     except ImportError:
@@ -97,7 +98,7 @@ def start_web_pads(
         pads.address = address
     log.info("web pads: listening on port %d (the join code is on the setup screen; the table view: %s)", pads.port,
              pads.table_url)  # fmt: skip
-    if pads.unreachable:
+    if pads.unreachable and not looking:
         log.warning(
             "web pads: this machine has no network but loopback, so phones cannot reach it (on a Pi: install "
             "systemd/web-pads.conf, docs/web-pads.md)"
@@ -290,8 +291,9 @@ class PhonePads(Additions):
     def add(self, ctx: Context, top: Mode, screen: Screen) -> Screen:
         """The join code where phones join (setup) or come back (the start-up question after a restart); a line
         while a seat's page is open in two browsers at once."""
-        if isinstance(top, SetupMode):  # phones join here: the code is always shown
-            screen = with_join_code(screen, self.server.url)
+        if isinstance(top, SetupMode):  # phones join here: the code is shown once the network is known
+            if not self.device.looking:
+                screen = with_join_code(screen, self.server.url)
         elif isinstance(
             top, ResumeOffer
         ):  # phones come back by themselves; a new one may scan here or on the phones page

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from hardware.sound_cards import choose_device
 from hardware.speaker import Speaker
 from hardware.speech import Alsa, Engine, Espeak, Output, WavCapture
 
@@ -42,6 +43,7 @@ class Voice:
         self.level_file = level_file
         self.level = self._kept_level()
         self.speaker: Speaker | None = None
+        self.device: str | None = None  # the ALSA device, on a Pi: the sound page names it
         self.capture = False
         self.announcer = Announcer()
 
@@ -76,7 +78,7 @@ class Voice:
     def describe(self, sound: Sound) -> None:
         """What the sound page shows: the level, and why nothing can be heard (a fault is found on the speaker's
         thread, after start)."""
-        sound.level = self.level
+        sound.level, sound.device = self.level, self.device
         if self.speaker is None:
             sound.silent = "config" if not self.enabled else "no speaker"
         else:
@@ -135,7 +137,10 @@ def build_voice(settings: Any, store_path: Path | None, audio: Path | None, outp
     if audio is not None:
         output = WavCapture(audio)
     elif output is None and settings["hardware"] == "pi":
-        output = Alsa(settings["sound"]["device"])
+        choice = choose_device(settings["sound"]["device"], home=Path.home())
+        if voice.enabled:
+            log.info("sound: plays on %s", choice.why)  # one line at each start (docs/sound.md)
+        output, voice.device = Alsa(choice.device), choice.device
     if output is not None:
         voice.start(output)
     return voice

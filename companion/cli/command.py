@@ -81,7 +81,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .card import network
 
         return network(args)
+    if args.command == "check-hardware":
+        return _check_hardware(args.config, args.root)
     raise AssertionError(args.command)  # argparse only lets known commands through
+
+
+def _check_hardware(file: str | None, root: str) -> int:
+    from pathlib import Path
+
+    from ..app.hardware_check import check_hardware
+
+    settings = load_settings(file)
+    if settings is None:
+        return EXIT_CONFIG
+    findings = check_hardware(settings.data, Path(root), home=Path.home())
+    for finding in findings:
+        print(finding.line())
+    return 1 if any(finding.state == "missing" for finding in findings) else 0
 
 
 def _card_name(file: str) -> bool:

@@ -166,5 +166,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--wait", type=_number, metavar="SECONDS", help=_("how long to wait for a known network (default: the card's)")
     )
     network.add_argument("--group", default="doge", help=_("the companion's group, which may read the state file"))
+    hardware = _with_config(
+        commands.add_parser(
+            "check-hardware",
+            help=_("say what this Pi has: board, SPI, GPIO, sound, Wi-Fi firmware, clock"),
+            description=_(
+                "One line for each part the companion needs, read from /proc, /sys and /dev: ok, missing or note "
+                "(docs/installing.md). Exits 1 when something is missing."
+            ),
+        )
+    )
+    hardware.add_argument("--root", default="/", metavar="DIR", help=_("the system's root folder (tests: another)"))
     _with_config(commands.add_parser("print-config", help=_("print the merged configuration (defaults + your file)")))
     return parser

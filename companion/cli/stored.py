@@ -106,6 +106,8 @@ def _list(store: Store, directory: Path) -> int:
     if not store.games():
         print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
         return 0
+    from ..flow.modes.evening import known_time
+
     columns = (_("game"), _("started (UTC)"), _("players"), _("year"), _("status"), _("winner"))
     print(f"{columns[0]:>4}  {columns[1]:<20}  {columns[2]:<30}  {columns[3]:>4}  {columns[4]:<9}  {columns[5]}")
     for game in store.games():
@@ -114,7 +116,8 @@ def _list(store: Store, directory: Path) -> int:
         problem = game.problem or store.record(game.id)[1]  # a finished game's damage too (issue 42)
         status = game.status if not problem or game.status in (DAMAGED, "recovered") else f"{game.status}, {DAMAGED}"
         last = f"{', '.join(game.winners) or '-'}" + (f" ({problem})" if problem else "")
-        print(f"{game.id:>4}  {game.started:<20}  {players or '-':<30}  {game.year:>4}  {status:<9}  {last}")
+        started = game.started if known_time(game.started) else _("date unknown")  # in id order whatever it says
+        print(f"{game.id:>4}  {started:<20}  {players or '-':<30}  {game.year:>4}  {status:<9}  {last}")
     return 0
 
 

@@ -21,6 +21,8 @@ class DeviceNotes:
     Wi-Fi network the Pi opened at boot, its name and the rows of its QR code (the password is in nothing else)."""
 
     card_problem: str | None = None
+    hardware: tuple[str, ...] = ()  # what the hardware check found missing (app/hardware_check.py), a line each
+    looking: bool = False  # the network unit still looks for Wi-Fi: no address to join by yet
     wifi_name: str | None = None
     wifi_qr: tuple[str, ...] | None = None
 

@@ -25,6 +25,7 @@ class Sound:
 
     level: int = 0
     silent: Silent | None = "no speaker"
+    device: str | None = None  # the ALSA device it plays on (docs/sound.md, "Which device plays"), on a Pi
 
     @property
     def adjustable(self) -> bool:
@@ -50,6 +51,9 @@ def sound_view(sound: Sound) -> Screen:
     lines = [Line(why[sound.silent], "normal")] if sound.silent in ("config", "no speaker") else [Line(level, "large")]
     if sound.adjustable:
         lines.append(Line(_("ok: louder; after 100%, off. It stays so after a restart."), "small"))
+        if sound.device:  # the card's name (plughw:CARD=Headphones: Headphones) fits the smallest display
+            card = sound.device.split("CARD=", 1)[-1].split(",", 1)[0]
+            lines.append(Line(_("Plays on {device}").format(device=card), "small"))
         if sound.silent is not None:
             lines.append(Line(why[sound.silent], "small", "red"))
     footer = _("ok: louder   right: board   back: close") if sound.adjustable else _("right: board   back: close")

@@ -15,6 +15,9 @@ HOTSPOT_FILE = Path("/run/doge-companion-network/hotspot.json")
 HOTSPOT_ENV = "DOGE_HOTSPOT_FILE"  # another path (tests); empty: the companion looks for none
 ADDRESS = "10.42.0.1"  # the Pi on its own network (NetworkManager's "shared" range, fixed in the keyfile)
 MOST = 4096  # bytes: the state file is a few dozen
+STATE_NAME = "state"  # beside the hotspot file: what `network` is doing, for the companion's first screens
+LOOKING = "looking"  # still waiting for a Wi-Fi device or a network
+DONE = ("connected", "hotspot", "offline", "no-wifi", "failed")  # joined one; its own; neither; no radio; an error
 
 
 @dataclass(frozen=True)
@@ -84,3 +87,38 @@ def write_hotspot(path: Path, hotspot: Hotspot, group: int | None) -> None:
 def remove_hotspot(path: Path) -> None:
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
+
+
+def state_path(hotspot: Path | None) -> Path | None:
+    return hotspot.with_name(STATE_NAME) if hotspot is not None else None
+
+
+def write_state(path: Path, state: str, group: int | None) -> None:
+    """One word (LOOKING or one of DONE), mode 0640 in the folder the hotspot file shares, written whole: the
+    companion starts before the network is known and reads it to say what it waits for."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o750)
+    partial = path.with_name(path.name + ".new")
+    with contextlib.suppress(FileNotFoundError):
+        partial.unlink()
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o640)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(state + "\n")
+    os.chmod(partial, 0o640)
+    if group is not None:
+        os.chown(path.parent, -1, group)
+        os.chown(partial, -1, group)
+    os.replace(partial, path)
+
+
+def read_state(path: Path | None) -> str | None:
+    """What `network` last wrote at this boot, or None (not started yet, not installed, or not a word it writes)."""
+    if path is None:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as handle:
+            word = handle.read(64).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return word if word == LOOKING or word in DONE else None

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .card import Wifi
-from .hotspot import ADDRESS, HOTSPOT_FILE, Hotspot, remove_hotspot, write_hotspot
+from .hotspot import ADDRESS, HOTSPOT_FILE, LOOKING, STATE_NAME, Hotspot, remove_hotspot, write_hotspot, write_state
 from .keyfiles import HOTSPOT_ID, write_hotspot_keyfile, write_networks, write_private
 
 KEPT = Path("var/lib/doge-companion-network/hotspot-password")  # under the root: the password made up once
@@ -145,16 +145,35 @@ def configure(
     last good card saved as they are), then a connection, else the Pi's own network."""
     nmcli = nmcli or Nmcli()
     state = state if state is not None else root / HOTSPOT_FILE.relative_to("/")
+    found = _configure(root, wifi, say, group, state, nmcli, sleep, clock, from_card)
+    with contextlib.suppress(OSError):  # the companion then says only "looking for Wi-Fi" no longer
+        write_state(state.with_name(STATE_NAME), found, companion_group(group))
+    return 1 if found == "failed" else 0
+
+
+def _configure(
+    root: Path,
+    wifi: Wifi,
+    say: Callable[[str], None],
+    group: str,
+    state: Path,
+    nmcli: Nmcli,
+    sleep: Callable[[float], None],
+    clock: Callable[[], float],
+    from_card: bool,
+) -> str:
+    """``configure``'s work; what it came to, as the state file says it (hotspot.py's DONE, or "failed")."""
     if shutil.which(nmcli.program) is None:
         say("doge-companion network: NetworkManager's nmcli is not installed: nothing to do")
-        return 0
+        return "no-wifi"
     try:
         remove_hotspot(state)  # word of an earlier boot's network is never taken for this one's
+        write_state(state.with_name(STATE_NAME), LOOKING, companion_group(group))
         radio = _kernel_has_wifi(root)
         devices = _wifi_devices(nmcli, min(DEVICE_WAIT_S, wifi.wait_seconds) if radio else 0, sleep, clock)
         if not devices:
             say("doge-companion network: no Wi-Fi device: nothing to do")
-            return 0
+            return "no-wifi"
         if wifi.country:
             set_country(root, wifi.country, say)
         written = write_networks(root, wifi.networks) if from_card else []
@@ -166,14 +185,15 @@ def configure(
         connected = _wait_connected(nmcli, wifi.wait_seconds, bool(nmcli.wifi_profiles()), sleep, clock)
         if connected:
             say(f"doge-companion network: connected ({connected})")
-            return 0
+            return "connected"
         if not wifi.hotspot:
             say("doge-companion network: no known network in reach, and the card turns the Pi's own network off")
-            return 0
-        return _open_hotspot(root, wifi, devices[0], state, group, nmcli, say)
+            return "offline"
+        _open_hotspot(root, wifi, devices[0], state, group, nmcli, say)
+        return "hotspot"
     except (NetworkError, OSError) as error:
         say(f"doge-companion network: {error}")
-        return 1
+        return "failed"
 
 
 def _kernel_has_wifi(root: Path) -> bool:

@@ -289,7 +289,7 @@ def check_display(data: Mapping[str, Any], problems: list[str]) -> None:
             )
 
 
-def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
+def pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
     used: list[tuple[str, int]] = []
     display = data["display"]
     if display["driver"] != "capture":
@@ -310,7 +310,7 @@ def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[str, int]]:
 
 def check_pins(data: Mapping[str, Any], problems: list[str]) -> None:
     owner: dict[int, str] = {}
-    for name, pin in _pins_in_use(data):
+    for name, pin in pins_in_use(data):
         if pin in owner:
             problems.append(
                 _("{name}: GPIO {pin} is already used by {item}").format(name=name, pin=pin, item=owner[pin])

@@ -78,11 +78,20 @@ def test_the_page_says_why_nothing_is_heard(silent: str, says: str) -> None:
 def test_every_variant_of_the_page_fits_every_display_in_every_language(language: str) -> None:
     """The gallery (docs/screens, test_layout.py) shows the page of a working voice; the others are checked here."""
     set_language(language)
-    for level, silent in ((100, None), (0, None), (80, "config"), (80, "no speaker"), (40, "engine"), (60, "device")):
-        screen = sound_view(Sound(level, silent))  # type: ignore[arg-type]
+    cases = ((100, None), (0, None), (80, "config"), (80, "no speaker"), (40, "engine"), (60, "device"))
+    for (level, silent), device in ((case, device) for case in cases for device in (None, "plughw:CARD=Headphones")):
+        screen = sound_view(Sound(level, silent, device))  # type: ignore[arg-type]
         for size in SIZES:
             for text_size in TEXT_SIZES:
                 problems: list[str] = []
                 for part in paginate(screen, size, text_size):
                     render(part, size, problems, text_size)
                 assert problems == [], (level, silent, size, text_size)
+
+
+def test_the_page_names_the_device_it_plays_on() -> None:
+    """docs/sound.md, "Which device plays": the device the start chose, on a Pi."""
+    screen = sound_view(Sound(80, None, "plughw:CARD=Headphones"))
+    assert "Plays on Headphones" in [line.text for line in screen.lines]
+    assert "Plays on null" in sound_view(Sound(80, None, "null")).text()
+    assert "Plays on" not in sound_view(Sound(80, None)).text()

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, tzinfo
 from display.screen import Line, Screen
 from hardware.events import InputEvent
 
+from ... import RELEASED
 from ...i18n import _
 from ..board_text import display_name
 from ..context import Context
@@ -120,11 +121,14 @@ class ResumeOffer(Mode):
         return (("ok", _("go on")), ("right", _("a new game instead")))
 
     def view(self, ctx: Context) -> Screen:
-        when = clock_time(self.started, self.zone)
+        if known_time(self.started):
+            started = _("Game {n}, started {when}").format(n=self.game, when=clock_time(self.started, self.zone))
+        else:
+            started = _("Game {n}, date unknown").format(n=self.game)
         return Screen(
             _("Game in progress"),
             (
-                Line(_("Game {n}, started {when}").format(n=self.game, when=when), "normal"),
+                Line(started, "normal"),
                 Line(_("Year {year}: {seats}").format(year=self.year, seats=seats_text(ctx)), "normal"),
             ),
             footer=_("ok: go on   right: a new game"),
@@ -132,10 +136,22 @@ class ResumeOffer(Mode):
         )
 
 
+def known_time(stamp: str) -> bool:
+    """False for a stamp before this version's release (``companion.RELEASED``): written by a Pi whose clock was
+    not set yet, its date is a wrong one, not an old one. A stamp that is no date at all is left to show as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return True
+    return moment.date().isoformat() >= RELEASED
+
+
 def clock_time(stamp: str, zone: tzinfo | None = None) -> str:
     """A stored UTC stamp (record-format.md's "t" form) as the table's clocks show it: in ``zone``, by default the
     device's own time zone (a Pi set up for its room): a table should not have to work out when it started from
-    "(UTC)", so only a device still on UTC says so."""
+    "(UTC)", so only a device still on UTC says so. A stamp the clock cannot have known is "date unknown"."""
+    if not known_time(stamp):
+        return _("date unknown")
     try:
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
     except ValueError:

@@ -57,9 +57,15 @@ class SetupMode(Mode):
 
 
 def with_device_notes(screen: Screen, notes: DeviceNotes) -> Screen:
-    """Setup with what the device says of itself: a card file left out, in one red line at the top; the Wi-Fi
+    """Setup with what the device says of itself: a card file left out, in one red line at the top, and below it
+    what the hardware check found missing (a Zero 2 W's Wi-Fi chip with no firmware in Debian); while the network
+    is not known yet, that it is looked for (the phones' join code waits for it, app/phones.py); the Wi-Fi
     network the Pi opened, as a part before setup's own (its QR code, then the join code: a phone joins the Pi's
     network, then the game). The parts turn by themselves, so a table that waits sees both."""
+    if notes.looking:
+        screen = replace(screen, lines=(Line(_("Looking for Wi-Fi ..."), "small"), *screen.lines))
+    if notes.hardware:
+        screen = replace(screen, lines=(*(Line(line, "small", "red") for line in notes.hardware), *screen.lines))
     if notes.card_problem:
         screen = replace(screen, lines=(Line(notes.card_problem, "small", "red"), *screen.lines))
     if notes.wifi_name and notes.wifi_qr:

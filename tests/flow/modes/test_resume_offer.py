@@ -26,7 +26,7 @@ def new_york(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def test_a_stored_utc_stamp_is_shown_on_the_devices_clock(new_york: None) -> None:
     assert clock_time("2026-11-24T19:40:03.250Z") == "2026-11-24 14:40"  # EST, UTC-5
-    assert clock_time("2026-07-01T00:10:00Z") == "2026-06-30 20:10"  # EDT, UTC-4: the day before
+    assert clock_time("2027-07-01T00:10:00Z") == "2027-06-30 20:10"  # EDT, UTC-4: the day before
     assert clock_time("2026-11-24T19:40:00Z", timezone(timedelta(hours=1))) == "2026-11-24 20:40"
     assert clock_time("not a time at all") == "not a time at all"[:16]
 
