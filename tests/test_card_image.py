@@ -89,7 +89,7 @@ TEST_FILES = {
 @pytest.fixture(scope="module")
 def made() -> Card:
     for tool, _package, test_file in dev.system_tools():
-        if test_file == "tests/test_card_image.py" or tool == "mmdebstrap":
+        if test_file == "tests/test_card_image.py" or tool in ("mmdebstrap", "dtc", "fdtoverlay"):
             need_tool(tool)
     if os.geteuid() != 0:
         if os.environ.get("CI"):
@@ -163,6 +163,10 @@ def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partit
     assert guest.run("runuser -u nobody -- cat /boot/firmware/doge-companion.toml", check=False) == ""
     firmware = guest.run("cat /boot/firmware/config.txt /boot/firmware/cmdline.txt")
     assert "dtparam=spi=on" in firmware and "root=LABEL=RASPIROOT" in firmware
+    # a Pi's boot path, which virt skips (tests/test_card_pi_boot.py merges the overlay into each board's DTB)
+    assert "dtoverlay=doge-companion-spi" in firmware and "spidev.bufsiz=65536" in firmware, firmware
+    assert guest.run("test -s /boot/firmware/overlays/doge-companion-spi.dtbo && echo yes").strip() == "yes"
+    assert guest.run("cat /sys/module/spidev/parameters/bufsiz").strip() == "65536", "read from the command line"
     assert set(guest.run("id -nG doge").split()) == {"doge", "gpio", "spi", "dialout", "audio"}
     # no password login: a console at the table would show the game's secrets (README: Building the device)
     assert guest.run("getent shadow root").split(":")[1] in ("*", "!", "!*"), "root has no usable password"
