@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -89,7 +90,7 @@ TEST_FILES = {
 @pytest.fixture(scope="module")
 def made() -> Card:
     for tool, _package, test_file in dev.system_tools():
-        if test_file == "tests/test_card_image.py" or tool in ("mmdebstrap", "dtc", "fdtoverlay"):
+        if test_file == "tests/test_card_image.py" or tool in ("mmdebstrap", "dtc", "fdtoverlay", "lsinitramfs"):
             need_tool(tool)
     if os.geteuid() != 0:
         if os.environ.get("CI"):
@@ -167,6 +168,8 @@ def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partit
     assert "dtoverlay=doge-companion-spi" in firmware and "spidev.bufsiz=65536" in firmware, firmware
     assert guest.run("test -s /boot/firmware/overlays/doge-companion-spi.dtbo && echo yes").strip() == "yes"
     assert guest.run("cat /sys/module/spidev/parameters/bufsiz").strip() == "65536", "read from the command line"
+    initramfs = subprocess.run(["lsinitramfs", str(made.initrd)], capture_output=True, text=True, check=True).stdout
+    assert "regulator/gpio-regulator.ko" in initramfs and "regulator/fixed.ko" in initramfs, "a Pi 4's SD supplies"
     assert set(guest.run("id -nG doge").split()) == {"doge", "gpio", "spi", "dialout", "audio"}
     # no password login: a console at the table would show the game's secrets (README: Building the device)
     assert guest.run("getent shadow root").split(":")[1] in ("*", "!", "!*"), "root has no usable password"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from build_support.image import boards, debs, layers
+from build_support.image import base, boards, debs, layers
 from tests.system_tools import need_tool
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -128,3 +128,28 @@ def test_the_kernel_binds_the_overlays_spidev_compatible(packages: Path) -> None
     assert boards.SPIDEV_COMPATIBLE.encode() + b"\0" in image
     builtin = next((packages / "lib" / "modules").iterdir()) / "modules.builtin"
     assert "kernel/drivers/spi/spidev.ko" in builtin.read_text().split(), "spidev built in: cmdline's bufsiz"
+
+
+def test_the_initramfs_list_holds_what_each_boards_sd_card_needs(packages: Path) -> None:
+    dtbs = boards.shipped_dtbs(packages)
+    modules = next((packages / "lib" / "modules").iterdir())
+    needed = boards.root_modules(next(dtb for dtb in dtbs if dtb.name == "bcm2711-rpi-4-b.dtb"),
+                                 boards.module_aliases(modules))  # fmt: skip
+    assert {"gpio_regulator", "fixed", "sdhci_iproc"} <= needed, needed
+    assert boards.missing_root_modules(dtbs, modules, set(base.INITRAMFS_MODULES)) == []
+
+
+def test_the_cached_roots_initramfs_holds_what_each_boards_sd_card_needs() -> None:
+    """The initramfs the base made, when its module list is this checkout's (else the image layer makes it anew and
+    the build's own check, boards.check_initramfs, reads that one)."""
+    need_tool("lsinitramfs")
+    tree = debs.cached_base(CHECKOUT)
+    if tree is None:
+        pytest.skip("no cached image base for these inputs (python3 dev.py image or the card image test makes it)")
+    if (tree / base.MODULES_FILE).read_text().split() != list(base.INITRAMFS_MODULES):
+        pytest.skip("the cached base's initramfs has another module list: the image layer makes it again")
+    (initrd,) = (tree / "boot").glob("initrd.img-*")
+    listing = subprocess.run(["lsinitramfs", str(initrd)], capture_output=True, text=True, check=True).stdout
+    modules = next((tree / "lib" / "modules").iterdir())
+    assert boards.initramfs_problems(listing, boards.shipped_dtbs(tree), modules) == []
+    assert "regulator/gpio-regulator.ko" in listing and "regulator/fixed.ko" in listing

@@ -31,9 +31,12 @@ IMAGE_PACKAGES = (
     "network-manager", "wpasupplicant", "dnsmasq-base", "wireless-regdb", "iproute2", "iputils-ping",
 )  # fmt: skip
 # The initramfs holds only the modules that find the root: the Pi's SD card (sdhci-iproc on a Pi 4, bcm2835 on a
-# Pi 3 and Zero 2 W) and QEMU's virtio disk (virtio_mmio on -M virt). Debian's default, every module, takes 8-17
-# minutes under emulation. Not part of the base's key: the next layer makes the initramfs again if this list changed.
-INITRAMFS_MODULES = ("sdhci-iproc", "bcm2835", "mmc_block", "ext4", "virtio_mmio", "virtio_blk")
+# Pi 3 and Zero 2 W; a Pi 4's card takes its power from regulator-gpio and regulator-fixed, modules gpio-regulator and
+# fixed) and QEMU's virtio disk (virtio_mmio on -M virt). Debian's default, every module, takes 8-17 minutes under
+# emulation. The build checks this list against the DTBs it ships (boards.check_root_modules). Not part of the
+# base's key: the next layer makes the initramfs again if this list changed.
+INITRAMFS_MODULES = ("sdhci-iproc", "bcm2835", "gpio-regulator", "fixed", "mmc_block", "ext4", "virtio_mmio",
+                     "virtio_blk")  # fmt: skip
 MODULES_FILE = "usr/share/initramfs-tools/modules.d/doge-companion.conf"
 SETUP = """set -e
 mkdir -p "$1/etc/initramfs-tools/conf.d" "$1/usr/share/initramfs-tools/modules.d" "$1/boot/firmware"

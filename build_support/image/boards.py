@@ -6,7 +6,10 @@ The GPU firmware hands the kernel one of the DTBs raspi-firmware's hook copies o
 overlay (overlays/doge-companion-spi.dts, compiled here with dtc onto the FAT's ``overlays/``, loaded by a
 ``dtoverlay=`` line in /etc/default/raspi-firmware-custom, which the hook writes into config.txt again at every
 kernel update), and the build refuses a card if, merged by fdtoverlay into any shipped DTB, it does not leave spi0
-``okay`` with two spidev children and GPIO chip selects.
+``okay`` with two spidev children and GPIO chip selects. A Pi 4's SD controller takes its supplies from
+regulator-gpio and regulator-fixed, modules in Debian's kernel that the initramfs (``MODULES=list``) must hold or the
+root never appears: the modules each SD controller's chain of supplies, GPIOs and clocks needs are read from the DTBs
+and the kernel's modules.alias, not from a list alone.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ SPI_PATH = "/soc/spi@7e204000"
 SPIDEV_COMPATIBLE = "rohm,dh2228fv"  # in spidev_dt_ids (drivers/spi/spidev.c); "spidev" itself is refused
 SPIDEV_BUFSIZ = 65536  # install.sh's: spidev is built into Debian's kernel, so only the command line sets it
 FIRMWARE_CUSTOM = "etc/default/raspi-firmware-custom"
+# Properties whose phandles lead to what a device needs before its driver can probe, with the provider's cell count
+PROVIDERS = {"gpio": "#gpio-cells", "gpios": "#gpio-cells", "clocks": "#clock-cells", "mboxes": "#mbox-cells",
+             "resets": "#reset-cells"}  # fmt: skip
 NODE = re.compile(r"^\s*(?:[\w-]+:\s*)*([^\s{]+) \{$")
 PROPERTY = re.compile(r"^\s*([^\s=;]+)(?: = (.*))?;$")
 
@@ -123,6 +129,62 @@ def check_spi(dtbs: list[Path], dtbo: Path) -> None:
         raise host.BuildError(f"the SPI overlay does not work on every board: {'; '.join(found)}")
 
 
+def module_aliases(modules: Path) -> dict[str, str]:
+    """Each device-tree compatible a loadable module binds, from modules.alias (built-in drivers are not there)."""
+    aliases = {}
+    for line in (modules / "modules.alias").read_text().splitlines():
+        if found := re.fullmatch(r"alias of:N\*T\*C(.+?)(?:C\*)? (\S+)", line):
+            aliases[found[1]] = found[2]
+    return aliases
+
+
+def root_modules(dtb: Path, aliases: dict[str, str]) -> set[str]:
+    """The modules DTB's board loads before its SD card can be read: each enabled SD controller's driver and those
+    of everything it needs first (its supplies, and their GPIO, clock, mailbox and reset providers), followed from
+    node to node by phandle."""
+    tree = read(dtb)
+    handles = tree.by_phandle()
+    mmc = [path for path in tree.nodes if tree.enabled(path)
+           and any(aliases.get(compatible, "").startswith(("sdhci", "bcm2835")) and re.search(r"/mmc@", path)
+                   for compatible in tree.strings(path, "compatible"))]  # fmt: skip
+    needed: set[str] = set()
+    seen: set[str] = set()
+    todo = list(mmc)
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        needed.update(aliases[c] for c in tree.strings(path, "compatible") if c in aliases)
+        props = tree.nodes[path]
+        for name in props:
+            if name.endswith("-supply"):
+                todo.extend(handles[cell] for cell in tree.cells(path, name)[:1] if cell in handles)
+            elif name in PROVIDERS or name.endswith("-gpios"):
+                cells, index = tree.cells(path, name), 0
+                while index < len(cells) and cells[index] in handles:
+                    provider = handles[cells[index]]
+                    todo.append(provider)
+                    count = tree.cells(provider, PROVIDERS.get(name, "#gpio-cells"))
+                    index += 1 + (count[0] if count else 0)
+        parent = path.rsplit("/", 1)[0] or "/"
+        if parent != "/" and tree.strings(parent, "compatible") not in ([], ["simple-bus"]):
+            todo.append(parent)  # a GPIO expander on the firmware's node needs the firmware's driver first
+    return needed
+
+
+def missing_root_modules(dtbs: list[Path], modules: Path, listed: set[str]) -> list[str]:
+    """For each DTB, the modules its board needs to reach its root that LISTED (the initramfs) lacks; one line each."""
+    aliases = module_aliases(modules)
+    normal = {name.replace("-", "_") for name in listed}
+    found = []
+    for dtb in dtbs:
+        lacking = sorted(module for module in root_modules(dtb, aliases) if module.replace("-", "_") not in normal)
+        if lacking:
+            found.append(f"{dtb.name} needs {', '.join(lacking)}")
+    return found
+
+
 def install(root: Path) -> None:
     """The overlay onto ROOT's /boot/firmware/overlays (which the kernel hook leaves alone), checked against every
     DTB the hook will copy, and its dtoverlay= line in raspi-firmware-custom."""
@@ -132,3 +194,33 @@ def install(root: Path) -> None:
     lines = custom.read_text().splitlines() if custom.exists() else []
     if f"dtoverlay={OVERLAY}" not in lines:
         custom.write_text("".join(f"{line}\n" for line in [*lines, f"dtoverlay={OVERLAY}"]))
+
+
+def check_root_modules(root: Path, modules: tuple[str, ...]) -> None:
+    """The initramfs's list of MODULES holds what every shipped board needs to read its SD card, or the build stops."""
+    versions = sorted((root / "lib" / "modules").iterdir())
+    if not versions or not (versions[-1] / "modules.alias").exists():
+        raise host.BuildError(f"no modules.alias in {root}/lib/modules: the kernel's modules were not set up")
+    if found := missing_root_modules(shipped_dtbs(root), versions[-1], set(modules)):
+        raise host.BuildError(f"the initramfs would not find the root: {'; '.join(found)} (base.INITRAMFS_MODULES)")
+
+
+def initramfs_problems(listing: str, dtbs: list[Path], modules: Path) -> list[str]:
+    """The modules each DTB's board needs for its root that LISTING (lsinitramfs's lines) lacks; one line each."""
+    present = {Path(line).name.split(".ko")[0].replace("-", "_") for line in listing.split() if ".ko" in line}
+    aliases = module_aliases(modules)
+    found = []
+    for dtb in dtbs:
+        if lacking := sorted(name for name in root_modules(dtb, aliases) if name.replace("-", "_") not in present):
+            found.append(f"{dtb.name} needs {', '.join(lacking)}")
+    return found
+
+
+def check_initramfs(root: Path) -> None:
+    """The initramfs the card boots (lsinitramfs in the chroot) holds every shipped board's root modules."""
+    versions = sorted((root / "lib" / "modules").iterdir())
+    initrd = f"/boot/initrd.img-{versions[-1].name}"
+    with host.chroot_mounts(root):
+        listing = host.chroot(root, f"lsinitramfs {initrd}", "lsinitramfs", quiet=True)
+    if found := initramfs_problems(listing, shipped_dtbs(root), versions[-1]):
+        raise host.BuildError(f"{initrd} would not find the root: {'; '.join(found)}")
