@@ -23,10 +23,11 @@ MIRROR = "http://deb.debian.org/debian"
 COMPONENTS = "main non-free-firmware"  # raspi-firmware and firmware-brcm80211 are non-free-firmware
 # What the card needs beside what install.sh installs (install.sh --list-packages): a system that boots on a Pi 3,
 # Pi 4 and Zero 2 W (Debian's kernel and the GPU's firmware), joins or opens Wi-Fi (NetworkManager; dnsmasq-base
-# serves the access point's addresses), and grows its root to the card at first boot (growpart).
+# serves the access point's addresses), keeps its clock (a Pi has no RTC, and mmdebstrap installs no Recommends, so
+# systemd-timesyncd only if named), and grows its root to the card at first boot (growpart).
 IMAGE_PACKAGES = (
-    "systemd", "systemd-sysv", "dbus", "udev", "kmod", "procps", "ca-certificates", "python3", "less",
-    "linux-image-arm64", "raspi-firmware", "firmware-brcm80211", "initramfs-tools",
+    "systemd", "systemd-sysv", "systemd-timesyncd", "dbus", "udev", "kmod", "procps", "ca-certificates", "python3",
+    "less", "linux-image-arm64", "raspi-firmware", "firmware-brcm80211", "initramfs-tools",
     "cloud-guest-utils", "fdisk", "e2fsprogs", "dosfstools",
     "network-manager", "wpasupplicant", "dnsmasq-base", "wireless-regdb", "iproute2", "iputils-ping",
 )  # fmt: skip
