@@ -171,6 +171,9 @@ def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partit
     initramfs = subprocess.run(["lsinitramfs", str(made.initrd)], capture_output=True, text=True, check=True).stdout
     assert "regulator/gpio-regulator.ko" in initramfs and "regulator/fixed.ko" in initramfs, "a Pi 4's SD supplies"
     assert guest.run("systemctl is-enabled systemd-timesyncd").strip() == "enabled", "a Pi has no clock of its own"
+    with made.image.open("rb") as disk:
+        disk.seek(4 * 2**20 + 82)  # the FAT partition's boot sector: its file-system type field
+        assert disk.read(8) == b"FAT32   "
     assert set(guest.run("id -nG doge").split()) == {"doge", "gpio", "spi", "dialout", "audio"}
     # no password login: a console at the table would show the game's secrets (README: Building the device)
     assert guest.run("getent shadow root").split(":")[1] in ("*", "!", "!*"), "root has no usable password"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from build_support.image import base, boards, debs, layers
+from build_support.image import base, boards, card, debs, layers
 from tests.system_tools import need_tool
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -153,3 +153,15 @@ def test_the_cached_roots_initramfs_holds_what_each_boards_sd_card_needs() -> No
     modules = next((tree / "lib" / "modules").iterdir())
     assert boards.initramfs_problems(listing, boards.shipped_dtbs(tree), modules) == []
     assert "regulator/gpio-regulator.ko" in listing and "regulator/fixed.ko" in listing
+
+
+def test_the_boot_partition_is_fat32_as_genimage_makes_it(tmp_path: Path) -> None:
+    """mkfs.fat with the card's own arguments (genimage adds the label and the file) on a partition its size."""
+    mkfs = need_tool("mkfs.vfat")
+    partition = tmp_path / "firmware.vfat"
+    with partition.open("wb") as file:
+        file.truncate(card.FIRMWARE_MIB * 2**20)
+    subprocess.run([mkfs, *card.VFAT_ARGS.split(), "-n", card.FIRMWARE_LABEL, str(partition)], check=True,
+                   capture_output=True)  # fmt: skip
+    boot_sector = partition.read_bytes()[:512]
+    assert boot_sector[82:90] == b"FAT32   ", boot_sector[54:62]  # the FAT32 file-system type field, else FAT16's
