@@ -165,3 +165,34 @@ def test_the_boot_partition_is_fat32_as_genimage_makes_it(tmp_path: Path) -> Non
                    capture_output=True)  # fmt: skip
     boot_sector = partition.read_bytes()[:512]
     assert boot_sector[82:90] == b"FAT32   ", boot_sector[54:62]  # the FAT32 file-system type field, else FAT16's
+
+
+def test_alsas_default_is_the_jack_where_its_card_is_there_else_card_0(tmp_path: Path) -> None:
+    """The image's ALSA files read by this machine's alsa-lib (no sound card here: each open fails, naming the card
+    it looked for): the udev rule's copy makes "default" the jack; without it, ALSA's card 0 (HDMI or USB)."""
+    aplay = need_tool("aplay")
+    if Path("/proc/asound/card0").exists():
+        pytest.skip("this machine has a sound card: an open would not fail naming the card it looked for")
+    files = layers.FILES
+    rule = (files / "etc/udev/rules.d/70-doge-companion-jack.rules").read_text()
+    copied = re.search(r'ATTR\{id\}=="Headphones", RUN\+="/bin/cp (\S+) (\S+)"', rule)
+    assert copied, rule
+    source, target = files / copied[1].lstrip("/"), tmp_path / "jack.conf"
+    hook = (files / "etc/alsa/conf.d/50-doge-companion-jack.conf").read_text()
+    assert f'"{copied[2]}"' in hook, "the hook loads what the rule writes"
+    (tmp_path / "conf.d").mkdir()
+    (tmp_path / "conf.d" / "50-doge-companion-jack.conf").write_text(hook.replace(copied[2], str(target)))
+    top = Path("/usr/share/alsa/alsa.conf").read_text()
+    assert '"/etc/alsa/conf.d"' in top
+    (tmp_path / "alsa.conf").write_text(top.replace('"/etc/alsa/conf.d"', f'"{tmp_path}/conf.d"'))
+
+    def looked_for() -> str:
+        env = {"ALSA_CONFIG_PATH": str(tmp_path / "alsa.conf"), "PATH": "/usr/bin:/bin"}
+        done = subprocess.run([aplay, "-D", "default", "/dev/null"], env=env, capture_output=True, text=True)
+        found = re.search(r"cannot find card '([^']+)'", done.stderr)
+        assert done.returncode != 0 and found, done.stderr
+        return found[1]
+
+    assert looked_for() == "0", "no jack: ALSA's own default"
+    shutil.copyfile(source, target)
+    assert looked_for() == "Headphones"
