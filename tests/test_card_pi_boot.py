@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from build_support.image import base, boards, card, debs, layers
+from build_support.image import base, boards, card, debs, host, layers
 from tests.system_tools import need_tool
 
 CHECKOUT = Path(__file__).resolve().parents[1]
@@ -196,3 +196,16 @@ def test_alsas_default_is_the_jack_where_its_card_is_there_else_card_0(tmp_path:
     assert looked_for() == "0", "no jack: ALSA's own default"
     shutil.copyfile(source, target)
     assert looked_for() == "Headphones"
+
+
+def test_the_build_refuses_a_card_whose_overlay_names_another_gpio_node(packages: Path, tmp_path: Path) -> None:
+    """The overlay's cs-gpios hold the gpio node's phandle as a number: a kernel whose DTBs number it otherwise
+    stops the build in one line, naming the board."""
+    dtb = tmp_path / "bcm2837-rpi-3-b.dtb"
+    shutil.copyfile(next(path for path in boards.shipped_dtbs(packages) if path.name == dtb.name), dtb)
+    subprocess.run(["fdtput", "-t", "x", str(dtb), boards.GPIO_PATH, "phandle", "0x1000"], check=True)
+    dtbo = boards.compile_overlay(tmp_path / "overlays")
+    with pytest.raises(host.BuildError) as refused:
+        boards.check_spi([dtb], dtbo)
+    message = str(refused.value)
+    assert "\n" not in message and "bcm2837-rpi-3-b.dtb: /soc/gpio@7e200000 has phandle [4096], not 6" in message
