@@ -45,9 +45,11 @@ SETUPTOOLS="/var/cache/doge-companion/setuptools.txt"  # the lock's setuptools l
 REBOOT_MARK="/run/doge-companion-install.reboot"
 # spidev takes writes of at most its bufsiz, 4,096 bytes unless set: writebytes2 cuts a frame's pixels into writes
 # that size, each an ioctl of its own (docs/config.md). 65,536 sends a whole ILI9341 frame in 3 writes instead of 38.
-# Read when spidev loads (a module on Pi OS), so at the next boot.
+# Read when spidev loads (a module on Pi OS), so at the next boot. Debian's kernel has spidev built in, where
+# modprobe.d is never read: there the kernel's command line sets it, through raspi-firmware's cmdline.txt.
 SPIDEV_CONF="/etc/modprobe.d/doge-companion-spidev.conf"
 SPIDEV_BUFSIZ=65536
+RASPI_CMDLINE="/etc/default/raspi-extra-cmdline"
 # Debian's raspi-firmware (no raspi-config there) writes config.txt with this file's lines at each kernel update.
 RASPI_CUSTOM="/etc/default/raspi-firmware-custom"
 # Debian has no gpio and spi groups nor rules giving them the devices (Raspberry Pi OS has both).
@@ -234,6 +236,7 @@ fi
 
 step "SPI"
 REBOOT=0
+SPIDEV_REBOOT=0
 if command -v raspi-config >/dev/null 2>&1; then
     if [ "$(raspi-config nonint get_spi)" = 0 ]; then ok "enabled"; else
         act raspi-config nonint do_spi 0
@@ -255,12 +258,25 @@ elif [ -f "$ROOT/etc/default/raspi-firmware" ]; then
 else
     echo "   raspi-config not found (not Raspberry Pi OS?): enable SPI yourself (dtparam=spi=on in config.txt)"
 fi
-spidev_conf="$(mktemp)"
-echo "options spidev bufsiz=$SPIDEV_BUFSIZ" >"$spidev_conf"
-place "$spidev_conf" "$SPIDEV_CONF" 0644 || true
-rm -f "$spidev_conf"
+if grep -qs '/spidev\.ko$' "$ROOT"/lib/modules/*/modules.builtin && [ -f "$ROOT/etc/default/raspi-firmware" ]; then
+    # raspi-firmware's kernel hook appends this file's one line to cmdline.txt
+    if grep -qsw "spidev.bufsiz=$SPIDEV_BUFSIZ" "$ROOT$RASPI_CMDLINE"; then ok "spidev.bufsiz ($RASPI_CMDLINE)"; else
+        if [ -s "$ROOT$RASPI_CMDLINE" ]; then act sed -i "1s/\$/ spidev.bufsiz=$SPIDEV_BUFSIZ/" "$ROOT$RASPI_CMDLINE"
+        else act sh -c "echo spidev.bufsiz=$SPIDEV_BUFSIZ >'$ROOT$RASPI_CMDLINE'"; fi
+        hook="$ROOT/etc/kernel/postinst.d/z50-raspi-firmware"
+        for kernel in "$ROOT"/boot/vmlinuz-*; do
+            [ -x "$hook" ] && [ -f "$kernel" ] && act env DEB_MAINT_PARAMS=configure "$hook" "${kernel##*/vmlinuz-}"
+        done
+    fi
+    if [ -e "$ROOT$SPIDEV_CONF" ]; then act rm -f "$ROOT$SPIDEV_CONF"; fi  # never read: spidev is built in
+else
+    spidev_conf="$(mktemp)"
+    echo "options spidev bufsiz=$SPIDEV_BUFSIZ" >"$spidev_conf"
+    place "$spidev_conf" "$SPIDEV_CONF" 0644 || true
+    rm -f "$spidev_conf"
+fi
 loaded="$(cat "$ROOT/sys/module/spidev/parameters/bufsiz" 2>/dev/null || true)"
-if [ -n "$loaded" ] && [ "$loaded" != "$SPIDEV_BUFSIZ" ]; then SPIDEV_REBOOT=1; else SPIDEV_REBOOT=0; fi
+if [ -n "$loaded" ] && [ "$loaded" != "$SPIDEV_BUFSIZ" ]; then SPIDEV_REBOOT=1; fi
 
 step "the companion in $VENV (from $SOURCE, versions pinned in $PINS)"
 fail() { echo "install.sh: $*" >&2; exit 1; }

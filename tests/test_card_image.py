@@ -10,8 +10,11 @@ partition with mtools, as a person's computer would; the card is made larger tha
 QEMU's ``virt`` machine then boots the kernel and initrd taken from the card's FAT partition, with the card's own
 cmdline.txt and the card as its disk, and forwards the web port. From outside: the join page answers; three phones
 join, red locks in a ballot; the service restarts and red gets its seat back; the card file's settings are what the
-service runs with (mock hardware, German); the root grew to the card and the machine has its own id. What QEMU
-cannot show (the GPU firmware reading config.txt, Wi-Fi, SPI, GPIO, audio) is docs/installing.md's checklist.
+service runs with (mock hardware, German); the root grew to the card and the machine has its own id. Then the same
+card boots under ``-M raspi3b`` as its SD card, with the device tree a Pi 3 B's firmware would build from the FAT
+(its DTB and config.txt's overlays): spidev, its buffer, the pin controller and the watchdog, as on a Pi. What QEMU
+cannot show (the GPU firmware reading config.txt, a Pi 4, Wi-Fi, SPI's bytes, audio) is docs/installing.md's
+checklist.
 
 Needs root and requirements/system.txt's tools for this file; skipped without them, except in CI, where it fails.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -89,7 +93,7 @@ TEST_FILES = {
 @pytest.fixture(scope="module")
 def made() -> Card:
     for tool, _package, test_file in dev.system_tools():
-        if test_file == "tests/test_card_image.py" or tool == "mmdebstrap":
+        if test_file == "tests/test_card_image.py" or tool in ("mmdebstrap", "dtc", "fdtoverlay", "lsinitramfs"):
             need_tool(tool)
     if os.geteuid() != 0:
         if os.environ.get("CI"):
@@ -109,8 +113,8 @@ def made() -> Card:
 class Guest(qemu.Boot):
     """The card booted, with the web port and the test's control service forwarded."""
 
-    def __init__(self, made: Card, folder: Path) -> None:
-        super().__init__(made, folder, forwards=(8080, 8089))
+    def __init__(self, made: Card, folder: Path, machine: str = "virt") -> None:
+        super().__init__(made, folder, forwards=(8080, 8089), machine=machine)
         self.base, self.control = self.url(8080), self.url(8089)
 
     def run(self, script: str, check: bool = True) -> str:
@@ -163,6 +167,16 @@ def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partit
     assert guest.run("runuser -u nobody -- cat /boot/firmware/doge-companion.toml", check=False) == ""
     firmware = guest.run("cat /boot/firmware/config.txt /boot/firmware/cmdline.txt")
     assert "dtparam=spi=on" in firmware and "root=LABEL=RASPIROOT" in firmware
+    # a Pi's boot path, which virt skips (tests/test_card_pi_boot.py merges the overlay into each board's DTB)
+    assert "dtoverlay=doge-companion-spi" in firmware and "spidev.bufsiz=65536" in firmware, firmware
+    assert guest.run("test -s /boot/firmware/overlays/doge-companion-spi.dtbo && echo yes").strip() == "yes"
+    assert guest.run("cat /sys/module/spidev/parameters/bufsiz").strip() == "65536", "read from the command line"
+    initramfs = subprocess.run(["lsinitramfs", str(made.initrd)], capture_output=True, text=True, check=True).stdout
+    assert "regulator/gpio-regulator.ko" in initramfs and "regulator/fixed.ko" in initramfs, "a Pi 4's SD supplies"
+    assert guest.run("systemctl is-enabled systemd-timesyncd").strip() == "enabled", "a Pi has no clock of its own"
+    with made.image.open("rb") as disk:
+        disk.seek(4 * 2**20 + 82)  # the FAT partition's boot sector: its file-system type field
+        assert disk.read(8) == b"FAT32   "
     assert set(guest.run("id -nG doge").split()) == {"doge", "gpio", "spi", "dialout", "audio"}
     # no password login: a console at the table would show the game's secrets (README: Building the device)
     assert guest.run("getent shadow root").split(":")[1] in ("*", "!", "!*"), "root has no usable password"
@@ -211,3 +225,33 @@ def test_a_phone_locks_in_a_ballot_over_the_forwarded_port_and_gets_its_seat_bac
     for wrong in ("may not use the network", "Traceback", "Task was destroyed", "not the real one"):
         assert wrong not in journal, journal[-3000:]
     assert guest.run(f"systemctl show {UNIT} -p NRestarts --value").strip() == "0", "only the test's own restart"
+
+
+GPIO_CHIP = """import fcntl, os, struct
+info = bytearray(68)  # struct gpiochip_info (linux/gpio.h): name, label, lines; GPIO_GET_CHIPINFO_IOCTL
+fcntl.ioctl(os.open("/dev/gpiochip0", os.O_RDONLY), 0x8044B401, info)
+print(info[32:64].rstrip(b"\\0").decode(), struct.unpack("I", info[64:68])[0])
+"""
+
+
+def test_on_a_pi_3s_boot_path_the_card_gives_spidev_its_buffer_the_pins_and_the_watchdog(
+    made: Card, guest: Guest, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The same card under -M raspi3b, its SD card, with the device tree a Pi 3 B's firmware would hand over
+    (qemu.pi3_device_tree: the FAT's DTB and config.txt's overlays) and cmdline.txt. QEMU's SPI controller moves no
+    bytes, so this shows the devices and their drivers, not a panel's pixels."""
+    guest.close()  # one emulated machine at a time: CI has two cores
+    pi3 = Guest(made, tmp_path_factory.mktemp("raspi3b"), machine="raspi3b")
+    try:
+        seconds = pi3.until_answers(pi3.base + "/", timeout=1200)
+        print(f"raspi3b: the join page (over USB networking) after {seconds:.0f} s")
+        devices = pi3.run("stat -c '%n %G' /dev/spidev0.0 /dev/spidev0.1").split()
+        assert devices == ["/dev/spidev0.0", "spi", "/dev/spidev0.1", "spi"], devices
+        drivers = pi3.run("for d in /sys/bus/spi/devices/spi0.*; do basename $(readlink $d/driver); done").split()
+        assert drivers == ["spidev", "spidev"], drivers
+        assert pi3.run("cat /sys/module/spidev/parameters/bufsiz").strip() == "65536"
+        pi3.run(f"cat >/tmp/chip.py <<'EOF'\n{GPIO_CHIP}EOF")
+        assert pi3.run("python3 /tmp/chip.py").split() == ["pinctrl-bcm2835", "54"]
+        assert pi3.run("test -c /dev/watchdog0 && echo yes").strip() == "yes"
+    finally:
+        pi3.close()

@@ -71,7 +71,7 @@ def test_without_apt_get_it_names_the_debian_packages(
     assert all(f"{tool} (tests/" in first for tool in ALL)
     assert first.endswith("your system's package manager (gettext chromium mmdebstrap systemd-container gcc systemd "
                           "espeak-ng alsa-utils qemu-user-static binfmt-support arch-test genimage dosfstools mtools "
-                          "e2fsprogs qemu-system-arm on Debian)")  # fmt: skip
+                          "e2fsprogs qemu-system-arm device-tree-compiler initramfs-tools-core on Debian)")  # fmt: skip
 
 
 def test_nothing_is_said_when_every_tool_is_there(

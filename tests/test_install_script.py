@@ -369,6 +369,9 @@ def debian_on_a_pi(machine: Machine) -> None:
     hook.chmod(0o755)
     (machine.root / "boot").mkdir()
     (machine.root / "boot/vmlinuz-6.1.0-56-arm64").touch()
+    modules = machine.root / "lib/modules/6.1.0-56-arm64"
+    modules.mkdir(parents=True)
+    (modules / "modules.builtin").write_text("kernel/drivers/spi/spidev.ko\n")  # Debian's: CONFIG_SPI_SPIDEV=y
     (machine.bin / "raspi-config").unlink()
 
 
@@ -394,6 +397,9 @@ def test_image_mode_installs_into_a_card_images_root_the_same_device_without_sta
     custom = machine.root / "etc/default/raspi-firmware-custom"
     assert custom.read_text() == "dtparam=spi=on\n"
     assert "z50-raspi-firmware configure 6.1.0-56-arm64" in calls, "config.txt written again, with SPI on"
+    # spidev is built into Debian's kernel: modprobe.d is never read, the command line (cmdline.txt) sets it
+    assert (machine.root / "etc/default/raspi-extra-cmdline").read_text() == "spidev.bufsiz=65536\n"
+    assert not (machine.root / "etc/modprobe.d/doge-companion-spidev.conf").exists()
     rules = (machine.root / "etc/udev/rules.d/60-doge-companion-gpio-spi.rules").read_text()
     assert 'KERNEL=="gpiochip*", GROUP="gpio"' in rules and 'KERNEL=="spidev*", GROUP="spi"' in rules
 
@@ -401,6 +407,7 @@ def test_image_mode_installs_into_a_card_images_root_the_same_device_without_sta
     assert "ok: the pinned packages are installed (requirements/" in output, "the base has them: no download again"
     assert not [call for call in calls if call.startswith(("venv-pip download", "venv-pip install -"))], calls
     assert "ok: enabled (/etc/default/raspi-firmware-custom)" in output and custom.read_text() == "dtparam=spi=on\n"
+    assert "ok: spidev.bufsiz (/etc/default/raspi-extra-cmdline)" in output
     assert "systemctl enable doge-companion" in calls and "systemctl enable doge-companion-network" in calls
     assert not [call for call in calls if call.startswith(("systemctl restart", "systemctl daemon-reload"))], calls
     network = machine.root / "etc/systemd/system/doge-companion-network.service"

@@ -23,17 +23,21 @@ MIRROR = "http://deb.debian.org/debian"
 COMPONENTS = "main non-free-firmware"  # raspi-firmware and firmware-brcm80211 are non-free-firmware
 # What the card needs beside what install.sh installs (install.sh --list-packages): a system that boots on a Pi 3,
 # Pi 4 and Zero 2 W (Debian's kernel and the GPU's firmware), joins or opens Wi-Fi (NetworkManager; dnsmasq-base
-# serves the access point's addresses), and grows its root to the card at first boot (growpart).
+# serves the access point's addresses), keeps its clock (a Pi has no RTC, and mmdebstrap installs no Recommends, so
+# systemd-timesyncd only if named), and grows its root to the card at first boot (growpart).
 IMAGE_PACKAGES = (
-    "systemd", "systemd-sysv", "dbus", "udev", "kmod", "procps", "ca-certificates", "python3", "less",
-    "linux-image-arm64", "raspi-firmware", "firmware-brcm80211", "initramfs-tools",
+    "systemd", "systemd-sysv", "systemd-timesyncd", "dbus", "udev", "kmod", "procps", "ca-certificates", "python3",
+    "less", "linux-image-arm64", "raspi-firmware", "firmware-brcm80211", "initramfs-tools",
     "cloud-guest-utils", "fdisk", "e2fsprogs", "dosfstools",
     "network-manager", "wpasupplicant", "dnsmasq-base", "wireless-regdb", "iproute2", "iputils-ping",
 )  # fmt: skip
 # The initramfs holds only the modules that find the root: the Pi's SD card (sdhci-iproc on a Pi 4, bcm2835 on a
-# Pi 3 and Zero 2 W) and QEMU's virtio disk (virtio_mmio on -M virt). Debian's default, every module, takes 8-17
-# minutes under emulation. Not part of the base's key: the next layer makes the initramfs again if this list changed.
-INITRAMFS_MODULES = ("sdhci-iproc", "bcm2835", "mmc_block", "ext4", "virtio_mmio", "virtio_blk")
+# Pi 3 and Zero 2 W; a Pi 4's card takes its power from regulator-gpio and regulator-fixed, modules gpio-regulator and
+# fixed) and QEMU's virtio disk (virtio_mmio on -M virt). Debian's default, every module, takes 8-17 minutes under
+# emulation. The build checks this list against the DTBs it ships (boards.check_root_modules). Not part of the
+# base's key: the next layer makes the initramfs again if this list changed.
+INITRAMFS_MODULES = ("sdhci-iproc", "bcm2835", "gpio-regulator", "fixed", "mmc_block", "ext4", "virtio_mmio",
+                     "virtio_blk")  # fmt: skip
 MODULES_FILE = "usr/share/initramfs-tools/modules.d/doge-companion.conf"
 SETUP = """set -e
 mkdir -p "$1/etc/initramfs-tools/conf.d" "$1/usr/share/initramfs-tools/modules.d" "$1/boot/firmware"

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from build_support.image import base, card, host, layers
+from build_support.image import base, boards, card, host, layers
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 AUTOLOGIN = """[Service]
@@ -77,7 +77,10 @@ def build_root(root: Path, extra: Mapping[str, str] = {}, checkout: Path = CHECK
     env = {"DOGE_COMPILE_ENGINE": "1" if compile_engine else "0", "SOURCE_DATE_EPOCH": str(epoch)}
     layers.install(checkout, root, env)
     layers.add_files(root, extra)
+    boards.install(root)
+    boards.check_root_modules(root, base.INITRAMFS_MODULES)
     layers.initramfs(root, epoch)
+    boards.check_initramfs(root)
     layers.refresh_firmware(root)
     listed = layers.versions(root, sha)
     layers.clean(root)

@@ -21,6 +21,8 @@ FAT_VOLUME_ID = "D09E0045"
 ROOT_UUID = "d09e0045-0000-4000-8000-00000000ca4d"
 HASH_SEED = "d09e0045-0000-4000-8000-0000000054ed"
 FIRMWARE_MIB = 256
+# genimage's mkdosfs arguments for the FAT: FAT32 said, as mkfs.fat picks FAT16 for 256 MiB by itself
+VFAT_ARGS = f"-F 32 -i {FAT_VOLUME_ID}"
 ROOM_MIB = 384  # free space on the root before the first boot grows it (logs, the first games)
 CONFIG = """image firmware.vfat {{
   temporary = true
@@ -28,7 +30,7 @@ CONFIG = """image firmware.vfat {{
   size = {firmware}M
   vfat {{
     label = "{firmware_label}"
-    extraargs = "-i {volume_id}"
+    extraargs = "{vfat_args}"
   }}
 }}
 image root.ext4 {{
@@ -72,7 +74,7 @@ def make(root: Path, output: Path, work: Path, epoch: int) -> Path:
     config = work / "genimage.cfg"
     work.mkdir(parents=True, exist_ok=True)
     config.write_text(CONFIG.format(
-        firmware=FIRMWARE_MIB, firmware_label=FIRMWARE_LABEL, volume_id=FAT_VOLUME_ID, root=size,
+        firmware=FIRMWARE_MIB, firmware_label=FIRMWARE_LABEL, vfat_args=VFAT_ARGS, root=size,
         root_label=ROOT_LABEL, uuid=ROOT_UUID, seed=HASH_SEED, name=output.name, signature=DISK_SIGNATURE,
     ))  # fmt: skip
     output.parent.mkdir(parents=True, exist_ok=True)

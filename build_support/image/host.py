@@ -23,6 +23,8 @@ TOOLS = {
     "mcopy": "mtools",
     "mke2fs": "e2fsprogs",
     "xz": "xz-utils",
+    "dtc": "device-tree-compiler",  # the SPI overlay, and each shipped DTB read back
+    "fdtoverlay": "device-tree-compiler",
 }
 
 

@@ -9,6 +9,7 @@ image, as a real card is, so that the first boot grows the root.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import time
@@ -65,21 +66,47 @@ def prepare(image: Path, card_file: str) -> Card:
     return Card(image, kernel, initrd, cmdline, root_mib)
 
 
+def pi3_device_tree(made: Card, folder: Path) -> Path:
+    """What a Pi 3 B's GPU firmware would hand the kernel from this card: the FAT's bcm2837-rpi-3-b.dtb merged with
+    the overlays config.txt names (fdtoverlay, as the firmware's own dtoverlay code merges them)."""
+    board = folder / "bcm2837-rpi-3-b.dtb"
+    mtools(made.image, "mcopy", "-o", "::/bcm2837-rpi-3-b.dtb", str(board))
+    overlays = []
+    for name in re.findall(r"^dtoverlay=([\w-]+)", mtools(made.image, "mtype", "::/config.txt"), re.MULTILINE):
+        overlays.append(folder / f"{name}.dtbo")
+        mtools(made.image, "mcopy", "-o", f"::/overlays/{name}.dtbo", str(overlays[-1]))
+    if not overlays:
+        return board
+    merged = folder / "merged.dtb"
+    subprocess.run(["fdtoverlay", "-i", str(board), "-o", str(merged), *map(str, overlays)], check=True)
+    return merged
+
+
 class Boot:
     """The card booted: its serial console in a file, each guest port of FORWARDS on a free port of this machine
-    (``ports[guest_port]``)."""
+    (``ports[guest_port]``). MACHINE ``virt`` (virtio disk and network) or ``raspi3b``: the Pi 3's SD host with the
+    card as its SD card (QEMU wants a power of two: the card is made that large, sparse), its mini UART as the
+    console (cmdline.txt's last console=ttyS1), the network over emulated USB, and pi3_device_tree's DTB."""
 
-    def __init__(self, made: Card, folder: Path, forwards: tuple[int, ...] = (8080,)) -> None:
+    def __init__(self, made: Card, folder: Path, forwards: tuple[int, ...] = (8080,), machine: str = "virt") -> None:
         self.ports: Mapping[int, int] = {guest: free_port() for guest in forwards}
         self.console = folder / "console.log"
-        self.started = time.monotonic()
         fwd = ",".join(f"hostfwd=tcp:127.0.0.1:{outside}-:{inside}" for inside, outside in self.ports.items())
+        if machine == "raspi3b":
+            size = made.image.stat().st_size
+            os.truncate(made.image, 1 << (size - 1).bit_length())
+            board = ["-M", "raspi3b", "-m", "1G", "-dtb", str(pi3_device_tree(made, folder)), "-serial", "null",
+                     "-append", made.cmdline, "-drive", f"if=sd,format=raw,file={made.image}",
+                     "-netdev", f"user,id=net,{fwd}", "-device", "usb-net,netdev=net"]  # fmt: skip
+        else:
+            board = ["-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", "1024", "-append",
+                     f"{made.cmdline} console=ttyAMA0", "-drive", f"if=none,id=card,format=raw,file={made.image}",
+                     "-device", "virtio-blk-device,drive=card", "-netdev", f"user,id=net,{fwd}",
+                     "-device", "virtio-net-device,netdev=net"]  # fmt: skip
+        self.started = time.monotonic()
         self.process = subprocess.Popen(
-            ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", "1024", "-nodefaults",
-             "-display", "none", "-serial", f"file:{self.console}", "-kernel", str(made.kernel), "-initrd",
-             str(made.initrd), "-append", f"{made.cmdline} console=ttyAMA0",
-             "-drive", f"if=none,id=card,format=raw,file={made.image}", "-device", "virtio-blk-device,drive=card",
-             "-netdev", f"user,id=net,{fwd}", "-device", "virtio-net-device,netdev=net"],
+            ["qemu-system-aarch64", "-nodefaults", "-display", "none", "-kernel", str(made.kernel),
+             "-initrd", str(made.initrd), *board, "-serial", f"file:{self.console}"],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         )  # fmt: skip
 
