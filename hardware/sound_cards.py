@@ -72,8 +72,10 @@ def hdmi_connected(root: Path = Path("/")) -> bool:
 
 
 def alsa_configured(root: Path = Path("/"), home: Path | None = None) -> Path | None:
-    """An ALSA configuration someone wrote, which may give "default" a meaning of its own."""
-    for path in (root / "etc/asound.conf", *([home / ".asoundrc"] if home is not None else [])):
+    """An ALSA configuration someone wrote, which may give "default" a meaning of its own; on the card image, the
+    file its udev rule writes when the jack's card appears (docs/sound.md, "On the card image")."""
+    written = (root / "etc/asound.conf", root / "run/doge-companion-jack.conf")
+    for path in (*written, *([home / ".asoundrc"] if home is not None else [])):
         if path.is_file():
             return path
     return None

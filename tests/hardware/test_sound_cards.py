@@ -72,6 +72,17 @@ def test_an_alsa_configuration_or_a_named_device_is_kept(tmp_path: Path) -> None
     assert choice.device == "default" and "asound.conf" in choice.why
 
 
+def test_the_card_images_jack_setting_is_alsas_default(tmp_path: Path) -> None:
+    """The card image's udev rule writes /run/doge-companion-jack.conf once the jack's card is there: ALSA's default
+    is then the jack, whatever the card order, and the start's line says where that came from."""
+    root = tree(tmp_path, HDMI_FIRST)
+    (root / "run").mkdir()
+    (root / "run" / "doge-companion-jack.conf").write_text("defaults.pcm.!card Headphones\n")
+    choice = choose_device("default", root)
+    assert choice.device == "default"
+    assert choice.why == f"ALSA's default, as {root / 'run' / 'doge-companion-jack.conf'} sets it"
+
+
 def test_no_sound_card_keeps_the_default(tmp_path: Path) -> None:
     assert choose_device("default", tree(tmp_path, None)).why == "ALSA's default: /proc/asound/cards lists no card"
 
