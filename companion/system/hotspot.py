@@ -69,19 +69,8 @@ def read_hotspot(path: Path | None) -> Hotspot | None:
 def write_hotspot(path: Path, hotspot: Hotspot, group: int | None) -> None:
     """The state file, mode 0640 in a folder of mode 0750, both of ``group`` (the companion's) when given; written
     whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    os.chmod(path.parent, 0o750)
-    partial = path.with_name(path.name + ".new")
-    with contextlib.suppress(FileNotFoundError):
-        partial.unlink()
-    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o640)
-    with os.fdopen(fd, "w") as handle:
-        json.dump({"ssid": hotspot.ssid, "password": hotspot.password, "address": hotspot.address}, handle)
-    os.chmod(partial, 0o640)  # whatever the umask
-    if group is not None:
-        os.chown(path.parent, -1, group)
-        os.chown(partial, -1, group)
-    os.replace(partial, path)
+    fields = {"ssid": hotspot.ssid, "password": hotspot.password, "address": hotspot.address}
+    _write_whole(path, json.dumps(fields), group)
 
 
 def remove_hotspot(path: Path) -> None:
@@ -96,6 +85,12 @@ def state_path(hotspot: Path | None) -> Path | None:
 def write_state(path: Path, state: str, group: int | None) -> None:
     """One word (LOOKING or one of DONE), mode 0640 in the folder the hotspot file shares, written whole: the
     companion starts before the network is known and reads it to say what it waits for."""
+    _write_whole(path, state + "\n", group)
+
+
+def _write_whole(path: Path, text: str, group: int | None) -> None:
+    """TEXT in PATH, mode 0640 whatever the umask, in a folder of mode 0750, both of GROUP when given: a reader
+    sees the old file or the new one, never part of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     os.chmod(path.parent, 0o750)
     partial = path.with_name(path.name + ".new")
@@ -103,7 +98,7 @@ def write_state(path: Path, state: str, group: int | None) -> None:
         partial.unlink()
     fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o640)
     with os.fdopen(fd, "w") as handle:
-        handle.write(state + "\n")
+        handle.write(text)
     os.chmod(partial, 0o640)
     if group is not None:
         os.chown(path.parent, -1, group)
