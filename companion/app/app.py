@@ -20,6 +20,7 @@ from display.screen import Line, Screen
 from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus, PageTick
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
+from hardware.page_timer import PageTimer
 
 from ..flow.controller import Controller, Effect
 from ..flow.paging import Parts
@@ -62,6 +63,7 @@ class App:
         serve_web: bool = False,
         audio: Path | None = None,
         sound_output: Any = None,  # hardware.speech's Output: tests and benchmarks choose where the voice goes
+        page_clock: Callable[[], float] | None = None,  # the page timer's clock (monotonic): tests give their own
     ) -> None:
         self.settings = settings
         self.summary_path = summary_path  # where the summary picture goes, if not beside the store (a throw-away one)
@@ -71,6 +73,8 @@ class App:
         self._build_hardware(pin_factory, screenshots)
         set_language(settings["game"]["language"])  # the table's language; a resumed game keeps its own
         self.screen: Screen | None = None
+        self.page_timer = PageTimer(settings["display"]["page_seconds"], page_clock or time.monotonic)
+        self._part: tuple[Parts, int] | None = None  # the part the page timer counts for (Parts.shown)
         self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
         self.notifier = notifier or Notifier()
         self.power_off = power_off or notify.power_off
@@ -220,6 +224,10 @@ class App:
         }
 
     def show(self, screen: Screen) -> None:
+        parts = self.controller.parts
+        if self._part != (parts, parts.shown):  # a part appeared: it is up a whole page_seconds before it turns
+            self._part = (parts, parts.shown)
+            self.page_timer.restart()
         if screen != self.screen:
             self.screen = screen
             self.display.show(render(screen, self.display.size, text_size=self.text_size))
@@ -238,7 +246,10 @@ class App:
                 self.controller.apply_bot(seat, decision, token)
             case InputEvent(source) if phones is not None and phones.holds(source):
                 pass  # a keypad or GPIO pad whose seat a phone holds is not the seat's
-            case InputEvent() | PadStatus() | PageTick():
+            case PageTick():
+                self.page_timer.restart()  # the next tick a whole page_seconds on, whether this one turns a part
+                self.controller.handle(event)
+            case InputEvent() | PadStatus():
                 self.controller.handle(event)
             case _ if phones is not None:
                 phones.step(event)  # a phone's press, page or request (companion/web)
@@ -252,6 +263,13 @@ class App:
         for effect in self.controller.take_effects():
             self._effect(effect)
         self.voice.hear(self.controller)  # after the frame: the screen never waits for the voice
+
+    def turn_page_if_due(self) -> bool:
+        """The page timer's tick, if the part shown has been up its time (the loop and the simulator ask)."""
+        if self.page_timer.due_in() != 0:
+            return False
+        self.step(PageTick())
+        return True
 
     def _write_summary(self) -> None:
         """When a game ends: its one-page summary (standings, chart, the board at the end) beside the record, as
