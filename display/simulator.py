@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,7 +24,6 @@ from typing import Any
 from companion.engine import AREAS
 from companion.i18n import N_, _
 from hardware.events import POWER, InputEvent
-from hardware.page_timer import start_page_timer
 
 from .mixer import Mixer
 from .render import ACCENT, BACKGROUND, DIM, PLAYER_COLOURS, TEXT
@@ -291,6 +289,8 @@ class Simulator:
         for hardware_event in self.app.events.drain():  # serial pads, if any are plugged in
             self.app.step(hardware_event)
             self.dirty = True
+        if self.app.turn_page_if_due():  # a notice's parts turn by themselves, as on the device
+            self.dirty = True
         self.check_holds()
         if self.flash and min(self.flash.values()) < self.clock():
             self.flash = {s: t for s, t in self.flash.items() if t >= self.clock()}
@@ -308,15 +308,8 @@ class Simulator:
         """Until the window is closed. Blocks on pygame's event queue between events: no busy loop."""
         self.app.show(self.app.controller.screen())
         self.draw()
-        closed = threading.Event()
-        seconds = self.app.settings["display"]["page_seconds"]
-        if seconds:  # a notice's parts turn by themselves, as on the device
-            start_page_timer(self.app.events, closed, seconds)
-        try:
-            while self.pump(wait_ms=16 if self.stale else 100):
-                pass
-        finally:
-            closed.set()
+        while self.pump(wait_ms=16 if self.stale else 100):
+            pass
         return 0
 
     # ------------------------------------------------------------------ drawing

@@ -30,7 +30,7 @@ from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.flow.controller import Controller
 from companion.i18n import set_language
 from companion.system import config
-from hardware.events import InputEvent
+from hardware.events import InputEvent, PageTick
 from tests.helpers import anyone_locked_in
 from tests.scripted_table import find
 
@@ -186,6 +186,11 @@ class Script:
     def note(self, text: str) -> None:
         self.lines.append(f"# {text}" if text else "")
 
+    def wait(self, comment: str) -> None:
+        """Some seconds pass (the page timer's tick)."""
+        self.controller.handle(PageTick())
+        self.lines.append("wait".ljust(20) + f"# {comment}")
+
     def choose(self, seat: int, decision: Decision, comment: str) -> None:
         """Reach ``decision`` in the acting player's menus: a direct key where the option has one, else left/right
         to it and ok."""
@@ -279,6 +284,8 @@ def write(seed: int = SEED, language: str = "en") -> tuple[list[str], State]:
                 said = f"{name(seat, players)}: done" + ("" if top is script.said else f" ({what})")
                 script.said = top
                 script.press(PADS[seat], "ok", said)
+            elif top is not None and top.owners:  # all done, a part never up yet: it comes up, then the notice goes
+                script.wait("the part not up yet comes up by itself")
             else:
                 script.press("host", "ok", what)
         elif "ballot-wait" in tags:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import random
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -20,6 +19,7 @@ from display.screen import Line, Screen
 from hardware.events import POWER, BotMove, Event, EventQueue, InputEvent, PadStatus, PageTick
 from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
+from hardware.page_timer import PageTimer
 
 from ..flow.controller import Controller, Effect
 from ..flow.paging import Parts
@@ -29,7 +29,7 @@ from ..system import notify
 from ..system.config import Settings
 from ..system.notify import Notifier
 from .first_boot import first_notes, open_network, show_starting, with_hotspot
-from .loop import serve
+from .loop import autoplay_table, serve
 from .phones import PhonePads, Server, start_web_pads, write_join_link
 from .resume import resume_unfinished
 from .saver import StoreSaver
@@ -62,6 +62,7 @@ class App:
         serve_web: bool = False,
         audio: Path | None = None,
         sound_output: Any = None,  # hardware.speech's Output: tests and benchmarks choose where the voice goes
+        page_clock: Callable[[], float] | None = None,  # the page timer's clock (monotonic): tests give their own
     ) -> None:
         self.settings = settings
         self.summary_path = summary_path  # where the summary picture goes, if not beside the store (a throw-away one)
@@ -72,6 +73,8 @@ class App:
         set_language(settings["game"]["language"])  # the table's language; a resumed game keeps its own
         show_starting(settings, self.display)  # an LCD lights at once: the store and the hardware check come after
         self.screen: Screen | None = None
+        self.page_timer = PageTimer(settings["display"]["page_seconds"], page_clock or time.monotonic)
+        self._part: tuple[Parts, int] | None = None  # the part the page timer counts for (Parts.shown)
         self.on_effect: Callable[[Effect], None] | None = None  # the simulator draws pad LEDs and beeps
         self.notifier = notifier or Notifier()
         self.power_off = power_off or notify.power_off
@@ -222,6 +225,10 @@ class App:
         }
 
     def show(self, screen: Screen) -> None:
+        parts = self.controller.parts
+        if self._part != (parts, parts.shown):  # a part appeared: it is up a whole page_seconds before it turns
+            self._part = (parts, parts.shown)
+            self.page_timer.restart()
         if screen != self.screen:
             self.screen = screen
             self.display.show(render(screen, self.display.size, text_size=self.text_size))
@@ -240,7 +247,10 @@ class App:
                 self.controller.apply_bot(seat, decision, token)
             case InputEvent(source) if phones is not None and phones.holds(source):
                 pass  # a keypad or GPIO pad whose seat a phone holds is not the seat's
-            case InputEvent() | PadStatus() | PageTick():
+            case PageTick():
+                self.page_timer.restart()  # the next tick a whole page_seconds on, whether this one turns a part
+                self.controller.handle(event)
+            case InputEvent() | PadStatus():
                 self.controller.handle(event)
             case _ if phones is not None:
                 phones.step(event)  # a phone's press, page or request (companion/web)
@@ -254,6 +264,13 @@ class App:
         for effect in self.controller.take_effects():
             self._effect(effect)
         self.voice.hear(self.controller)  # after the frame: the screen never waits for the voice
+
+    def turn_page_if_due(self) -> bool:
+        """The page timer's tick, if the part shown has been up its time (the loop and the simulator ask)."""
+        if self.page_timer.due_in() != 0:
+            return False
+        self.step(PageTick())
+        return True
 
     def _write_summary(self) -> None:
         """When a game ends: its one-page summary (standings, chart, the board at the end) beside the record, as
@@ -330,7 +347,7 @@ class App:
         self.notifier.ready("showing the first screen")
         try:
             if autoplay is not None:
-                return self._autoplay(stop, autoplay)
+                return autoplay_table(self, stop, autoplay)
             if script is not None:
                 for scripted in script:
                     if stop.is_set() or self.stopping:
@@ -359,30 +376,6 @@ class App:
             self.power_off()
         except Exception as error:  # no logind or no polkit rule: say how to fix it
             log.error("could not switch the Pi off (%s): is the polkit rule installed? (README)", error)
-
-    def _autoplay(self, stop: threading.Event, seed: int) -> int:
-        from ..flow.autoplay import Table
-
-        rng = random.Random(seed)
-        controller = self.controller
-        pads = [source for source, _colour in controller.seats.joined] or [
-            str(n) for n in range(1, rng.choice((3, 4)) + 1)
-        ]
-        keypads = controller.seats.entry == "keypads" if controller.seats.joined else rng.random() < 0.5
-        table = Table(controller, rng, pads, keypads, handle=self.step)
-        if controller.stage == "setup":
-            table.setup()
-        while not stop.is_set() and (controller.stage != "over" or controller.notices):
-            table.turn()
-            self.notifier.watchdog()
-            if self.controller.not_saved_shown:  # a line could not be saved: a simulated table cannot make room
-                print(
-                    _("doge-companion: autoplay stopped: {problem}").format(problem=self.store.failure),
-                    file=sys.stderr,
-                    flush=True,
-                )
-                return 1
-        return 0
 
     def close(self) -> None:
         display = getattr(self, "display", None)

@@ -1,6 +1,7 @@
 """The device's screen at one moment: the view of the mode on top, with the host's keys there, the banners that
 belong on every screen (a store that cannot save, an unplugged pad), what the App adds (the phones'), cut to the part
-of it the display shows (paging.py). Built only from what it is given: drawing changes nothing but the pager."""
+of it the display shows (paging.py). Built only from what it is given: drawing changes nothing but the pager, and
+which parts of the notice on top have been up (a notice goes only once every part was)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from display.screen import Line, Screen
 
 from ..i18n import _
 from .context import Context
+from .modes import NOTICES
 from .modes.base import Mode
 from .modes.undo_confirm import undo_key
 from .paging import part_to_show
@@ -30,4 +32,9 @@ def compose(ctx: Context, top: Mode, storage_problem: str | None) -> Screen:
     setup = ctx.stage == "setup" and not ctx.round.overlays  # a setting changed: setup keeps its part
     if top.reads_whole:
         whole = ctx.parts.compact(whole)
-    return part_to_show(ctx.parts, whole, keep=setup, ok_reads_on=top.ok_reads_on(ctx))
+    shown = part_to_show(ctx.parts, whole, keep=setup, ok_reads_on=top.ok_reads_on(ctx))
+    if top is NOTICES:
+        notice = ctx.round.notices[0]
+        notice.parts = ctx.parts.count if ctx.parts.size is not None else 1
+        notice.parts_shown.add(ctx.parts.index if ctx.parts.size is not None else 0)
+    return shown

@@ -168,9 +168,10 @@ class Controller:
             self.seats.pad_status(event.source, event.connected)
             return
         if isinstance(event, PageTick):
-            turn_by_itself(self)
-            return
-        route(self, event)
+            if not turn_by_itself(self):
+                return
+        else:
+            route(self, event)
         if self.round.overlays and self.round.keying.private is not None:
             self.round.keying.private.to("gate")  # rules.md 11: a half-keyed ballot goes behind its gate
         settle(self)

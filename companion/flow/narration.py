@@ -79,6 +79,15 @@ class Notice:
     passive: bool = False
     spoken: tuple[str, ...] = ()
     quiet: bool = False
+    # Which of its parts the LCD has shown, of how many (composition.py): it goes only once all were up. Not
+    # stored: after a power cut every part is shown again.
+    parts_shown: set[int] = field(default_factory=set, compare=False, repr=False)
+    parts: int = field(default=1, compare=False, repr=False)
+
+    @property
+    def read(self) -> bool:
+        """Every part of it has been on the screen (a player's ok alone never sends a line away unseen)."""
+        return all(k in self.parts_shown for k in range(self.parts))
 
     @property
     def waiting(self) -> tuple[str, ...]:

@@ -22,10 +22,12 @@ from display.screen import TICK, Screen
 
 from ..i18n import _
 
-Turn = Literal["next", "back", "cycle", "unseen"]
+Turn = Literal["next", "back", "cycle", "unseen", "confirm"]
 """``next``/``back``: the next or previous part, if there is one; ``cycle``: the next part, or from the last back to
 the first (setup's ok while the table is not ready to start: each part is seen again); ``unseen``: the next part not
-shown yet, if there is one (a notice's ok: once every part was up, by itself or by a key, ok goes on)."""
+shown yet, if there is one (a notice's ok: once every part was up, by itself or by a key, ok goes on); ``confirm``:
+the page timer on a notice: ``cycle`` while a part is unseen, else to a part with a line still to confirm if the one
+shown has none."""
 
 COUNTER = re.compile(r" ?\(\d+/\d+\)")  # a page counter in a footer: "ok: go on (2/5)"
 
@@ -37,7 +39,10 @@ class Parts:
         self.index = 0
         self.count = 1  # the parts of the screen last shown
         self.seen: set[int] = set()  # the parts of it shown so far
+        self.shown = 0  # one more each time a part appears (a new screen, another part): the page timer restarts
         self._of: Screen | None = None
+        self._shown_index = 0
+        self.to_confirm: list[int] = []  # the parts with a line its player is still to confirm
 
     @property
     def whole(self) -> Screen | None:
@@ -51,24 +56,30 @@ class Parts:
     def show(self, screen: Screen, keep: bool = False) -> Screen:
         """The part of ``screen`` to show now: a new screen's first part, unless ``keep`` and the screen before was
         of the same kind (setup changed in place: a setting changed on its second part). After a player's "done"
-        ticks a line, the first part with a line still to be confirmed: the next player's lines come up by
-        themselves (issue 43)."""
+        ticks a line the part stays up its time: the page timer's next tick brings up a part with a line still to be
+        confirmed (``turn("confirm")``)."""
         if self.size is None:
             return screen
         parts = paginate(screen, self.size, self.text_size)
         bare = replace(screen, keys=())
+        fresh = False
         if bare != self._of:  # the same screen with other keys (its last part's) goes on
             before = self._of
             same_kind = before is not None and before.tags == screen.tags
             if same_kind and before is not None and ticked(before, screen):
-                self.index = first_to_confirm(parts)
+                pass  # a player's done turns no part: the timer brings the next player's lines up (turn "confirm")
             elif not (keep and same_kind):
                 self.index = 0
+                fresh = True
             if not (same_kind and before is not None and (keep or before.title == screen.title)):
                 self.seen = set()  # a new screen: setup changed in place (its language too) and ticks keep theirs
             self._of = bare
         self.count = len(parts)
+        self.to_confirm = [k for k, part in enumerate(parts) if any(line.tick_room for line in part.lines)]
         self.index = min(self.index, self.count - 1)
+        if fresh or self.index != self._shown_index:
+            self.shown += 1
+            self._shown_index = self.index
         self.seen.add(self.index)
         return parts[self.index]
 
@@ -86,7 +97,21 @@ class Parts:
         return small if len(paginate(small, self.size, self.text_size)) == 1 else screen
 
     def turn(self, how: Turn) -> bool:
-        """Turn a part of the screen shown; False if there was none to turn to (the key then does what it does)."""
+        """Turn a part of the screen shown; False if there was none to turn to (the key then does what it does). The
+        part turned to counts as seen at once: the App draws it before anything else happens, and a script's
+        controller, which draws only when asked, then pages as the device does (tests/flow/test_script.py)."""
+        turned = self._turn(how)
+        if turned:
+            self.seen.add(self.index)
+        return turned
+
+    def _turn(self, how: Turn) -> bool:
+        if how == "confirm":
+            later = [k for k in (*range(self.index + 1, self.count), *range(self.index)) if k in self.to_confirm]
+            if self.unseen or self.index in self.to_confirm or not later:
+                return self._turn("cycle")
+            self.index = later[0]
+            return True
         if how == "unseen":
             later = [k for k in (*range(self.index + 1, self.count), *range(self.index)) if k not in self.seen]
             if later:
@@ -111,11 +136,6 @@ def ticked(before: Screen, after: Screen) -> bool:
     return before.title == after.title and [line.text.removeprefix(TICK) for line in before.lines] == [
         line.text.removeprefix(TICK) for line in after.lines
     ]
-
-
-def first_to_confirm(parts: tuple[Screen, ...]) -> int:
-    """The index of the first part with a line its player is still to confirm, else of the first part."""
-    return next((k for k, part in enumerate(parts) if any(line.tick_room for line in part.lines)), 0)
 
 
 def part_to_show(parts: Parts, whole: Screen, *, keep: bool, ok_reads_on: bool) -> Screen:

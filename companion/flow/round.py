@@ -39,13 +39,14 @@ class KeypadBallot:
         before, self.area = self.area, area
         return before
 
-    def toggle_marker(self, value: int, held: int) -> None:
-        """One more marker of ``value`` while the player holds more of it and fewer than 4 are keyed (rules.md 4.2),
-        else every keyed marker of that value off."""
+    def add_marker(self, value: int, held: int) -> bool:
+        """One more marker of ``value`` while the player holds more of it and fewer than 4 are keyed (rules.md 4.2).
+        False: refused, and nothing keyed changes; a key never takes a marker back silently (``back`` does:
+        docs/pad-protocol.md, "Keying a ballot")."""
         if self.markers.count(value) < held and len(self.markers) < 4:
             self.markers.append(value)
-        elif value in self.markers:
-            self.markers = [m for m in self.markers if m != value]
+            return True
+        return False
 
     def step_back(self) -> tuple[str, int] | None:
         """Back takes the last key back: a marker, else the area. What was taken back, if anything."""

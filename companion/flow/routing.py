@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from hardware.events import InputEvent
 
 from .modes import KEYPAD_BALLOT, NOTICES, Mode, UndoConfirm
+from .modes.notices import all_shown
 from .modes.this_year import ThisYear
 from .undo_chain import undo_chain
 from .undo_text import refusal_notice
@@ -52,14 +53,22 @@ def to_mode(ctx: Controller, event: InputEvent, under: Mode | None = None) -> No
         ctx.round.open(after)
 
 
-def turn_by_itself(ctx: Controller) -> None:
+def turn_by_itself(ctx: Controller) -> bool:
     """Some seconds passed: a screen in parts shows its next part, from the last back to the first, where no key
     needs to: a notice and setup (a player's ok is "done" or their seat; a host who waits for every part to be up
-    presses ok once), a question or the rule help (ok answers on every part)."""
+    presses ok once), a question or the rule help (ok answers on every part). A notice everyone has confirmed waits
+    only for its parts: the next one not up yet, and once the last has been up its time the notice goes. True if it
+    went (the game goes on: the controller settles what comes next)."""
     top = ctx.top()
-    if top.reads_whole or top.turns_by_itself or top is NOTICES:
+    if top is NOTICES and (notice := ctx.round.notices[0]).owners and not notice.waiting:
+        if all_shown(ctx):
+            ctx.dismiss_notice()
+            return True
+        ctx.parts.turn("unseen")
+    elif top.reads_whole or top.turns_by_itself or top is NOTICES:
         ctx.screen()  # the parts of what is shown now
-        ctx.parts.turn("cycle")
+        ctx.parts.turn("confirm" if top is NOTICES else "cycle")
+    return False
 
 
 def ask_undo(ctx: Controller) -> None:

@@ -221,9 +221,8 @@ def help_view(rule: str | None) -> Screen:
 
 
 def map_view(snap: dict[str, Any]) -> Screen:
-    """The board check's first page: the board as a map (houses, palaces on spaces 3-7, advisors; each piece with
-    its player's mark, a district advisor's in outline, a Quarantia advisor's filled), with its key: the pieces',
-    then each player's mark beside their name (display/board_map.py)."""
+    """The board check's first page: the board as a map, each piece with its player's mark (display/board_map.py),
+    and its key: the pieces', then each player's mark beside their name."""
     districts = [snap["advisors"][d] for d in AREAS[:6]]
     areas = []
     for area in AREAS:
@@ -328,12 +327,10 @@ def quarantia_lines(advisors: Sequence[dict[str, str]]) -> list[str]:
     if home:
         lines.append(ngettext("Quarantia: {n} advisor at home", "Quarantia: {n} advisors at home", home).format(n=home))
     if advisors:  # the key to the board page's filled and outlined marks (map_view)
-        lines.append(map_key())
+        lines.append(
+            _("On the board page a Quarantia advisor's mark is filled (●), a district advisor's an outline (○).")
+        )
     return lines
-
-
-def map_key() -> str:
-    return _("On the board page a Quarantia advisor's mark is filled (●), a district advisor's an outline (○).")
 
 
 def winners_text(winners: Sequence[str]) -> str:

@@ -177,7 +177,10 @@ def test_a_keypad_ballot_cannot_be_illegal() -> None:
     press(controller, "1", "ok")  # nothing chosen: refused with a beep
     assert controller.state is not None and not controller.state.locked_in(0)
     for _ in range(3):
-        press(controller, "1", "marker:3")  # only two 3s: the third press takes them back
+        press(controller, "1", "marker:3")  # only two 3s: the third press is refused, the two stay
+    assert controller.keying.keypad[0].markers == [3, 3]
+    for _ in range(2):
+        press(controller, "1", "back")  # back takes them back, one a press
     press(controller, "1", "area:quarantia")
     press(controller, "1", "ok")
     assert not controller.state.locked_in(0), "no marker is picked any more"

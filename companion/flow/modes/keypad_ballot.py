@@ -13,7 +13,8 @@ from .game_mode import GameMode
 
 
 def key_ballot(ctx: Context, seat: Seat, key: str) -> None:
-    """A key of ``seat``'s keypad while ballots are keyed: area key, marker keys, back to undo a key, ok to lock in.
+    """A key of ``seat``'s keypad while ballots are keyed: area key, marker keys (one more marker each, refused on
+    the key's LED when none of it is left), back to take the last key back, ok to lock in.
     Also what a keypad's keys do under a notice (a round's reveal is read while the next round is keyed in)."""
     state = ctx.state
     assert state is not None
@@ -34,9 +35,10 @@ def key_ballot(ctx: Context, seat: Seat, key: str) -> None:
         ctx.effect("led", source, key, "on")
     elif key.startswith("marker:"):
         value = int(key[7:])
-        entry.toggle_marker(value, mine.markers.count(value))
-        # No beep for a value not held: the table would hear what a player holds (rules.md 11.1).
-        ctx.effect("led", source, key, "on" if value in entry.markers else "off")
+        if entry.add_marker(value, mine.markers.count(value)):
+            ctx.effect("led", source, key, "on")
+        else:  # none of it left: its own LED blinks, never a beep the table would hear (rules.md 11.1)
+            ctx.effect("led", source, key, "blink")
     elif key == "back":
         taken = entry.step_back()
         if taken is not None and taken[0] == "marker":

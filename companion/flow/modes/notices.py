@@ -1,9 +1,12 @@
 """Notices to read (a count, what to do on the board, a year's end): the table's pace, not the host's.
 
 Each player whose pieces a notice moves confirms it with ok on their own pad or phone once done ("done"); a computer
-player's pieces are moved and confirmed by anyone (``narration.ANYONE``); the notice goes when all have. The host's
+player's pieces are moved and confirmed by anyone (``narration.ANYONE``); the notice goes when all have and each of
+its parts has been on the screen: confirmed on its first part, it stays until the page timer has shown the rest, each
+part its whole time, and goes on the tick after its last (docs/architecture.md, "No line leaves unseen"). The host's
 ok still clears the top one whoever is left, and is the only key for a notice no player owns (the reminder, an undo's
-refusal, "Not saved"). An ok first shows the next part of a notice too long for the display (``paging.py``).
+refusal, "Not saved"). The host's ok first shows the next part not up yet of a notice too long for the display
+(``paging.py``).
 
 A player's ok is never swallowed and always means "done" for them: with ballots on keypads, an ok with a ballot
 keyed in also locks it in (a round's reveal is read while the next round is keyed in).
@@ -42,6 +45,16 @@ def keys_ballot(ctx: Context, seat: Seat, key: str) -> bool:
     return keypads and (key != "ok" or ctx.round.keying.has_keyed(seat))
 
 
+def all_shown(ctx: Context) -> bool:
+    """Whether every part of the top notice has been on the screen; with no display size nothing is cut. The part
+    shown now counts, on top, though a tick turned to it after the screen was last composed (a script's table)."""
+    if ctx.parts.size is None:
+        return True
+    notice = ctx.round.notices[0]
+    now = {ctx.parts.index} if ctx.round.top_overlay() is None else set()
+    return all(k in notice.parts_shown or k in now for k in range(notice.parts))
+
+
 class NoticesMode(GameMode):
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
         """The host's ok shows a part of the notice not up yet before it goes on (the parts turn by themselves too:
@@ -74,7 +87,7 @@ class NoticesMode(GameMode):
         if who is not None:
             notice = ctx.round.notices[0]
             notice.confirm(who)
-            if not notice.waiting:
+            if not notice.waiting and all_shown(ctx):  # else it goes once the timer has shown the rest (routing.py)
                 ctx.dismiss_notice()
         keypads = ctx.state is not None and ctx.state.phase == "ballot" and ctx.seats.entry == "keypads"
         if keyed or (who is None and keypads):
