@@ -12,7 +12,8 @@ cmdline.txt and the card as its disk, and forwards the web port. From outside: t
 join, red locks in a ballot; the service restarts and red gets its seat back; the card file's settings are what the
 service runs with (mock hardware, German); the root grew to the card and the machine has its own id. Then the same
 card boots under ``-M raspi3b`` as its SD card, with the device tree a Pi 3 B's firmware would build from the FAT
-(its DTB and config.txt's overlays): spidev, its buffer, the pin controller and the watchdog, as on a Pi. What QEMU
+(its DTB and config.txt's overlays): spidev, its buffer, the pin controller and the watchdog, as on a Pi; the
+self-check's report; and the companion on the Pi's hardware path as far as QEMU's SPI controller lets it. What QEMU
 cannot show (the GPU firmware reading config.txt, a Pi 4, Wi-Fi, SPI's bytes, audio) is docs/installing.md's
 checklist.
 
@@ -245,6 +246,9 @@ def test_on_a_pi_3s_boot_path_the_card_gives_spidev_its_buffer_the_pins_and_the_
     try:
         seconds = pi3.until_answers(pi3.base + "/", timeout=1200)
         print(f"raspi3b: the join page (over USB networking) after {seconds:.0f} s")
+        # READY=1 goes out with the first screen (companion/system/notify.py): the kernel's start to the first frame
+        ready = pi3.run(f"systemctl show {UNIT} -p ActiveEnterTimestampMonotonic --value").strip()
+        print(f"raspi3b: the kernel's start to the companion's first screen: {int(ready) / 1e6:.0f} s")
         devices = pi3.run("stat -c '%n %G' /dev/spidev0.0 /dev/spidev0.1").split()
         assert devices == ["/dev/spidev0.0", "spi", "/dev/spidev0.1", "spi"], devices
         drivers = pi3.run("for d in /sys/bus/spi/devices/spi0.*; do basename $(readlink $d/driver); done").split()
@@ -253,5 +257,25 @@ def test_on_a_pi_3s_boot_path_the_card_gives_spidev_its_buffer_the_pins_and_the_
         pi3.run(f"cat >/tmp/chip.py <<'EOF'\n{GPIO_CHIP}EOF")
         assert pi3.run("python3 /tmp/chip.py").split() == ["pinctrl-bcm2835", "54"]
         assert pi3.run("test -c /dev/watchdog0 && echo yes").strip() == "yes"
+        report = pi3.run(f"{COMPANION} check-hardware", check=False)
+        print(f"raspi3b: {COMPANION} check-hardware\n{report}")
+        parts = {line.split()[0]: line.split(None, 2)[1:] for line in report.splitlines() if line.strip()}
+        assert parts["board"][0] == "note" and "Raspberry Pi 3 Model B" in parts["board"][1], report
+        assert parts["spi"] == ["ok", "/dev/spidev0.0, buffer 65536 bytes"], report
+        assert parts["gpio"][0] == "ok" and "pinctrl-bcm2835, 54 lines" in parts["gpio"][1], report
+        # The Pi's own hardware path: the board told from the device tree for gpiozero and rpi-lgpio (the kernel
+        # gives no revision), the buttons on lgpio, the LCD's DC and reset lines, then its first command on spidev,
+        # where QEMU's SPI controller (an unimplemented device: nothing ever completes) times out.
+        pi3.run(
+            'sed -i \'s/^hardware = "mock"/hardware = "pi"/; s/^driver = "capture"/driver = "st7735"/\' '
+            f"/boot/firmware/doge-companion.toml && systemctl restart --no-block {UNIT}"
+        )
+        pi3.wait_for(f"journalctl -u {UNIT} -b --no-pager -o cat | grep -q 'cannot start the hardware'", timeout=600)
+        journal = pi3.run(f"journalctl -u {UNIT} -b --no-pager -o cat")
+        print("raspi3b: the companion on the Pi's hardware path\n" + pi3.journal())
+        assert "Raspberry Pi 3 Model B told from the device tree (raspberrypi,3-model-b)" in journal, journal[-3000:]
+        assert "cannot start the hardware: [Errno 110] Connection timed out" in journal, journal[-3000:]
+        for wrong in ("can only be run on a Raspberry Pi", "no GPIO on this machine", "spidev", "Traceback"):
+            assert wrong not in journal, journal[-3000:]
     finally:
         pi3.close()
