@@ -103,6 +103,7 @@ def rebuild(entries: Mapping[int, Entry]) -> State:
         if "lost" in entry:
             gaps[o] = entry["g"]
     broken: dict[int, tuple[int, int]] = {}  # game -> the first line it cannot place, the last seen
+    healed: dict[int, int] = {}  # game -> the entry that took its lost line back
     for o in sorted(entries):
         entry = entries[o]
         game = entry["g"]
@@ -116,9 +117,13 @@ def rebuild(entries: Mapping[int, Entry]) -> State:
         if "s" in entry:
             state.summaries.setdefault(game, {}).update(entry["s"])
         if game in broken:
-            if "n" in entry:
-                broken[game] = (broken[game][0], max(broken[game][1], entry["n"]))
-            continue
+            if ("n" in entry and entry["n"] <= len(lines) + 1) or ("keep" in entry and entry["keep"] <= len(lines)):
+                del broken[game]  # an undo, or a line written again, took back the line that was lost: it matters
+                healed[game] = o  # no more (the state from here is whole)
+            else:
+                if "n" in entry:
+                    broken[game] = (broken[game][0], max(broken[game][1], entry["n"]))
+                continue
         if "n" in entry:
             if entry["n"] > len(lines) + 1:
                 broken[game] = (len(lines) + 1, entry["n"])
@@ -129,6 +134,8 @@ def rebuild(entries: Mapping[int, Entry]) -> State:
         elif "keep" in entry and entry["keep"] <= len(lines):
             del lines[entry["keep"] :], origins[entry["keep"] :]
     for o, game in sorted(gaps.items()):
+        if game in healed and o < healed[game] and game not in broken:
+            continue
         told = o in entries
         state.lost.append(Lost(o, game, broken.pop(game, None) if game else None, told))
     for game, span in broken.items():  # a line whose entry left no trace: the entry before it was never read
