@@ -186,9 +186,11 @@ def test_a_good_saved_screen_is_still_restored(tmp_path: Path) -> None:
 
 
 def damage_line(folder: Path, game: int, seq: int) -> None:
-    """A line SQLite keeps as text but that is no line of Doge, and no journal to mend it (a store from before)."""
+    """A line SQLite keeps as text but that is no line of Doge, and no journal or entries to mend it (a store from
+    before either)."""
     with sqlite3.connect(folder / FILENAME) as db:
         db.execute("UPDATE lines SET text = '{\"player\": ' WHERE game = ? AND seq = ?", (game, seq))
+        db.execute("DELETE FROM entries")
     for journal in folder.glob("games.journal*"):
         journal.unlink()
 

@@ -13,9 +13,17 @@ from companion.app import App
 from companion.app import loop as loop_module
 from companion.store import FILENAME, Store
 from companion.store import journal as journal_module
+from companion.store.entries import encode, rebuild
 from tests.helpers import app_settings, random_game
 
 LINES = random_game(4)[0][:30]
+
+
+def whole(history: journal_module.Copy) -> list[str]:
+    """The one game's lines of a journal that read whole (nothing damaged, nothing cut short)."""
+    assert not history.damaged and not history.torn and not history.legacy
+    (lines,) = rebuild(history.entries).lines.values()
+    return lines
 
 
 def test_a_press_costs_one_sync_the_journals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,7 +92,7 @@ def test_a_damaged_journal_loses_nothing_sqlite_has_and_is_kept_beside_the_new_o
         (aside,) = tmp_path.glob("games.journal.broken-*")
         assert aside.read_bytes() == bytes(data)
         history = journal_module.read(path)
-        assert history is not None and history.damage is None and history.lines[game] == LINES, "written anew"
+        assert history is not None and whole(history) == LINES, "written anew"
     finally:
         again.close()
 
@@ -95,7 +103,8 @@ def test_a_torn_last_entry_was_never_acknowledged_and_costs_nothing(tmp_path: Pa
     store.append(game, 2, LINES[1:], {"year": 1})
     store.close()
     with (tmp_path / "games.journal").open("ab") as journal:
-        journal.write(journal_module.entry(game, n=len(LINES) + 1, text="{}")[:25])  # the power went mid-write
+        torn = encode(len(LINES) + 1, game, len(LINES), n=len(LINES) + 1, text="{}")[:25]
+        journal.write(torn)  # the power went mid-write
     again = Store(tmp_path)
     try:
         assert again.lines(game) == LINES and again.problem is None
@@ -116,7 +125,7 @@ def test_a_press_writes_over_zeros_already_on_the_card_so_the_file_does_not_grow
     assert path.read_bytes().endswith(bytes(journal_module.ROOM // 4)), "the zeros are there before the entries"
     store.close()
     history = journal_module.read(path)
-    assert history is not None and history.damage is None and history.lines[game] == LINES[:20]
+    assert history is not None and whole(history) == LINES[:20]
 
 
 def a_closed_game(folder: Path, lines: int) -> tuple[int, Path]:
@@ -135,7 +144,7 @@ def the_rest_appended(store: Store, game: int, path: Path, n: int) -> None:
     finally:
         store.close()
     history = journal_module.read(path)
-    assert history is not None and history.damage is None and history.lines[game] == LINES
+    assert history is not None and whole(history) == LINES
 
 
 def test_a_torn_entry_before_the_zeros_loses_nothing_acknowledged_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -144,11 +153,11 @@ def test_a_torn_entry_before_the_zeros_loses_nothing_acknowledged_and_the_game_g
     game, path = a_closed_game(tmp_path, 20)
     data = path.read_bytes()
     end = len(data.rstrip(b"\0"))
-    torn = journal_module.entry(game, n=21, text=LINES[20])[:25]
+    torn = encode(21, game, 20, n=21, text=LINES[20])[:25]
     path.write_bytes(data[:end] + torn + data[end + len(torn) :])
     assert len(path.read_bytes()) == len(data)
     history = journal_module.read(path)
-    assert history is not None and history.lines[game] == LINES[:20] and history.damage is not None
+    assert history is not None and rebuild(history.entries).lines[game] == LINES[:20] and history.torn
     again = Store(tmp_path)
     assert again.lines(game) == LINES[:20] and again.problem is None
     the_rest_appended(again, game, path, 21)
@@ -164,12 +173,12 @@ def test_an_entry_sqlite_refused_is_zeroed_and_never_read(tmp_path: Path) -> Non
     store = Store(tmp_path)
     game = store.new_game(LINES[0])
     assert store._journal is not None
-    end = store._journal.write(journal_module.entry(game, n=2, text=LINES[1]))
+    end = store._journal.write(encode(2, game, 1, n=2, text=LINES[1]))
     store._journal.cut(end)
     store.append(game, 2, LINES[1:3], {"year": 1})
     store.close()
     history = journal_module.read(tmp_path / journal_module.NAME)
-    assert history is not None and history.damage is None and history.lines[game] == LINES[:3]
+    assert history is not None and whole(history) == LINES[:3]
 
 
 def test_the_checkpoint_waits_for_an_idle_moment(tmp_path: Path) -> None:

@@ -24,9 +24,10 @@ from typing import Any
 from ..i18n import _
 from . import files, journal
 from .damage import DAMAGED, WrongStore, damaged, link_problem, screen_state, summary
-from .journal import Journal, line_entries
+from .entries import encode, line_entries
+from .journal import Journal
 from .phones import PhoneRows
-from .reconcile import idle, open_journal, readable_record, reconcile
+from .reconcile import Outcome, idle, lost_said, open_journal, readable_record, reconcile
 from .schema import check_ours, migrate
 
 log = logging.getLogger(__package__)  # "companion.store", the name its lines have always had
@@ -81,6 +82,10 @@ class Store(PhoneRows):
         self._repair = repair and not read_only
         self._journal: Journal | None = None
         self._written = False  # since the last idle moment's checkpoint
+        self._next = 1  # the next entry's order number (entries.py)
+        self._heads: dict[int, int] = {}  # each game's last entry
+        self._head = (0, 0)  # the game and last entry of the write under way
+        self._losses: dict[int, str] = {}  # games with an entry read in neither copy: which lines
         self._db = self._open_only() if read_only else self._open()
         if self.saving and self.path is not None:
             self._db = self._with_journal(self._db)
@@ -110,11 +115,12 @@ class Store(PhoneRows):
         StoreError when neither copy can be read."""
         assert self.path is not None
         history = journal.read(self.path.with_name(journal.NAME)) if not link_problem(self.path) else None
+        entries = history.entries if history is not None else {}
         try:
             db = self._copy_of(self.path)
         except (sqlite3.DatabaseError, WrongStore, OSError) as error:
             problem = _("the saved games cannot be read ({error})").format(error=files.clip(str(error)))
-            if not history or not history.lines:
+            if not entries and not (history and history.legacy):
                 if damaged(error):
                     problem += " " + _("(the companion moves it aside when it next starts)")
                 raise StoreError(problem) from None
@@ -122,12 +128,18 @@ class Store(PhoneRows):
             self.problem = problem + "; " + _("the games are read from the journal (the companion restores them "
                                               "when it next starts)")  # fmt: skip
         outcome = reconcile(db, history, now())
-        if outcome.recovered and self.problem is None:
-            self.problem = _(
-                "{count} acknowledged lines of game {games} are only in the journal; shown from it (the companion "
-                "restores them when it next starts)"
-            ).format(count=sum(outcome.recovered.values()), games=", ".join(map(str, outcome.recovered)))
+        if (said := self._found(outcome)) and self.problem is None:
+            self.problem = _("{found} (shown so; the companion repairs its copies when it next starts)").format(
+                found=said
+            )
         return db
+
+    def _found(self, outcome: Outcome) -> str | None:
+        """What the copies' comparison found, kept: the order numbers to go on from, which games lost what."""
+        self._next = outcome.state.last + 1
+        self._heads = dict(outcome.state.heads)
+        self._losses = {lost.game: lost_said(lost) for lost in outcome.state.lost if lost.game}
+        return outcome.said()
 
     def _copy_of(self, path: Path) -> sqlite3.Connection:
         """The file and its -wal copied to a private temporary folder and read there into memory."""
@@ -163,7 +175,7 @@ class Store(PhoneRows):
         if self.path.exists() and files.read_only(self.path):
             try:
                 db = self._copy_of(self.path)
-                reconcile(db, journal.read(self.path.with_name(journal.NAME)), now())
+                self._found(reconcile(db, journal.read(self.path.with_name(journal.NAME)), now()))
             except (sqlite3.DatabaseError, WrongStore, OSError) as error:
                 return self._without_saving(
                     _("{path} is read-only ({error})").format(path=files.short(self.path), error=error)
@@ -216,8 +228,8 @@ class Store(PhoneRows):
     def _with_journal(self, db: sqlite3.Connection) -> sqlite3.Connection:
         """The journal compared with SQLite, the loser repaired, then opened for appending (reconcile.py)."""
         assert self.path is not None
-        self._journal, said = open_journal(db, self.path.with_name(journal.NAME))
-        if said:
+        self._journal, outcome = open_journal(db, self.path.with_name(journal.NAME))
+        if said := self._found(outcome):
             self.problem = f"{self.problem}; {said}" if self.problem else said
         return db
 
@@ -251,17 +263,26 @@ class Store(PhoneRows):
     # ------------------------------------------------------------------ writing
 
     @contextmanager
-    def _transaction(self, entries: Callable[[], bytes] = bytes) -> Iterator[sqlite3.Connection]:
-        """All or nothing; any failure becomes a StoreError whose message can go on the screen. The journal's
-        ENTRIES are synced between SQLite's statements and its commit: they are the commit point (journal.py)."""
+    def _transaction(self, entries: Callable[[], list[bytes]] = list) -> Iterator[sqlite3.Connection]:
+        """All or nothing; any failure becomes a StoreError whose message can go on the screen. The ENTRIES, the
+        same bytes in SQLite's ``entries`` and the journal, are synced to the journal between SQLite's statements
+        and its commit: that is the commit point (journal.py)."""
         try:
             self._db.execute("BEGIN IMMEDIATE")
             yield self._db
-            data = entries() if self._journal is not None else b""
+            made = entries()
+            self._db.executemany(
+                "INSERT INTO entries (o, entry) VALUES (?, ?)",
+                [(self._next + i, e.decode()) for i, e in enumerate(made)],
+            )
+            data = b"".join(made)
             size = self._journal.write(data) if self._journal is not None and data else None
             try:
                 self._db.execute("COMMIT")
                 self._written = True
+                self._next += len(made)
+                if made:
+                    self._heads[self._head[0]] = self._head[1]
             except sqlite3.Error:
                 if size is not None and self._journal is not None:
                     self._journal.cut(size)
@@ -276,8 +297,10 @@ class Store(PhoneRows):
             log.error("game store: %s", message)
             raise StoreError(message) from None
 
-    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]], entries: bytes = b"") -> None:
-        with self._transaction(lambda: entries) as db:
+    def _write(
+        self, statements: Iterable[tuple[str, tuple[Any, ...]]], entries: Callable[[], list[bytes]] = list
+    ) -> None:
+        with self._transaction(entries) as db:
             for sql, parameters in statements:
                 db.execute(sql, parameters)
 
@@ -286,7 +309,7 @@ class Store(PhoneRows):
         players = json.loads(header)["players"]
         stamp = now()
         game = 0
-        with self._transaction(lambda: line_entries(game, 1, [header], {"started": stamp, "status": "playing"})) as db:
+        with self._transaction(lambda: self._lines(game, 1, [header], {"started": stamp, "status": "playing"})) as db:
             cursor = db.execute(
                 "INSERT INTO games (started, players, updated) VALUES (?, ?, ?)", (stamp, json.dumps(players), stamp)
             )
@@ -303,14 +326,23 @@ class Store(PhoneRows):
             for i, text in enumerate(lines)
         ]
         statements.append(self._summary(game, summary))
-        self._write(statements, line_entries(game, seq, lines, _said(summary)))
+        self._write(statements, lambda: self._lines(game, seq, lines, _said(summary)))
 
     def truncate(self, game: int, keep: int, summary: Mapping[str, Any] | None = None) -> None:
         """Undo: keep the first ``keep`` lines."""
         self._write(
             [("DELETE FROM lines WHERE game = ? AND seq > ?", (game, keep)), self._summary(game, summary)],
-            journal.entry(game, keep=keep, **({"s": _said(summary)} if summary else {})),
+            lambda: self._entry(game, keep=keep, **({"s": _said(summary)} if summary else {})),
         )
+
+    def _lines(self, game: int, first: int, lines: list[str], summary: Mapping[str, Any] | None) -> list[bytes]:
+        made = line_entries(self._next, game, self._heads.get(game, 0), first, lines, summary)
+        self._head = (game, self._next + len(made) - 1)  # the game's last entry once they are committed
+        return made
+
+    def _entry(self, game: int, **fields: Any) -> list[bytes]:
+        self._head = (game, self._next)
+        return [encode(self._next, game, self._heads.get(game, 0), **fields)]
 
     def _summary(self, game: int, summary: Mapping[str, Any] | None) -> tuple[str, tuple[Any, ...]]:
         summary = summary or {}
@@ -371,8 +403,10 @@ class Store(PhoneRows):
         return [text for _seq, text in rows]
 
     def record(self, game: int) -> tuple[list[str], str | None]:
-        """A game's lines as far as they can be read, and why the next cannot be (None: all of them can)."""
-        return readable_record(self._db, game)
+        """A game's lines as far as they can be read, and why the next cannot be (None: all of them can): an entry
+        of it read in neither copy names the lines it lost."""
+        lines, why = readable_record(self._db, game)
+        return lines, self._losses.get(game) or why
 
     def set_aside(self) -> list[int]:
         """The games set aside as damaged that nobody has dealt with yet (``recover``): told at every start."""
@@ -390,7 +424,7 @@ class Store(PhoneRows):
         """The game is kept as STATUS (abandoned: given up at the table; damaged: set aside, damage.py)."""
         self._write(
             [("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, now(), game))],
-            journal.entry(game, s={"status": status}),
+            lambda: self._entry(game, s={"status": status}),
         )
 
 

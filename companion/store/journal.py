@@ -1,11 +1,9 @@
-"""The second copy of every acknowledged line (issue 42): an append-only text file beside the SQLite store.
+"""The second copy of every acknowledged event: an append-only text file beside the SQLite store.
 
-One entry a line, ``<crc32> <json>``: the checksum is of the JSON's bytes, so a flipped bit, a torn end or a line
-cut short shows. An entry is one record line (``{"g": game, "n": number, "text": line}``; the last of a press may
-carry the game's summary, ``"s"``), or an undo (``{"g": game, "keep": lines}``), or a change of status alone. The
+One entry a line, the same bytes as SQLite's ``entries`` row of it (entries.py: an order number, a CRC-32). The
 journal is the commit point: a press is acknowledged once its entries are written and fsynced (the one fsync of a
-press; SQLite commits right after it with ``synchronous=NORMAL``, unsynced). Which copy wins when they differ, and
-how each is repaired, is :mod:`.reconcile`'s.
+press; SQLite commits right after it with ``synchronous=NORMAL``, unsynced). Which copy holds what when they differ,
+and how each is repaired, is :mod:`.reconcile`'s.
 
 The file ends in a tail of zeros written (and synced) ahead of the entries, :data:`ROOM` at a time: an entry is
 written over zeros already on the card, so the file's size and its blocks do not change and the press's
@@ -16,103 +14,84 @@ the end of a file.
 
 from __future__ import annotations
 
-import json
 import os
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from .entries import Entry, decode
 
 NAME = "games.journal"
-MAX_ENTRY = 256 * 1024  # a record line is under a kilobyte; an entry longer than this is damage
 MAX_JOURNAL = 512 * 1024 * 1024  # a journal longer than any evening's could write is read no further
 ROOM = 64 * 1024  # zeros written ahead at a time: some 300 presses' entries, one sync of 16 blocks to make
 
 
-def entry(game: int, **fields: Any) -> bytes:
-    body = json.dumps({"g": game, **fields}, separators=(",", ":"), ensure_ascii=False).encode()
-    return b"%08x %s\n" % (zlib.crc32(body), body)
-
-
-def line_entries(game: int, first: int, lines: list[str], summary: Mapping[str, Any] | None) -> bytes:
-    """Record lines FIRST, FIRST + 1... of GAME; the last carries the summary (status, year, winners)."""
-    parts = []
-    for i, text in enumerate(lines):
-        extra = {"s": dict(summary)} if summary and i == len(lines) - 1 else {}
-        parts.append(entry(game, n=first + i, text=text, **extra))
-    return b"".join(parts)
-
-
 @dataclass
-class History:
-    """What the journal says: each game's lines and summary, and whether all of it could be read."""
+class Copy:
+    """What the journal holds: each entry that reads whole, by order number, and where it does not."""
 
-    lines: dict[int, list[str]] = field(default_factory=dict)
-    summaries: dict[int, dict[str, Any]] = field(default_factory=dict)
-    damage: str | None = None  # why it cannot be trusted whole (the first bad entry), None if every entry read
+    entries: dict[int, Entry] = field(default_factory=dict)
+    raw: dict[int, bytes] = field(default_factory=dict)  # each entry's line, as written
+    damaged: list[tuple[int, int]] = field(default_factory=list)  # (after, before): order numbers around bad bytes
+    torn: bool = False  # the last entry is cut short (a write the power cut: never acknowledged, or a lost tail)
+    legacy: bool = False  # entries of the journal from before order numbers (a store of the previous version)
     size: int = 0
+    lines: list[bytes] = field(default_factory=list)  # every entry's line, for a journal of the previous version
 
-    def _apply(self, value: Any) -> bool:
-        if type(value) is not dict or type(value.get("g")) is not int or value["g"] < 1:
-            return False
-        game = value["g"]
-        lines = self.lines.setdefault(game, [])
-        if "n" in value:
-            number, text = value["n"], value.get("text")
-            if type(number) is not int or type(text) is not str or not 1 <= number <= len(lines) + 1:
-                return False
-            del lines[number - 1 :]
-            lines.append(text)
-        elif "keep" in value:
-            keep = value["keep"]
-            if type(keep) is not int or not 0 <= keep <= len(lines):
-                return False
-            del lines[keep:]
-        summary = value.get("s")
-        if summary is not None:
-            if type(summary) is not dict:
-                return False
-            self.summaries.setdefault(game, {}).update(summary)
-        return True
+    def damaged_at(self, order: int) -> bool:
+        """Whether ORDER lies where bytes of the journal did not read (between the good entries around them)."""
+        return any(after < order < before for after, before in self.damaged)
 
 
-def read(path: Path) -> History | None:
-    """The journal at PATH read without trusting it (None if there is none): every entry up to the end, a bad one
-    skipped and remembered in ``damage`` (the entries after it are still read: a flipped bit costs one line)."""
+def read(path: Path) -> Copy | None:
+    """The journal at PATH read without trusting it (None if there is none): every entry that reads, in any order;
+    past a bad one the reader goes on at the next newline (each entry ends in one), so damage costs only the entries
+    it touched, and their order numbers are known from the good ones around them."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_JOURNAL + 1)
     except OSError:  # none, or not ours to read (a read-only disk's other user): SQLite alone is read
         return None
-    history = History(size=len(data))
-    if len(data) > MAX_JOURNAL:
-        history.damage = "longer than any journal"
-        data = data[:MAX_JOURNAL]
-    data = data.rstrip(b"\0")  # the tail written ahead: no entry ends in a zero byte (each ends in a newline)
-    number = 0
-    for number, raw in enumerate(data.split(b"\n"), 1):
-        if not raw:
+    copy = Copy(size=len(data))
+    data = data[:MAX_JOURNAL].rstrip(b"\0")  # the tail written ahead: no entry ends in a zero byte
+    last, bad = 0, False
+    chunks = data.split(b"\n")
+    for number, raw in enumerate(chunks, 1):
+        if not raw.strip(b"\0"):
             continue
-        if not _good(raw, history):
-            history.damage = history.damage or f"entry {number} cannot be read"
-    if data and not data.endswith(b"\n"):
-        history.damage = history.damage or f"entry {number} is cut short"
-    return history
+        value = decode(raw)
+        if value is None and raw.startswith(b"\0"):  # a zeroed block that ended where an entry begins
+            value = decode(raw.lstrip(b"\0"))
+            bad = bad or value is not None
+        if value is None:
+            if number == len(chunks):
+                copy.torn = True
+            elif _legacy(raw):
+                copy.legacy = True
+                copy.lines.append(raw)
+            else:
+                bad = True
+            continue
+        order = value["o"]
+        if bad:
+            copy.damaged.append((last, order))
+            bad = False
+        if order not in copy.entries:  # a stale block written again repeats entries already read
+            copy.entries[order] = value
+            copy.raw[order] = raw + b"\n"
+        last = max(last, order)
+    if bad:
+        copy.damaged.append((last, 1 << 62))
+    return copy
 
 
-def _good(raw: bytes, history: History) -> bool:
-    if len(raw) > MAX_ENTRY or len(raw) < 10 or raw[8:9] != b" ":
-        return False
-    body = raw[9:]
+def _legacy(raw: bytes) -> bool:
     try:
-        if int(raw[:8], 16) != zlib.crc32(body):
-            return False
-        value = json.loads(body)
-    except (ValueError, RecursionError):
+        return int(raw[:8], 16) == zlib.crc32(raw[9:]) and b'"o":' not in raw[9:]
+    except ValueError:
         return False
-    return history._apply(value)
 
 
 class Journal:
@@ -194,16 +173,14 @@ def _write_at(fd: int, data: bytes, offset: int) -> None:
         view, offset = view[written:], offset + written
 
 
-def rewrite(path: Path, lines: Mapping[int, list[str]], summaries: Mapping[int, Mapping[str, Any]]) -> None:
-    """The journal made anew from LINES (the reconciled history): written beside, synced, then renamed over it."""
+def rewrite(path: Path, entries: Iterable[bytes]) -> None:
+    """The journal made anew from ENTRIES (the reconciled union): written beside, synced, then renamed over it."""
     fresh = path.with_name(path.name + ".new")
     fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
     try:
-        for game in sorted(lines):
-            data = line_entries(game, 1, lines[game], summaries.get(game))
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
+        view = memoryview(b"".join(entries))
+        while view:
+            view = view[os.write(fd, view) :]
         os.fsync(fd)
     finally:
         os.close(fd)

@@ -6,7 +6,7 @@ again (docs/architecture.md), so no phone is ever shown a ballot it did not key.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -15,7 +15,9 @@ class PhoneRows:
 
     _db: sqlite3.Connection
 
-    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]], entries: bytes = b"") -> None:
+    def _write(
+        self, statements: Iterable[tuple[str, tuple[Any, ...]]], entries: Callable[[], list[bytes]] = list
+    ) -> None:
         raise NotImplementedError
 
     def give_seat(self, game: int, source: str, digest: str, hidden: bool = False) -> None:

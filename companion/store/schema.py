@@ -10,7 +10,7 @@ from ..i18n import _
 from . import files
 from .damage import DAMAGED, WrongStore, check_shape, migration_failed
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APPLICATION_ID = 0x446F6765  # "Doge": marks the file as ours (PRAGMA application_id)
 
 MIGRATIONS = {
@@ -43,6 +43,10 @@ MIGRATIONS = {
     # Whether the seat's locked-in ballot was made before its phone got the seat (another phone's, a keypad's): that
     # phone is shown only that it is locked in, through a restart too, until the ballot is revealed or undone.
     4: "ALTER TABLE phones ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0;",
+    # Every acknowledged event as the journal holds it, under the same order number (entries.py), and from which
+    # entry the journal is behind when SQLite went on alone (reconcile.py).
+    5: "CREATE TABLE entries (o INTEGER PRIMARY KEY, entry TEXT NOT NULL); "
+    "CREATE TABLE behind (copy TEXT PRIMARY KEY, since INTEGER NOT NULL);",
 }
 
 
