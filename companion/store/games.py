@@ -17,16 +17,16 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..i18n import _
 from . import files, journal
-from .damage import DAMAGED, WrongStore, damaged, link_problem, screen_state, summary
+from .damage import WrongStore, damaged, link_problem
 from .entries import encode, line_entries
 from .journal import Journal
 from .phones import PhoneRows
+from .reading import GameReads, StoreError, StoreUnavailable
 from .reconcile import Outcome, idle, lost_said, open_journal, readable_record, reconcile
 from .schema import check_ours, migrate
 
@@ -35,38 +35,12 @@ log = logging.getLogger(__package__)  # "companion.store", the name its lines ha
 FILENAME = "games.sqlite3"
 
 
-class StoreError(Exception):
-    """The store could not save: the message is for the screen (e.g. the disk is full)."""
-
-
-class StoreUnavailable(StoreError):
-    """The saved games cannot be opened now (a full disk, an I/O error), though nothing says they are damaged:
-    nothing was moved or replaced, and starting again once the cause is fixed goes on with them."""
-
-
-class DamagedGame(StoreError):
-    """One game's record cannot be read (a line that is not text, or none at all): that game is set aside, the
-    others are kept (damage.py)."""
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    id: int
-    started: str
-    players: list[str]
-    status: str
-    year: int
-    winners: list[str]
-    lines: int
-    problem: str | None = None  # what of its row cannot be read (damage.py): the game is set aside, never resumed
-
-
 def now() -> str:
     """UTC in record-format.md's "t" form."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-class Store(PhoneRows):
+class Store(GameReads, PhoneRows):
     """One SQLite file of games. ``problem`` is set (and shown on screen) when the store had to be replaced or
     cannot save at all."""
 
@@ -375,50 +349,11 @@ class Store(PhoneRows):
         if self._journal is not None and self._written:
             self._written = not idle(self._db, self._journal)
 
-    # ------------------------------------------------------------------ reading
-
-    def games(self) -> list[GameInfo]:
-        """Every game, a damaged row too (its ``problem`` says what cannot be read)."""
-        rows = self._db.execute(
-            "SELECT id, started, players, status, year, winners, "
-            "(SELECT count(*) FROM lines WHERE game = games.id) FROM games ORDER BY id"
-        ).fetchall()
-        found = []
-        for row in rows:
-            started, players, status, year, winners, problem = summary(*row[1:6])
-            found.append(GameInfo(row[0], started, players, status, year, winners, row[6], problem))
-        return found
-
-    def lines(self, game: int) -> list[str]:
-        """A game's record lines, header first; raises DamagedGame if one is not text or one is missing."""
-        rows = self._db.execute("SELECT seq, text FROM lines WHERE game = ? ORDER BY seq", (game,)).fetchall()
-        if not rows and self._db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone():
-            rows = [(0, None)]  # a game with no header: its line 1 is missing
-        for number, (seq, text) in enumerate(rows, 1):
-            if seq != number or type(text) is not str:
-                why = _("line {number} is missing") if seq != number else _("line {number} is not text")
-                raise DamagedGame(
-                    _("game {game}'s record is damaged: {why}").format(game=game, why=why.format(number=number))
-                )
-        return [text for _seq, text in rows]
-
     def record(self, game: int) -> tuple[list[str], str | None]:
         """A game's lines as far as they can be read, and why the next cannot be (None: all of them can): an entry
         of it read in neither copy names the lines it lost."""
         lines, why = readable_record(self._db, game)
         return lines, self._losses.get(game) or why
-
-    def set_aside(self) -> list[int]:
-        """The games set aside as damaged that nobody has dealt with yet (``recover``): told at every start."""
-        return [row[0] for row in self._db.execute("SELECT id FROM games WHERE status = ? ORDER BY id", (DAMAGED,))]
-
-    def screen(self, game: int) -> dict[str, Any]:
-        row = self._db.execute("SELECT state FROM screens WHERE game = ?", (game,)).fetchone()
-        return screen_state(row[0]) if row else {}
-
-    def unfinished(self) -> int | None:
-        row = self._db.execute("SELECT max(id) FROM games WHERE status = 'playing'").fetchone()
-        return row[0] if row and row[0] is not None else None
 
     def abandon(self, game: int, status: str = "abandoned") -> None:
         """The game is kept as STATUS (abandoned: given up at the table; damaged: set aside, damage.py)."""
