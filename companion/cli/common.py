@@ -14,6 +14,7 @@ EXIT_USAGE = 64  # sysexits' EX_USAGE; argparse's own 2 would be mistaken for an
 EXIT_NO_INPUT = 66  # sysexits' EX_NOINPUT
 EXIT_CANT_CREATE = 73  # sysexits' EX_CANTCREAT: an output path that would overwrite the store's own files
 EXIT_NO_STORE = 74  # sysexits' EX_IOERR: the saved games cannot be opened now (a full disk); nothing was moved
+EXIT_OUTPUT_FAILED = 74  # EX_IOERR too: --record or --screenshots could not be written during the run
 EXIT_IN_USE = 75  # sysexits' EX_TEMPFAIL: another companion holds the state directory; try again when it has stopped
 EXIT_NO_PERMISSION = 77  # sysexits' EX_NOPERM: this user may not read the state directory (or reach an output)
 # sysexits' EX_CONFIG: the config file cannot be used. The unit does not restart on it (RestartPreventExitStatus=78):
