@@ -18,7 +18,9 @@ EXIT_OUTPUT_FAILED = 74  # sysexits' EX_IOERR
 
 def run(tmp_path: Path, *args: str, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
     config = tmp_path / "config.toml"
-    config.write_text('[display]\ndriver = "capture"\n[pads]\nserial = "off"\n')
+    config.write_text(
+        f'[game]\nstate_dir = "{tmp_path / "state"}"\n[display]\ndriver = "capture"\n[pads]\nserial = "off"\n'
+    )
     command = [sys.executable, "-m", "companion.cli", "run", "--hardware", "mock", "--autoplay", "1", *args]
     return subprocess.run(
         [*prefix, *command, "--config", str(config)], cwd=tmp_path, capture_output=True, text=True, timeout=300,
@@ -42,12 +44,21 @@ def test_screenshots_on_a_disk_that_fills_during_the_game_stop_in_one_line(tmp_p
     result = run(tmp_path, "--screenshots", str(shots), prefix=(*namespace, "sh", "-c", mount, "sh"))
     said(result, f"--screenshots: cannot write {shots}/frame-")
     assert "No space left on device" in result.stderr
+    saved = run(tmp_path, "--resume", "--screenshots", str(shots), prefix=(*namespace, "sh", "-c", mount, "sh"))
+    said(saved, "cannot write")
+    from companion.store import Store
+
+    store = Store(tmp_path / "state", read_only=True)
+    try:
+        assert [game.status for game in store.games()] == ["playing"], "the game the table played is saved as usual"
+    finally:
+        store.close()
 
 
 def test_a_record_to_a_device_that_cannot_be_written_fails_and_makes_no_picture_beside_it(tmp_path: Path) -> None:
     (tmp_path / "full").symlink_to("/dev/full")  # writes fail with ENOSPC; the picture would go beside the link
     said(run(tmp_path, "--record", str(tmp_path / "full")), f"cannot write {tmp_path / 'full'}")
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["config.toml", "full"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["config.toml", "full"], "no picture, no store"
 
 
 def test_a_record_to_a_new_file_still_gets_its_summary_beside_it(tmp_path: Path) -> None:
