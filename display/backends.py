@@ -19,6 +19,14 @@ from .pusher import Pusher
 log = logging.getLogger(__name__)
 
 
+class ScreenshotError(Exception):
+    """A frame that ``--screenshots`` could not write: the CLI stops the run with one line, not a traceback."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path, self.why = path, why
+
+
 class Display:
     """Wraps a luma device: sends a frame only when it differs from the last one, and can keep PNG copies.
 
@@ -47,7 +55,11 @@ class Display:
         self._last = image.copy()
         self.frames += 1
         if self._screenshots is not None:  # every frame shown, even one the wire drops for a newer one
-            image.save(self._screenshots / f"frame-{self.frames:05d}.png")
+            path = self._screenshots / f"frame-{self.frames:05d}.png"
+            try:
+                image.save(path)
+            except OSError as error:  # a full disk: the run stops in one line (the game is in the store already)
+                raise ScreenshotError(path, error.strerror or str(error)) from error
         if self.pusher is not None:
             self.pusher.hand(image)
         else:

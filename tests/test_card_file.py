@@ -86,6 +86,11 @@ BAD = {
     "pin-taken": ("[buzzer]\npin = 5\n", "GPIO 5 is already used by buttons.left"),
     "short-password": ('[wifi]\nssid = "Casa"\npassword = "hunter2"\n', "8 to 63 characters, not 7"),
     "wifi-unknown-key": ('[wifi]\nssid = "Casa"\npasword = "x"\n', "wifi.pasword: unknown key"),
+    "same-ssid-twice": (
+        '[wifi]\nssid = "Casa"\npassword = "first password"\n[[wifi.networks]]\nssid = "Casa"\n'
+        'password = "second password"\n',
+        'wifi: the network "Casa" is given twice',
+    ),
 }
 
 

@@ -151,6 +151,19 @@ def test_a_bad_card_still_opens_the_pis_own_network_and_says_why_in_one_line(net
     assert read_hotspot(root / STATE) is not None and SECRET[:5] not in output
 
 
+def test_a_card_with_the_same_network_twice_is_refused_and_no_keyfile_takes_either_password(
+    network: Callable[..., Any],
+) -> None:
+    """Both entries would be one keyfile (named by the SSID): whichever password won, the Pi could join with it."""
+    root = network([WIFI])[0]
+    saved = {path.name: path.read_text() for path in (root / CONNECTIONS).glob("doge-wifi-*")}
+    twice = f'[wifi]\nssid = "Casa"\npassword = "{SECRET}"\n[[wifi.networks]]\nssid = "Casa"\npassword = "12345678"\n'
+    output = network([WIFI], card=twice)[2]
+    assert 'wifi: the network "Casa" is given twice' in output and "the networks saved before are kept" in output
+    assert {path.name: path.read_text() for path in (root / CONNECTIONS).glob("doge-wifi-*")} == saved
+    assert "12345678" not in output
+
+
 def test_a_wifi_qr_code_escapes_what_the_scheme_reserves() -> None:
     assert wifi_qr_text("Doge-1A2B", "abc") == "WIFI:T:WPA;S:Doge-1A2B;P:abc;;"
     assert wifi_qr_text('a;b,c:d\\e"', "p;w") == 'WIFI:T:WPA;S:a\\;b\\,c\\:d\\\\e\\";P:p\\;w;;'

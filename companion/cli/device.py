@@ -10,7 +10,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
-from .common import EXIT_CONFIG, EXIT_IN_USE, EXIT_INVALID_RECORD, EXIT_NO_STORE, load_settings, outputs_problem
+from .common import (
+    EXIT_CONFIG,
+    EXIT_IN_USE,
+    EXIT_INVALID_RECORD,
+    EXIT_NO_STORE,
+    EXIT_OUTPUT_FAILED,
+    load_settings,
+    outputs_problem,
+)
 
 STOP_GRACE_S = 0.8  # after SIGTERM or Ctrl-C the companion is gone within this (status 0), even if its loop is stuck
 LAST_RESORT_S = 1.5  # code that never lets the interpreter run a handler: ended from faulthandler's own thread
@@ -45,6 +53,8 @@ class Stop:
 
 
 def run(args: argparse.Namespace) -> int:
+    from display.backends import ScreenshotError
+
     from ..system import logs
 
     stop = Stop()
@@ -76,8 +86,13 @@ def run(args: argparse.Namespace) -> int:
         return keys
     _say_how_to_play(args, app, script is None and keys is None)
     stop.wake = app.events.wake
+    status = EXIT_OUTPUT_FAILED
     try:
-        return app.run(stop.event, script, args.autoplay)
+        status = app.run(stop.event, script, args.autoplay)
+    except ScreenshotError as error:  # a full disk mid-game: one line; the game is in the store (its own disk)
+        problem = _("doge-companion: --screenshots: cannot write {path}: {error}; stopped there (the store is apart: "
+                    "a saved game goes on at the next start)")  # fmt: skip
+        print(logs.error_line(problem.format(path=error.path, error=error.why)), file=sys.stderr)
     finally:
         if keys is not None:
             keys.close()
@@ -85,8 +100,9 @@ def run(args: argparse.Namespace) -> int:
         _stopped_in_time()
         if lock is not None:
             lock.release()
-        if args.record:
-            _write_record(args.record, app.controller.public_record())
+        if args.record and not _write_record(args.record, app.controller.public_record()):
+            status = EXIT_OUTPUT_FAILED
+    return status
 
 
 def _run_problem(args: argparse.Namespace, hardware: str) -> str | None:
@@ -116,8 +132,10 @@ def _open_app(args: argparse.Namespace, settings: Any, throw_away: bool) -> tupl
     store, summary_path, lock = None, None, None
     if throw_away:
         store = Store(None, memory=True)
-        if args.record:  # the store is thrown away: the game's summary picture goes beside its record
-            record_path = Path(args.record)
+        record_path = Path(args.record) if args.record else None
+        # The store is thrown away: the game's summary picture goes beside its record, if that is a file; never
+        # beside a device or a pipe (--record /dev/full would make /dev/full-summary.png).
+        if record_path is not None and (record_path.is_file() or not record_path.exists()):
             summary_path = record_path.with_name(f"{record_path.stem}-summary.png")
         logging.getLogger("doge-companion").info(
             "a new game in a throw-away store: the saved games are not touched (--resume goes on with them)"
@@ -201,9 +219,9 @@ def _say_how_to_play(args: argparse.Namespace, app: App, waiting: bool) -> None:
     )
 
 
-def _write_record(path: str, record: list[str]) -> None:
+def _write_record(path: str, record: list[str]) -> bool:
     """``--record``: the same public history as `export`: no unrevealed ballot, no unturned card, no reveal not yet
-    shown (rules.md 11)."""
+    shown (rules.md 11). False once it said why it could not be written: the run then ends with EX_IOERR."""
     from pathlib import Path
 
     from ..store.export import public_record
@@ -213,6 +231,8 @@ def _write_record(path: str, record: list[str]) -> None:
     except OSError as error:
         print(_("doge-companion: cannot write {path}: {error}").format(path=path, error=error.strerror),
               file=sys.stderr)  # fmt: skip
+        return False
+    return True
 
 
 def _no_store(error: Exception, lock: StateLock | None) -> int:

@@ -16,26 +16,52 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..store.damage import DAMAGED
-from .common import EXIT_CONFIG, EXIT_IN_USE, EXIT_NO_STORE, load_settings, outputs_problem
+from .common import (
+    EXIT_CANT_CREATE,
+    EXIT_CONFIG,
+    EXIT_IN_USE,
+    EXIT_NO_PERMISSION,
+    EXIT_NO_STORE,
+    inside,
+    load_settings,
+    outputs_problem,
+    permission_line,
+)
 
 if TYPE_CHECKING:
     from ..store import Store
 
 
 def stored(args: argparse.Namespace) -> int:
-    import sqlite3
-
-    from ..store import StoreError, default_directory, simulator_directory
+    from ..store import default_directory, simulator_directory
 
     settings = load_settings(args.config)
     if settings is None:
         return EXIT_CONFIG
-    if problem := outputs_problem(args):
-        print(_("doge-companion: {problem}").format(problem=problem), file=sys.stderr)
-        return 1
     configured = settings["game"]["state_dir"]
     directory = simulator_directory() if args.sim and not configured else default_directory(configured)
     simulator = simulator_directory() if not configured and not args.sim else None  # kept apart: said, or listed
+    try:
+        return _stored(args, directory, simulator)
+    except PermissionError as error:  # another user's state directory, or an --out this user may not reach
+        print(permission_line(error, directory, *([simulator] if simulator else [])), file=sys.stderr)
+        return EXIT_NO_PERMISSION
+
+
+def _stored(args: argparse.Namespace, directory: Path, simulator: Path | None) -> int:
+    import sqlite3
+
+    from ..store import StoreError
+
+    if problem := outputs_problem(args):
+        print(_("doge-companion: {problem}").format(problem=problem), file=sys.stderr)
+        return 1
+    if getattr(args, "out", None) and (
+        folder := next((d for d in (directory, simulator) if d and inside(args.out, d)), None)
+    ):
+        print(_("doge-companion: --out {path} is in the state directory {folder}, beside the saved games: write the "
+                "export somewhere else").format(path=args.out, folder=folder), file=sys.stderr)  # fmt: skip
+        return EXIT_CANT_CREATE
     if args.command == "games" and simulator is not None and _exists(simulator):
         return _list_with_simulator(directory, simulator)
     if not _exists(directory):
@@ -182,13 +208,23 @@ def _export(store: Store, game: int, out: str | None) -> int:
 def recover(args: argparse.Namespace) -> int:
     """``recover N``: a game set aside as damaged goes on from its valid lines, as a new game the next start
     resumes; the damaged one is kept, marked ``recovered``, and no longer told at every start (issue 42)."""
-    from ..store import Store, StoreError, StoreUnavailable, default_directory, private_directory
-    from ..store.lock import Locked, StateLock
+    from ..store import default_directory
 
     settings = load_settings(args.config)
     if settings is None:
         return EXIT_CONFIG
     directory = default_directory(settings["game"]["state_dir"])
+    try:
+        return _recover_in(directory, args.game)
+    except PermissionError as error:  # another user's state directory (the service's)
+        print(permission_line(error, directory), file=sys.stderr)
+        return EXIT_NO_PERMISSION
+
+
+def _recover_in(directory: Path, game: int) -> int:
+    from ..store import Store, StoreError, StoreUnavailable, private_directory
+    from ..store.lock import Locked, StateLock
+
     if not _exists(directory):
         print(_("no games stored yet (looked in {directory})").format(directory=directory), file=sys.stderr)
         return 1
@@ -207,7 +243,7 @@ def recover(args: argparse.Namespace) -> int:
         print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
         return EXIT_NO_STORE
     try:
-        return _recover(store, args.game)
+        return _recover(store, game)
     except StoreError as error:
         print(_("doge-companion: {problem}").format(problem=error), file=sys.stderr)
         return 1

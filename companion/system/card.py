@@ -112,6 +112,7 @@ def _wifi(section: Any, problems: list[str]) -> Wifi:
         problems.append(_("wifi.networks: must be a list of tables [[wifi.networks]]"))
     else:
         networks += _networks(listed, "wifi.networks[{index}].", problems)
+    networks = _distinct(networks, problems)
     country = section.get("country")
     if country is not None and not (type(country) is str and country.isascii() and COUNTRY.fullmatch(country.upper())):
         problems.append(_('wifi.country: must be a two-letter country code such as "DE" or "IT"'))
@@ -154,6 +155,19 @@ def _networks(items: list[dict[str, Any]], prefix: str, problems: list[str]) -> 
             continue
         networks.append(Network(ssid, password, hidden))
     return networks
+
+
+def _distinct(networks: list[Network], problems: list[str]) -> list[Network]:
+    """One network a name: NetworkManager's keyfile is named and identified by the SSID (keyfiles.py), so a second
+    entry would overwrite the first's password and the Pi could join with either; the card is refused instead."""
+    seen: set[str] = set()
+    for network in networks:
+        if network.ssid in seen:
+            problems.append(
+                _('wifi: the network "{ssid}" is given twice: keep one of them').format(ssid=_name(network.ssid))
+            )
+        seen.add(network.ssid)
+    return list({network.ssid: network for network in networks}.values())
 
 
 def _psk(value: Any) -> bool:
