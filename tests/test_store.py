@@ -417,7 +417,8 @@ def test_games_and_export_commands(tmp_path: Path) -> None:
 
     listing = cli("games")
     assert listing.returncode == 0 and "over" in listing.stdout and "red, blue, green" in listing.stdout
-    out = tmp_path / "game.jsonl"
+    out = tmp_path.with_name(tmp_path.name + "-export") / "game.jsonl"  # export refuses the state directory
+    out.parent.mkdir()
     assert cli("export", "1", "--out", str(out)).returncode == 0
     assert snapshot(replay_text(out.read_text().splitlines()))["winners"]
     missing = cli("export", "7")
