@@ -45,16 +45,22 @@ def line_entries(
 def decode(raw: bytes) -> Entry | None:
     """The entry RAW holds (without its newline), or None when it does not read whole: a bad checksum, JSON that
     does not parse, fields of the wrong type, or an entry of the journal from before order numbers."""
+    value = checked_json(raw)
+    return value if _shaped(value) else None
+
+
+def checked_json(raw: bytes) -> Any:
+    """The JSON of a ``<crc32> <json>`` line (this version's entries and the previous version's journal lines
+    alike, store/legacy.py), or None when its checksum or its JSON does not read."""
     if len(raw) > MAX_ENTRY or len(raw) < 10 or raw[8:9] != b" ":
         return None
     body = raw[9:]
     try:
         if int(raw[:8], 16) != zlib.crc32(body):
             return None
-        value = json.loads(body)
+        return json.loads(body)
     except (ValueError, RecursionError):
         return None
-    return value if _shaped(value) else None
 
 
 def _shaped(value: Any) -> bool:

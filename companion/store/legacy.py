@@ -6,13 +6,11 @@ becomes the new store's first entries (reconcile.py); nothing else uses it."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
-import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-MAX_ENTRY = 256 * 1024
+from .entries import checked_json
 
 
 @dataclass
@@ -58,16 +56,8 @@ def read_lines(lines: list[bytes]) -> History:
 
 
 def _good(raw: bytes, history: History) -> bool:
-    if len(raw) > MAX_ENTRY or len(raw) < 10 or raw[8:9] != b" ":
-        return False
-    body = raw[9:]
-    try:
-        if int(raw[:8], 16) != zlib.crc32(body):
-            return False
-        value = json.loads(body)
-    except (ValueError, RecursionError):
-        return False
-    return history._apply(value)
+    value = checked_json(raw)
+    return value is not None and history._apply(value)
 
 
 def sqlite_lines(db: sqlite3.Connection) -> dict[int, list[str]]:
