@@ -42,6 +42,28 @@ def _commit_times(lines: list[str], journal: bool) -> list[float]:
     return times
 
 
+def open_times(games: int, runs: int = 5) -> tuple[int, list[float]]:
+    """CPU milliseconds to open a store holding GAMES random games (each line its own press, as at the table), per
+    run: at every open both copies are read and compared entry by entry (docs/architecture.md, "Which copy is the
+    truth"), so the figure grows with a year of game nights. CPU time, so another process beside it does not count."""
+    with tempfile.TemporaryDirectory(dir=ROOT) as folder:
+        store = Store(Path(folder))
+        count = 0
+        for seed in range(games):
+            lines = random_game(seed)[0]
+            game = store.new_game(lines[0])
+            for number, line in enumerate(lines[1:], start=2):
+                store.append(game, number, [line])
+            count += len(lines)
+        store.close()
+        times = []
+        for _ in range(runs):
+            start = time.process_time()
+            Store(Path(folder)).close()
+            times.append((time.process_time() - start) * 1000)
+    return count, sorted(times)
+
+
 SYNCS = """
 import sys, tempfile
 from pathlib import Path
@@ -87,6 +109,10 @@ def main(smoke: bool = False) -> None:
         if journal:
             figures.report("committing one decision (SQLite WAL + the journal synced; this machine's disk)",
                            f"median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms")  # fmt: skip
+    for games in (1,) if smoke else (5, 20):
+        count, times = open_times(games, 2 if smoke else 5)
+        print(f"open a store of {games} games ({count} lines), CPU        median {statistics.median(times):7.1f} ms"
+              f"   max {times[-1]:7.1f} ms")  # fmt: skip
     syncs = syncs_per_line(20 if smoke else 200)
     if syncs is not None:
         print(f"syncs per acknowledged line (strace): {syncs:.2f}")

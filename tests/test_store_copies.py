@@ -246,3 +246,26 @@ def test_a_store_of_the_previous_version_opens_with_every_line_and_its_copies_ge
     assert all(b'"o":' in line for line in entries(folder)) and len(entries(folder)) == 121
     lines, said = reopened(folder)
     assert len(lines) == 121 and lines[:120] == LINES and said == ""
+
+
+def test_an_entry_both_copies_hold_alike_is_decoded_once_and_one_sqlite_damaged_is_still_told(tmp_path: Path) -> None:
+    """At every open both copies are read whole; where SQLite's bytes are the journal's for the same number, the
+    journal's reading stands for both (the same bytes read the same), and where they differ SQLite's are read on
+    their own, so a damaged SQLite entry is still one SQLite lacks."""
+    store = Store(tmp_path)
+    game = store.new_game(LINES[0])
+    store.append(game, 2, LINES[1:10])
+    store.close()
+    db = sqlite3.connect(tmp_path / FILENAME)
+    (text,) = db.execute("SELECT entry FROM entries WHERE o = 5").fetchone()
+    db.execute("UPDATE entries SET entry = ? WHERE o = 5", (text.replace('"n":', '"n" :', 1),))
+    copy = reconcile_module.journal.read(tmp_path / JOURNAL)
+    assert copy is not None
+    mine = reconcile_module.sqlite_entries(db, copy)
+    assert sorted(mine) == [o for o in sorted(copy.entries) if o != 5]
+    assert all(mine[o][0] is copy.entries[o] for o in mine)
+    assert sorted(reconcile_module.sqlite_entries(db)) == sorted(mine)
+    db.close()
+    reopened = Store(tmp_path)
+    assert reopened.record(game)[0] == LINES[:10]
+    reopened.close()

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MAX_ENTRY = 256 * 1024  # a record line is under a kilobyte; an entry longer than this is damage
+_JSON = json.JSONDecoder()  # json.loads would build one and guess the bytes' encoding at every entry
 
 Entry = dict[str, Any]
 
@@ -58,7 +59,7 @@ def checked_json(raw: bytes) -> Any:
     try:
         if int(raw[:8], 16) != zlib.crc32(body):
             return None
-        return json.loads(body)
+        return _JSON.decode(body.decode())
     except (ValueError, RecursionError):
         return None
 
@@ -66,7 +67,8 @@ def checked_json(raw: bytes) -> Any:
 def _shaped(value: Any) -> bool:
     if type(value) is not dict:
         return False
-    if any(type(value.get(key)) is not int for key in ("o", "g", "p")) or value["o"] < 1 or value["g"] < 0:
+    order, game, prev = value.get("o"), value.get("g"), value.get("p")
+    if type(order) is not int or type(game) is not int or type(prev) is not int or order < 1 or game < 0:
         return False
     if "n" in value and (type(value["n"]) is not int or value["n"] < 1 or type(value.get("text")) is not str):
         return False
