@@ -1,4 +1,4 @@
-"""Computer players' tournament (issue 8): ``python -m benchmarks bots [GAMES]``.
+"""Computer players' tournament (companion/bots): ``python -m benchmarks bots [GAMES]``.
 
 Seeded games, seats rotated so no level always sits first, win rates with Wilson 95% intervals (a shared victory
 counts as a fraction), and the time per decision (making the bot's view included). Targets: normal wins at least 70%

@@ -1,4 +1,4 @@
-"""Rules-engine throughput (issue 2), single process, in-process, interpreter start not counted.
+"""Rules-engine throughput (docs/engine.md), single process, in-process, interpreter start not counted.
 
 - random games/s: complete games where every step picks uniformly among the engine's own legal choices
   (and shuffles uniformly), 3 and 4 players. Budget: at least 200 games/s on the development machine.

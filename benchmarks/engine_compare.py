@@ -1,6 +1,6 @@
-"""Today's engine against a baseline commit's, side by side in one run (issue 18: "at least 2x today's main").
+"""Today's engine against a baseline commit's, side by side in one run (the README's budget: at least 2x the baseline).
 
-``python3 dev.py bench compare`` (the baseline is :data:`BASELINE`, main before issue 18's work) extracts the
+``python3 dev.py bench compare`` (the baseline is :data:`BASELINE`, main before the engine's Pi speed work) extracts the
 baseline's ``companion/engine`` and ``companion/i18n.py`` with ``git archive`` into a temporary package named
 ``companion_base``, then measures both engines with the same code, interleaved, several times:
 
@@ -36,7 +36,7 @@ from . import figures
 from .engine import play_random
 
 ROOT = Path(__file__).resolve().parents[1]
-BASELINE = "5b6da723de897388237a9c1b4bf05cb59aab5acf"  # main before issue 18 (and before board changes)
+BASELINE = "5b6da723de897388237a9c1b4bf05cb59aab5acf"  # main before the Pi speed work (and before board changes)
 PLAYERS = {3: ("red", "blue", "green"), 4: ("red", "blue", "green", "yellow")}
 ROUNDS = 5
 
@@ -152,7 +152,8 @@ def main(rev: str = BASELINE, smoke: bool = False) -> None:
             for name, gain in report(label, "lines/s", rates).items():
                 gains.setdefault(name, []).append(gain)
         figures.report(
-            "against the engine before issue 18, side by side in interleaved rounds: random games 3 / 4 players, "
+            "against main 5b6da72's engine (before it was compiled for the Pi), side by side in interleaved rounds: "
+            "random games 3 / 4 players, "
             "replays / stamped replays",
             "; ".join(
                 f"{name}: " + " / ".join(f"{gain:.2f}" for gain in values) + "x" for name, values in gains.items()

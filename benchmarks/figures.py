@@ -1,4 +1,4 @@
-"""The README's figures, written by the benchmarks themselves (issue 35: the table was copied by hand and went stale).
+"""The README's figures, written by the benchmarks themselves (the table was once copied by hand and went stale).
 
 Each family states its headline figures with :func:`report` as it prints them. ``python3 dev.py bench --readme
 [FAMILY ...]`` runs the families named (every one when none is), keeps what they reported in docs/figures.json (a

@@ -1,4 +1,4 @@
-"""Game-night responsiveness (issue 4; budgets tightened by issue 18).
+"""Game-night responsiveness (budgets tightened for a Pi's speed: the README's figures).
 
 - press -> frame: an event put on the queue (as a hardware thread does) until the frame is pushed to a dummy
   320x240 display by the game thread: controller, renderer and display together. Budget on the development machine:

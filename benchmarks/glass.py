@@ -1,12 +1,12 @@
-"""Press to glass on the panel a Pi really drives (issue 44): ``.venv/bin/python -m benchmarks.glass`` on the Pi.
+"""Press to glass on the panel a Pi really drives: ``.venv/bin/python -m benchmarks.glass`` on the Pi.
 
 ``bench pi`` models a Pi from the CPU a press takes here and published figures for the wire and the SD card. This
 measures a Pi itself: the presses of a seeded whole game go through the companion's App with the device's own
 configuration (the LCD, its driver, pins, SPI clock and rotation, the buzzer, the voice), the store in a folder of its
 own in the current directory (the checkout on the Pi's SD card: its syncs are the card's), and each press is timed on
 the wall clock from the press until the display thread has written the frame's last box (spidev returned). That is
-the figure issue 44 holds to 50 ms at p99 with the card: on a Pi 3 B with an ILI9341 it replaces ``bench pi``'s
-factors, wire model and ``TRANSFER_MS`` with one measurement.
+the figure the README's table holds to 50 ms at p99 with the card: on a Pi 3 B with an ILI9341 it replaces ``bench
+pi``'s factors, wire model and ``TRANSFER_MS`` with one measurement.
 
 - The companion installed in the venv runs (the wheel install.sh built, its rules engine compiled), not the
   checkout's plain copy that ``python -m`` from the checkout would find first; the first line says which ran.
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from companion.system.config import Settings
 
 GAMES = 1
-BUDGET_MS = 50.0  # issue 44: p99, the SD card's syncs included
+BUDGET_MS = 50.0  # the README's budget for a Pi 3 B: p99, the SD card's syncs included
 FLUSH_GUARD_S = 30.0  # a hang guard for one frame, not a verdict
 CHECKOUT = Path(__file__).resolve().parents[1]
 
@@ -161,7 +161,7 @@ def main(smoke: bool = False, argv: list[str] | None = None) -> None:
         return
     verdict = "" if smoke or not real else (" PASS" if p99(times) <= BUDGET_MS else " FAIL")
     print(f"  ms: p50 {statistics.median(times):5.1f} p99 {p99(times):5.1f} max {max(times):5.1f}{verdict} "
-          f"(p99 < {BUDGET_MS:g} ms with the card, issue 44)")  # fmt: skip
+          f"(p99 < {BUDGET_MS:g} ms with the card)")  # fmt: skip
 
 
 if __name__ == "__main__":

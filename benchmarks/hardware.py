@@ -1,6 +1,6 @@
-"""Press-to-event latency (issue 3): from the moment a button is pressed to the moment the game thread, blocked on
-the event queue, has the event. Through gpiozero's MockFactory and through a keypad on a pseudo-terminal (the
-firmware's protocol code on one end, the host's reader thread on the other)."""
+"""Press-to-event latency (the hardware layer, hardware/): from the moment a button is pressed to the moment the game
+thread, blocked on the event queue, has the event. Through gpiozero's MockFactory and through a keypad on a
+pseudo-terminal (the firmware's protocol code on one end, the host's reader thread on the other)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The card image's figures (issue 45): its size, its build with a cold and with a warm cache, and its boot to the
-join page under QEMU.
+"""The card image's figures (docs/installing.md "The card image"): its size, its build with a cold and with a warm
+cache, and its boot to the join page under QEMU.
 
 ``python3 dev.py bench image`` builds the image twice as ``sudo python3 dev.py image`` does (the rules engine
 compiled, xz): first with an empty cache of its own (the Debian root and the pinned venv made under qemu-user),

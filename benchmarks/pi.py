@@ -1,4 +1,4 @@
-"""The companion on a Raspberry Pi (issues 18, 26 and 44): ``python3 dev.py bench pi``.
+"""The companion on a Raspberry Pi (the README's Pi figures): ``python3 dev.py bench pi``.
 
 No Pi is needed and nothing is throttled. Each figure is built from what can be measured exactly on this machine and
 one stated conversion:
@@ -20,10 +20,11 @@ A throttle that stops and continues a process (the previous version of this benc
 much as long work; the burst check at the top shows that the CPU clock used here charges the same cost per unit of
 work to a 0.1 ms burst as to a 100 ms one, so one factor converts every figure alike.
 
-Figures (targets from issue 18):
+Figures (the README's budgets):
 
 - press -> on the glass, per driver (and once more for the ILI9341 with every notice handed to a voice whose device
-  never takes audio, printed beside the others: it must be the same figure, issue 37): the game thread's whole step
+  never takes audio, printed beside the others: it must be the same figure, docs/sound.md "Which device plays"): the
+  game thread's whole step
   for the press (controller, whatever it commits to SQLite, drawing at the panel's size, the driver finding what
   changed) x factor, plus the SPI wire and the SD card's share of every sync the press made. The same workload
   every run: :data:`GAMES` whole games, seeded, at each panel's size. Target: p99 < 50 ms. Measured here for each
@@ -103,13 +104,13 @@ ROOT = Path(__file__).resolve().parents[1]
 YEARS = 2
 BURSTS_MS = (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
 
-# How fast each Pi's core runs the reference loop (:func:`_spin`), in steps per CPU second, stated once: issue 18's
+# How fast each Pi's core runs the reference loop (:func:`_spin`), in steps per CPU second, stated once: the first
 # estimate (a Pi 3 B core 10x slower than the development machine, an AMD EPYC core then running this loop at ~20.2
 # million steps a second; pyperformance ratios agree), the Zero 2 W by its clock (the same Cortex-A53 at 1.0 instead
 # of 1.2 GHz), the Pi 4's Cortex-A72 at 1.8 GHz about 2.5 times a Pi 3's core. On a real Pi, `bench pi` prints its
 # own rate on its first lines: that is the number to put here.
 PI_RATES: dict[str, float] = {"Pi 3 B": 2.02e6, "Zero 2 W": 1.68e6, "Pi 4 B": 5.05e6}
-# Press -> glass (issue 44): re-measured once at the start of a run, the factor moved 8.8-10.9 between runs on the
+# Press -> glass: re-measured once at the start of a run, the factor moved 8.8-10.9 between runs on the
 # same kind of machine, more than most changes a run is meant to show, because the machine itself does. A shared
 # machine's core runs in two speeds (measured 2026-11-28: about 8 and 15 million steps a second), each for 1 ms to
 # several seconds, one core fast while the other is slow, and the companion's own work (a new screen drawn with
@@ -118,7 +119,7 @@ PI_RATES: dict[str, float] = {"Pi 3 B": 2.02e6, "Zero 2 W": 1.68e6, "Pi 4 B": 5.
 # just before and just after it (LOCAL_STEPS each, about 1-2.5 ms), on the core the game is held to, over each Pi's
 # rate; a speed read once for the game (round 8's median of samples every 250 presses) converted a press made in
 # the slow speed by the fast one's factor. The spread of the factors is printed, and, beside each figure, the figure
-# at the pinned factor alone (PI_FACTORS: issue 18's estimate against the reference machine; only that figure uses
+# at the pinned factor alone (PI_FACTORS: the first estimate against the reference machine; only that figure uses
 # it).
 PI_FACTORS: dict[str, float] = {"Pi 3 B": 10.0, "Zero 2 W": 12.0, "Pi 4 B": 4.0}
 RATE_ROUNDS = 7  # the factor measured at the start, printed: rounds of the reference loop
@@ -666,7 +667,7 @@ def press_figures(smoke: bool) -> None:
     presses = 40 if smoke else None
     drivers = ("st7735", "st7789", "ili9341")
     glass = {driver: press_to_glass_report(driver, press_to_glass(driver, presses), smoke) for driver in drivers}
-    # The voice (issue 37): the same press -> glass with every notice said to a device that never takes audio.
+    # The voice (docs/sound.md): the same press -> glass with every notice said to a device that never takes audio.
     press_to_glass_report(
         "ili9341, every notice said to a stuck audio device", press_to_glass("ili9341", presses, True), smoke
     )

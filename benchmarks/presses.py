@@ -1,15 +1,15 @@
-"""Host presses per whole scripted game, by display size (issue 34): ``python3 dev.py bench presses [N]``.
+"""Host presses per whole scripted game, by display size: ``python3 dev.py bench presses [N]``.
 
 N whole games (default 10, seeds 0 to N-1) of three keypad players and a computer player, played by key presses only
-(tests/scripted_table.py: the same seed is the same game at every size and before and after issue 34), then the
+(tests/scripted_table.py: the same seed is the same game at every size and before and after main d62f8cd), then the
 standings and the chart paged as the documented new-group script does. Counted: the host's presses (setup, the
 reminder, what only the host may confirm) and the players' own presses (ballots, decisions, "done" on their pads),
-against the figures measured before issue 34, when every notice waited for the host's ok. The check that the games
+against the figures measured on main d62f8cd, when every notice waited for the host's ok. The check that the games
 are the ones measured then: each record's hash.
 
-Then the same games at the default display in English and at 160x128 in German (issue 43: the goal is the same
-presses a game-year within 10%): host and players' presses a game-year, and how many times a part turned by itself
-(the page timer's ticks the table waited for), against main before issue 43 (d038a94), where a player's ok turned a
+Then the same games at the default display in English and at 160x128 in German (the goal: the same presses a
+game-year within 10%, as parts turn by themselves): host and players' presses a game-year, and how many times a part
+turned by itself (the page timer's ticks the table waited for), against main d038a94, where a player's ok turned a
 notice's parts.
 """
 
@@ -22,9 +22,9 @@ from companion.i18n import set_language
 from tests.scripted_table import BEFORE, PAD_BEFORE, RECORDS, game, record_hash
 
 TABLES = (("en", (320, 240)), ("de", (160, 128)))
-# Measured on main before issue 43 (d038a94) with these games (seeds 0-9, 79 game-years): host and players' presses
-# a game-year; a player's ok then turned a notice's parts.
-BEFORE_43 = {"en": (1.39, 106.2), "de": (2.66, 151.3)}
+# Measured on main d038a94, before the page timer, with these games (seeds 0-9, 79 game-years): host and players'
+# presses a game-year; a player's ok then turned a notice's parts (so: paged by ok).
+OK_PAGED = {"en": (1.39, 106.2), "de": (2.66, 151.3)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
         now = statistics.mean(host[:measured])
         figures.report(
             f"host presses per whole scripted game at {size[0]}x{size[1]} (three keypad players and a computer player, "
-            "the same games before issue 34 and after, by their records)",
+            "the same games on main d62f8cd and now, by their records)",
             f"{was:.1f} -> {now:.1f} over seeds 0-{measured - 1} ({was / statistics.mean(years[:measured]):.1f} -> "
             f"{now / statistics.mean(years[:measured]):.1f} a year); the players' own presses "
             f'{statistics.mean(PAD_BEFORE[:measured]):.1f} -> {statistics.mean(pads):.1f}, their "done" on their pads',
@@ -76,15 +76,15 @@ def by_language(games: int) -> None:
         rows[language] = (host, pads, ticks, size)
     (en_host, en_pads, _t, _s), (de_host, de_pads, _t2, _s2) = rows["en"], rows["de"]
     for language, (host, pads, ticks, size) in rows.items():
-        was_host, was_pads = BEFORE_43[language]
+        was_host, was_pads = OK_PAGED[language]
         print(
             f"presses a game-year, {language} at {size[0]}x{size[1]}: host {was_host:.2f} -> {host:.2f}, players "
             f"{was_pads:.1f} -> {pads:.1f}; parts turned by themselves {ticks:.1f} (seeds 0-{games - 1}, {years} years)"
         )
     figures.report(
-        "presses a game-year, English at 320x240 / German at 160x128 (the same games; before issue 43 -> now): host; "
+        "presses a game-year, English at 320x240 / German at 160x128 (the same games; main d038a94 -> now): host; "
         "players",
-        f"host {BEFORE_43['en'][0]:.2f} / {BEFORE_43['de'][0]:.2f} -> {en_host:.2f} / {de_host:.2f}; players "
-        f"{BEFORE_43['en'][1]:.1f} / {BEFORE_43['de'][1]:.1f} -> {en_pads:.1f} / {de_pads:.1f} (seeds 0-{games - 1})",
+        f"host {OK_PAGED['en'][0]:.2f} / {OK_PAGED['de'][0]:.2f} -> {en_host:.2f} / {de_host:.2f}; players "
+        f"{OK_PAGED['en'][1]:.1f} / {OK_PAGED['de'][1]:.1f} -> {en_pads:.1f} / {de_pads:.1f} (seeds 0-{games - 1})",
         "the same within 10%",
     )

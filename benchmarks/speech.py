@@ -1,4 +1,4 @@
-"""The voice (issue 37): ``python3 dev.py bench speech``.
+"""The voice (docs/sound.md "Figures"): ``python3 dev.py bench speech``.
 
 The utterances are what the voice says of benchmarks/flow.py's seeded game (flow/announcer.py: each notice's spoken
 form, the gates, the decisions, the winners), each moment one utterance as the App hands it over.
@@ -13,21 +13,21 @@ form, the gates, the decisions, the winners), each moment one utterance as the A
   makes it noisy), and at Pi speed with benchmarks/pi.py's model: the speaker thread's CPU from its wake-up to the
   first chunk (``thread_time``, Popen included), plus the engine's CPU for the utterance's first clause alone
   (``wait4``, up to its first stop, comma, semicolon or colon: an upper bound of its CPU to its first chunk, as
-  espeak-ng renders clause by clause and about 8 ms of it is starting the process; issue 43's utterances are often
+  espeak-ng renders clause by clause and about 8 ms of it is starting the process; the voice's utterances are often
   one sentence of several clauses, so the first sentence, printed beside it, overstates it), plus aplay's start
   (``wait4`` on the null device), each times the factor. The factor is calibrated on a pure-Python loop and
   espeak-ng is C; the SD card's first read of espeak-ng-data and the sound card's own start are not modelled.
   Budget: p99 under 250 ms on a Pi 3 B, so the voice begins with the screen.
-- a table's evening (issue 43): the documented new group's table (three keypads and a computer player,
+- a table's evening (docs/sound.md): the documented new group's table (three keypads and a computer player,
   benchmarks/speech_timeline.py) plays a seeded game; every utterance is rendered by eSpeak NG at the default rate
   (160 words a minute) and its length measured. Seconds of speech a game-year: all the voice is handed, divided by
   the game's years. The model of a table pressing every 3 s: each press (a host's or a player's key) comes 3 s after
   the one before, and what the voice is handed at that press is handed then; a computer player's move comes 1 s after
-  the press that let it act (the issue measured 0.75-1.2 s). The speaker's own rule (hardware/speaker.py's
+  the press that let it act (0.75-1.2 s measured at a table). The speaker's own rule (hardware/speaker.py's
   ``admit``) decides what is cut, dropped or queued; heard is the share of the seconds handed over that played, and
   a count is heard whole when it and the computer's move that joined it played to the end. Before and after in one
-  run: before is the announcer, texts and speaker of ``BEFORE`` (main before issue 43's voice), run from a
-  ``git archive`` of that commit (``git`` and the repository's history are needed; without them only after is
+  run: before is the announcer, texts and speaker of ``BEFORE`` (main before the voice was written for the ear), run
+  from a ``git archive`` of that commit (``git`` and the repository's history are needed; without them only after is
   measured), with its rule: each utterance cuts the one before; after is this checkout's.
 """
 
@@ -65,7 +65,7 @@ from .pi import _p99, factors
 from .speech_timeline import timeline
 
 BUDGET_MS = 250  # p99 on a Pi 3 B
-BEFORE = "d038a94"  # main before issue 43's voice
+BEFORE = "d038a94"  # main before the voice was written for the ear (docs/sound.md "What it says")
 PRESS_S = 3.0  # the table presses every 3 s
 BOT_S = 1.0  # a computer player's move, after the press that let it act
 YEAR_BUDGET_S = 90

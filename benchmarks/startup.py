@@ -1,4 +1,5 @@
-"""Start-up (issue 18): from spawning ``doge-companion run --hardware mock`` to its first frame.
+"""Start-up (tests/test_startup.py holds what it loads): from spawning ``doge-companion run --hardware mock`` to its
+first frame.
 
 The companion tells systemd READY=1 right after it has shown its first screen (``companion/notify.py``); this
 benchmark listens on a NOTIFY_SOCKET of its own, so it times the unmodified command, interpreter start included,

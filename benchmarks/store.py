@@ -1,7 +1,8 @@
-"""Committing a decision (issues 5 and 42): one record line through the store, as the companion does before the
-screen acknowledges it: SQLite (WAL, synchronous=NORMAL) and the journal beside it, synced as the commit point.
-Beside it, what the same line cost before the journal (SQLite alone, synchronous=FULL), and how many syncs each
-acknowledged line costs (strace, where it is installed). The figure depends on the disk: the sync dominates."""
+"""Committing a decision (nothing lost: docs/architecture.md "A restart"): one record line through the store, as the
+companion does before the screen acknowledges it: SQLite (WAL, synchronous=NORMAL) and the journal beside it, synced as
+the commit point. Beside it, what the same line cost before the journal (SQLite alone, synchronous=FULL), and how many
+syncs each acknowledged line costs (strace, where it is installed). The figure depends on the disk: the sync
+dominates."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _commit_times(lines: list[str], journal: bool) -> list[float]:
     with tempfile.TemporaryDirectory(dir=ROOT) as folder:  # the checkout's disk, not a tmpfs
         store = Store(Path(folder))
-        if not journal:  # as before issue 42: SQLite alone, each commit synced
+        if not journal:  # as before the journal beside it: SQLite alone, each commit synced
             store._journal.close()  # type: ignore[union-attr]
             store._journal = None
             store._db.execute("PRAGMA synchronous = FULL")

@@ -1,4 +1,5 @@
-"""Every sync SQLite asks of the disk, counted where it asks (issue 44): not assumed from the commits one expects.
+"""Every sync SQLite asks of the disk, counted where it asks (``bench pi``'s SD card share): not assumed from the
+commits one expects.
 
 SQLite reaches the disk only through its VFS (sqlite.org/vfs.html). :func:`install` registers, as the process's
 default VFS, a copy of the default one ("unix") whose files keep their own methods except two: ``xWrite``, which

@@ -1,4 +1,5 @@
-"""The table twin over thousands of games (issue 13): following the board changes literally rebuilds the board.
+"""The table twin over thousands of games (record-format.md's board changes): following the board changes literally
+rebuilds the board.
 
 Not a speed figure but the large run of the suite's property test (tests/engine/test_board_changes.py plays a few
 hundred games in CI): ``python3 dev.py bench twin [GAMES]``, default 5,000, half with 3 players and half with 4, in

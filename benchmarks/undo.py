@@ -1,4 +1,5 @@
-"""Undo that keeps the board true (issue 23), the large run of the suite's tests: ``python3 dev.py bench undo [N]``.
+"""Undo that keeps the board true (rules.md 11.4.1), the large run of the suite's tests: ``python3 dev.py bench undo
+[N]``.
 
 Two parts, each stopping at the first table that no longer matches the game:
 - the engine: N tie-prone random games (default 2,000, half with 3 players, half with 4) in which a third of the

@@ -1,4 +1,4 @@
-"""Web pads (issue 24): ``python3 dev.py bench web``.
+"""Web pads (docs/web-pads.md "Figures"): ``python3 dev.py bench web``.
 
 - phone press -> LCD frame, and -> the table view's frame (the other screens): four phones play a 4-player game over
   the real server on loopback; for each press, the time from sending it to the first LCD frame pushed after it and to

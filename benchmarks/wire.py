@@ -1,4 +1,5 @@
-"""Bytes on the SPI wire per press (issue 18): the real luma.lcd driver classes over a recording SPI bus.
+"""Bytes on the SPI wire per press (only what changed is sent: display/dirty.py): the real luma.lcd driver classes over
+a recording SPI bus.
 
 The frames are a real game's: the presses of a simulated 4-player game (benchmarks/flow.py) go through the
 controller, each screen is rendered at the driver's native size and pushed. A press is a *highlight move* when only

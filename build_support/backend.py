@@ -19,7 +19,7 @@ MYPY = "mypy>=1.10"
 # The engine modules mypyc compiles: the hot paths, the rules (every line, every imagined move of a computer player)
 # and reading record lines (benchmarks/engine_compare.py compiles the same ones). Not the modules of values
 # (tasks.py, lines.py, decisions.py, changes.py): mypyc builds a class-based NamedTuple through typing's machinery,
-# 0.34 ms a class at every start of the compiled install (issue 26).
+# 0.34 ms a class at every start of the compiled install (tests/engine/test_compiled_modules.py).
 COMPILED_ENGINE = (
     "state",
     "awaiting",
@@ -34,7 +34,7 @@ COMPILED_ENGINE = (
     "line_shapes",
 )
 # The hard player's search (its rollouts' rule of thumb, the worth of areas) compiled too: 1.6 times the work in the
-# same time, so a Pi's hard player thinks as far as its budget allows (issue 26).
+# same time, so a Pi's hard player thinks as far as its budget allows (companion/bots/calibration.py).
 COMPILED = (*(f"companion/engine/{name}.py" for name in COMPILED_ENGINE), "companion/bots/players.py")
 
 

@@ -51,7 +51,7 @@ class Display:
         if image.mode != self.device.mode:
             image = image.convert(self.device.mode)
         if self._last is not None and ImageChops.difference(self._last, image).getbbox() is None:
-            return False  # one pass in C; comparing the frames' bytes copied 230 kB out of Pillow first (issue 44)
+            return False  # one pass in C; comparing the frames' bytes copied 230 kB out of Pillow first
         self._last = image.copy()
         self.frames += 1
         if self._screenshots is not None:  # every frame shown, even one the wire drops for a newer one

@@ -1,7 +1,7 @@
 """The palace chart: palaces per player at the end of each year, with its axis, its years and a legend.
 
-Players with the same palaces year after year would draw the same pixels, the last one's colour hiding the others
-(issue 43). So each line is drawn a pixel or two above or below its neighbour in chart order (less than half a
+Players with the same palaces year after year would draw the same pixels, the last one's colour hiding the others.
+So each line is drawn a pixel or two above or below its neighbour in chart order (less than half a
 palace's height: a line still reads as its count) and each player's points have the player's mark (display/marks.py,
 the one the map and the table view give them), which the legend shows beside their name: a line that runs with
 another stays visible, and a mark tells it apart without its colour.
@@ -94,7 +94,7 @@ def legend_layout(
 ) -> list[tuple[int, int]]:
     """Where each legend entry (a colour square and its label) starts: its x and its row. An entry that does not fit
     beside the one before starts a new row, so every player is named, the winner too, on the smallest screen
-    (issue 23's read-through: the third player's entry was left out at 160x128)."""
+    (tests/display/test_chart.py: the third player's entry was once left out at 160x128)."""
     height = int(face.size) if hasattr(face, "size") else 10
     places: list[tuple[int, int]] = []
     x, row = left, 0

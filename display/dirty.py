@@ -21,16 +21,16 @@ WINDOW_BYTES = 11  # bytes to open a window: 2A + 4, 2B + 4, 2C
 # A window also costs Python time: its crop, three commands and a data call through luma, 0.023 ms of CPU on the
 # development machine (display/wiretap.py's bus; the least of 2,000), so 0.28 ms on a Zero 2 W (x12, benchmarks/pi.py),
 # in which its 32 MHz wire sends 1,100 bytes (1,750 at the 50 MHz the ST7789 and ILI9341 ask); on a Pi 3 B 920, on a Pi
-# 4 B 370. Tuned at 32 MHz (issue 26), not re-tuned for 50 (issue 44). Each further window must save at least this many
-# bytes to be opened (issue 26): 600, between the Pi 4's and the Zero's; at 1,000 a menu highlight on the small st7735
-# grew past 10% of a frame (bench wire's budget) for no clear gain on the Zero's p99.
+# 4 B 370. Tuned at 32 MHz, not re-tuned for 50 (the panels' later default clock). Each further window must save at
+# least this many bytes to be opened: 600, between the Pi 4's and the Zero's; at 1,000 a menu highlight on the small
+# st7735 grew past 10% of a frame (bench wire's budget) for no clear gain on the Zero's p99.
 WINDOW_TIME_BYTES = 600
 WINDOW_COST = WINDOW_BYTES + WINDOW_TIME_BYTES
 BYTES_PER_PIXEL = 2  # RGB565 (display/drivers.py)
 FIRST_CUT_DEPTH = 5  # cuts within a band of rows
 # Changes in at most this many bands of rows are cut down to tight boxes: a highlight move (the old and the new bar,
 # the hint under the menu), a counter. More bands is a new screen, sent a box per band: cutting each band further
-# saved its bytes for more Python time than their wire time on a Pi (bench pi, issue 26: the Zero 2 W's p99 on the
+# saved its bytes for more Python time than their wire time on a Pi (bench pi: the Zero 2 W's p99 on the
 # st7789 from 54.6 to 48.5 ms, the press's CPU p99 6.8 to 5.5 ms here).
 FEW_BANDS = 4
 MOST_BOXES = 12  # each box is a window on the wire and a round of Python in luma: a few, not hundreds

@@ -9,8 +9,8 @@ constructors, so a future luma that learns them is used as is.
 
 luma sends 18-bit colour, 3 bytes a pixel; all three controllers also take RGB565, 2 bytes a pixel (COLMOD 55h),
 which every screen of the companion shows alike (its colours are few and flat). A third fewer bytes on the wire: a
-full 320x240 frame is 153,600 bytes, 38 ms at 32 MHz instead of 58 (issue 26). Set once luma's start-up (which
-clears the screen in 18-bit) is done; the controller keeps what it holds.
+full 320x240 frame is 153,600 bytes, 38 ms at 32 MHz instead of 58 (tests/display/test_wire.py). Set once luma's
+start-up (which clears the screen in 18-bit) is done; the controller keeps what it holds.
 
 Imported only when a real LCD is built: this module loads luma.lcd.
 """

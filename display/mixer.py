@@ -62,7 +62,8 @@ class Mixer:
 def quiet_c_library() -> Iterator[None]:
     """The process's stderr closed while a C library opens the sound device: with no sound card, ALSA's library
     writes eight lines of its own configuration errors there before SDL reports the one that matters, which the
-    simulator then says in one line (issue 43). Python's own errors still raise as exceptions."""
+    simulator then says in one line (tests/display/test_mixer_quiet.py). Python's own errors still raise as
+    exceptions."""
     sys.stderr.flush()
     saved = os.dup(2)
     try:

@@ -86,7 +86,7 @@ def _split(
     screen: Screen, line: Line, size: tuple[int, int], text_size: str, label: tuple[int, int]
 ) -> tuple[Line, Line | None]:
     """As many of the line's words as fit a part, cut after the last sentence or clause among them if there is one
-    (issue 34: a part that starts "card." reads as a riddle), else after the last word that fits (a sentence longer
+    (a part that starts "card." reads as a riddle), else after the last word that fits (a sentence longer
     than a whole part, in large type at 160x128, has to be cut somewhere)."""
     words = line.text.split(" ")
     fit = 1

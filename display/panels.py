@@ -20,8 +20,8 @@ from a traceback (or a garbled screen) at start-up. Where the facts come from:
   above their datasheet's 10 MHz by the Pi's common drivers: Adafruit's own Python examples ask 64 MHz (a Pi 3 gives
   50), and fbcp-ili9341 (ili9341.h, its README's table) found each of four ILI9341 modules working on a Pi 3 B at
   66.7 MHz and more (73.5 to 77.5 MHz at their fastest).
-  At 32 MHz a new screen's wire alone was over half the 40 ms a press may take (issue 44); at 10 MHz a full frame
-  takes 123 ms.
+  At 32 MHz a new screen's wire alone was over half the 40 ms a press may take (the README's press -> glass budget); at
+  10 MHz a full frame takes 123 ms.
 """
 
 from __future__ import annotations

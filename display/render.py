@@ -78,8 +78,8 @@ def _length(text: str, face: Any) -> float:
     (tests/display/test_text_width.py). Pillow's own font, used only where DejaVu (shipped in the wheel) is missing,
     is not checked: there a kerned pair with a space could move a row break by a pixel's worth. A new line is
     broken into rows by the widths of its growing beginnings (:func:`wrap`); each of those was a FreeType layout
-    of its own, and is now a sum of words mostly measured before (issue 44: in the slowest 2% of an ILI9341 game's
-    presses, 116 letters laid out for widths a press instead of 10, 0.31 ms of CPU here instead of 0.13)."""
+    of its own, and is now a sum of words mostly measured before (bench pi found it: in the slowest 2% of an ILI9341
+    game's presses, 116 letters laid out for widths a press instead of 10, 0.31 ms of CPU here instead of 0.13)."""
     if " " not in text:
         return _word_length(text, face)
     words = text.split(" ")
@@ -97,7 +97,7 @@ def _coverage(text: str, face: Any) -> tuple[Image.Image, tuple[int, int]] | Non
 
     One FreeType layout and render, as ``draw.text`` makes them (``getmask2``), without the bounding box it measures
     first or an RGBA image to draw into: a new text costs a Pi a third of what it did, and a new screen's texts are
-    new (issue 44)."""
+    new (bench pi's press -> glass)."""
     if hasattr(face, "getmask2"):
         mask, offset = face.getmask2(text, mode="L")
     else:  # Pillow's bitmap font, where FreeType is missing
@@ -390,7 +390,7 @@ def _draw_menu(
     """The options around the highlighted one, as many as fit; the highlighted one marked (bar, arrow, underline).
 
     The label itself looks the same highlighted or not, so moving the highlight changes only the marks: a few
-    percent of the screen go over SPI instead of two whole inverted bars (issue 18).
+    percent of the screen go over SPI instead of two whole inverted bars (bench wire).
     """
     menu = screen.menu
     assert menu is not None

@@ -47,7 +47,7 @@ class MapArea:
     """One area of the board as drawn on the map: its name, houses per player, palaces by owner in building order
     (on the spaces marked 3 to 7) and the ring colour of each advisor standing there: the district advisors first,
     then the last ``from_quarantia`` of them, the Quarantia's (drawn square: a district's advisor and a Quarantia
-    advisor of one player in one place were two identical rings, issue 23's read-through)."""
+    advisor of one player in one place were two identical rings, found at 160x128)."""
 
     name: str
     houses: tuple[tuple[str, int], ...] = ()

@@ -42,7 +42,8 @@ class PadStatus(NamedTuple):
 
 class PageTick(NamedTuple):
     """A few seconds passed (``hardware/page_timer.py``): a notice the players are reading in parts shows its
-    next part by itself, as their "done" on their pads never turns one (issue 43). Spelled ``wait`` in a script."""
+    next part by itself, as their "done" on their pads never turns one (tests/web/test_pad_done.py). Spelled
+    ``wait`` in a script."""
 
     def __str__(self) -> str:
         return "wait"

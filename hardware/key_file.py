@@ -60,7 +60,7 @@ class KeyFile:
                     self._take(chunk)
 
     def _take(self, chunk: bytes) -> None:
-        """Each byte is looked at once (issue 42: a 10 MB line took 14 s, split again at every read): what waits
+        """Each byte is looked at once (a 10 MB line once took 14 s, split again at every read): what waits
         for its newline is kept only up to MAX_LINE, beyond that only its start, to say it was skipped."""
         start = 0
         while (end := chunk.find(b"\n", start)) >= 0:

@@ -8,7 +8,7 @@ a pad that sends garbage gets at most one warning a minute, with a count: a brok
 What goes to a pad (acknowledgements, LEDs, beeps) is queued and written by the link's own writer thread, with a
 write timeout and outside any lock: a pad that stops reading fills its port's buffer, its next write times out, and
 it is dropped as if unplugged (and opened again later). Neither the reader thread nor the game thread ever waits
-for a pad (issue 27).
+for a pad (tests/hardware/test_serial_pads.py).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, settings
 
 def _temporary_files_in_memory() -> None:
     """Test games commit every line with fsync (synchronous=FULL, as on the device); on a RAM disk that costs
-    nothing. No test measures the disk, so every verdict stays the same and the suite runs minutes faster (issue 14).
+    nothing. No test measures the disk, so every verdict stays the same and the suite runs minutes faster.
     A TMPDIR of your own is respected."""
     shm = Path("/dev/shm")
     if "TMPDIR" not in os.environ and shm.is_dir() and os.access(shm, os.W_OK | os.X_OK):
@@ -37,9 +37,9 @@ def _catalogs_compiled() -> None:
 _catalogs_compiled()
 
 # The same examples on every machine and every run, in CI and on a laptop alike: `python3 dev.py test` gives one
-# verdict, whoever runs it (issue 35). Random exploration is a run of its own, `python3 dev.py test --explore N`
-# (DOGE_HYPOTHESIS=explore): new examples each round, and a failure it finds is kept in .hypothesis/ and tried first
-# by every later exploring round until it passes. No per-example deadline: shared machines are slow.
+# verdict, whoever runs it (tests/test_dev_test_command.py). Random exploration is a run of its own, `python3 dev.py
+# test --explore N` (DOGE_HYPOTHESIS=explore): new examples each round, and a failure it finds is kept in .hypothesis/
+# and tried first by every later exploring round until it passes. No per-example deadline: shared machines are slow.
 settings.register_profile(
     "fixed", derandomize=True, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -1,4 +1,5 @@
-"""Crash harness (issue 5): the companion as a real process, killed with SIGKILL at random moments.
+"""Crash harness (nothing lost: docs/architecture.md "A restart"): the companion as a real process, killed with SIGKILL
+at random moments.
 
 Each round starts ``doge-companion run --hardware mock --autoplay SEED --acks --resume``: a simulated table plays,
 and the companion prints ``ack GAME N HASH`` for every record line it has committed (before the screen shows it).

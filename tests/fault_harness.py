@@ -1,4 +1,5 @@
-"""Fault harness (issue 27): what the crash harness's kills do not reach, each scenario with the companion as it runs.
+"""Fault harness (a full disk or a damaged store never loses a game): what the crash harness's kills do not reach, each
+scenario with the companion as it runs.
 
 - A full disk at start: the saved game is neither moved nor lost; the companion says so in one line naming the
   directory and stops, and once there is room it goes on where it stopped. A disk that fills during autoplay stops

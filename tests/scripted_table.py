@@ -1,12 +1,12 @@
-"""A table that only presses keys, as `doge-companion run --script` feeds them: the host-press figure (issue 34) and
-the whole scripted evening with a computer player are played with it.
+"""A table that only presses keys, as `doge-companion run --script` feeds them: the host-press figure (``bench
+presses``) and the whole scripted evening with a computer player are played with it.
 
 Three keypad players and a computer player by default, the computer answering at once (``sync_bots``), as in a
 script. The humans choose like the "normal" computer player (companion.bots), from their own seat's view, and 40% of
 their ballots at random among those of one or two markers (without it all three key the same ballot and nearly every
 election ties), each from seeded generators of their own: their choices depend only on the game, never on how many
 presses a display size or a way of confirming needs, so one seed is one game at 320x240 and at 160x128, before and
-after issue 34 (``benchmarks/presses.py`` checks the records).
+after main d62f8cd (``benchmarks/presses.py`` checks the records).
 
 Notices are confirmed the way the screen asks: each player the table waits for presses ok on their own pad ("done";
 a computer's pieces: the first human pad), and the host presses ok only on what is the host's alone.
@@ -176,8 +176,8 @@ class ScriptedTable:
         self.press("host", "right")
 
 
-# Measured before issue 34 (main at d62f8cd) with the same table: host presses a game for seeds 0-9, and the hash of
-# each game's record (sha256 of its lines, first 16 hex digits).
+# Measured on main at d62f8cd, when every notice waited for the host's ok, with the same table: host presses a game for
+# seeds 0-9, and the hash of each game's record (sha256 of its lines, first 16 hex digits).
 BEFORE = {
     (320, 240): (253, 289, 302, 314, 394, 309, 274, 353, 282, 310),
     (160, 128): (378, 427, 447, 453, 573, 452, 397, 523, 413, 466),

@@ -1,7 +1,7 @@
-"""Stores whose content is damaged where SQLite sees nothing wrong (issue 35): every case passes ``quick_check``.
+"""Stores whose content is damaged where SQLite sees nothing wrong: every case passes ``quick_check``.
 
 The base is a healthy store made through the Store API: game 1 played to its end, game 2 unfinished at line 80 with
-a screens row (a notice to read). Each case is a copy with one damage, the issue's (players not JSON, a blob in
+a screens row (a notice to read). Each case is a copy with one damage, those first found (players not JSON, a blob in
 players, a dropped column or table, ``user_version=-5``) and their neighbours, one per column and table. Each case
 says what the companion must make of it:
 

@@ -139,7 +139,7 @@ def test_an_unplugged_pad_is_reported_on_the_screen(tmp_path: Path) -> None:
 
 
 def test_the_text_size_setting_reaches_the_panel_and_the_paging(tmp_path: Path) -> None:
-    """Issue 23: ``[display] text_size = "large"`` draws the same screen larger, and cuts long screens by the same
+    """``[display] text_size = "large"`` draws the same screen larger, and cuts long screens by the same
     measure the panel shows them with."""
     images = {}
     for text_size in ("normal", "large"):

@@ -1,4 +1,4 @@
-"""Every bad input of issue 35 gets one line, in bounded time, and loses nothing: config files that are not files,
+"""Every bad input gets one line, in bounded time, and loses nothing: config files that are not files,
 numbers TOML allows but Python will not print, keys of any length, nesting a thousand deep, a home directory that
 does not exist; record lines that quote what they refuse (escaped, clipped); and symbolic links where the state
 directory's files belong. In-process and quick; waits are hang guards only."""

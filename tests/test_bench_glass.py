@@ -1,6 +1,6 @@
-"""``bench glass`` (issue 44): a real panel's press to glass, wall clock. Here its LCD branch runs over stand-ins for
-spidev and RPi.GPIO (the modules luma imports on a Pi), so the path a Pi takes is the one tested; its figures are this
-machine's and judge nothing."""
+"""``bench glass`` (docs/installing.md's checklist): a real panel's press to glass, wall clock. Here its LCD branch runs
+over stand-ins for spidev and RPi.GPIO (the modules luma imports on a Pi), so the path a Pi takes is the one tested; its
+figures are this machine's and judge nothing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""bench pi's model of a press (issue 44): the driver's writer sends a box while the next is converted, so a box's
+"""bench pi's model of a press: the driver's writer sends a box while the next is converted, so a box's
 wire runs beside the Python that comes after its hand-over, never beside the Python of a write, and a press is
 never shorter than its CPU."""
 

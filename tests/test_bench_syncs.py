@@ -1,4 +1,4 @@
-"""``bench pi`` counts every sync a press makes in SQLite's own VFS calls (issue 44: it assumed one per record line,
+"""``bench pi`` counts every sync a press makes in SQLite's own VFS calls (it once assumed one per record line,
 and strace showed 283 more, the screen state's own commits). Run in a child process: the counting VFS becomes the
 default one of the process that installs it."""
 

@@ -1,5 +1,5 @@
 """Every benchmark family at a tiny size (``python3 dev.py bench --smoke``): none may hang or rot unseen, and none
-may touch a person's own games (issue 26: ``bench flow`` once resumed whatever game the user's store held).
+may touch a person's own games (``bench flow`` once resumed whatever game the user's store held).
 
 The run gets a home that nothing can be written under (a file, which even root cannot make a directory of), no XDG
 or systemd state directory, and an audit hook in every Python process it starts (a ``sitecustomize`` on the path)
@@ -83,7 +83,7 @@ def test_every_benchmark_family_runs_at_a_tiny_size_without_touching_home(tmp_pa
 
 def test_the_readmes_figures_are_the_benchmarks_own() -> None:
     """The README's table is what `python3 dev.py bench --readme` wrote from docs/figures.json, every family's
-    figures in it (issue 35: the table was copied by hand and went stale); the smoke run above fails when a family
+    figures in it (the table was once copied by hand and went stale); the smoke run above fails when a family
     reports other figures than the file holds."""
     checked = benchmarks("--check-readme")
     assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -1,4 +1,4 @@
-"""Computer players (issue 8): they see nothing secret, play legal whole games, and sit at a table of humans."""
+"""Computer players: they see nothing secret, play legal whole games, and sit at a table of humans."""
 
 from __future__ import annotations
 
@@ -259,7 +259,7 @@ def test_in_the_app_a_bot_thinks_off_the_game_thread_and_answers_through_the_que
 
 
 def test_a_press_that_hands_a_computer_its_turn_is_on_the_screen_before_the_computer_is_asked(tmp_path: Path) -> None:
-    """Building a computer's view samples a world for it: the press's own frame goes out first (issue 44)."""
+    """Building a computer's view samples a world for it: the press's own frame goes out first (press -> glass)."""
     import threading
 
     from companion.app import App

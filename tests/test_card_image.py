@@ -1,4 +1,5 @@
-"""The card image booted under emulation (issue 45): `dev.py image`'s root, on its own card, in QEMU.
+"""The card image booted under emulation (docs/installing.md "The card image"): `dev.py image`'s root, on its own card,
+in QEMU.
 
 The root is the one `python3 dev.py image` builds (build_support/image: Debian bookworm's arm64 archive, the companion
 installed by ``install.sh --image``; its slow base cached in ~/.cache/doge-companion between runs) with three

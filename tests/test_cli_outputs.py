@@ -1,4 +1,5 @@
-"""Output paths that cannot be written are refused in one line before anything is played (review of issue 17)."""
+"""Output paths that cannot be written are refused in one line before anything is played (a refusal after a whole game
+would lose it)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def test_a_bad_output_path_is_one_line_before_anything_happens(tmp_path: Path, a
 
 
 def test_games_finds_the_simulators_games_and_marks_computer_seats(tmp_path: Path) -> None:
-    """Issue 34: `games` said "no games stored yet" after games in the simulator, which keeps its own store; and a
+    """`games` once said "no games stored yet" after games in the simulator, which keeps its own store; and a
     computer seat looked like anyone's."""
     from companion.engine import dump_header
     from companion.store import Store

@@ -1,10 +1,11 @@
-"""The rules engine as install.sh builds it: compiled by mypyc into the wheel (issue 18), the same rules.
+"""The rules engine as install.sh builds it: compiled by mypyc into the wheel (build_support/backend.py), the same
+rules.
 
 The wheel is built with DOGE_COMPILE_ENGINE=1 from a copy of the tree and installed in a fresh venv (with no
 dependencies: the engine needs none); the same copy built again without it must give a plain wheel with no extension
 left over from the compiled build. Then the whole engine test suite and the computer players' tests run against the
 compiled modules (the venv's site-packages first on the path, so ``companion.engine.state`` and ``companion.bots``
-are the extensions; issue 26 compiles the hard player's search too), and ``replay --each`` from
+are the extensions; the hard player's search is compiled too), and ``replay --each`` from
 that venv prints the very snapshots the checkout prints for a few random games. A C compiler and the package index
 are needed, as on the Pi; without a compiler the test says so, and in CI it fails rather than skip.
 """

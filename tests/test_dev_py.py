@@ -1,4 +1,4 @@
-"""`python3 dev.py start` installs only what starting needs and says what it is doing (issue 34: the first start took
+"""`python3 dev.py start` installs only what starting needs and says what it is doing (the first start once took
 ~90 s printing two lines and installed every test tool to open a window); `test` then adds its tools and keeps the
 rest. pip itself is not run here: its output is canned."""
 

@@ -1,6 +1,7 @@
-"""`python3 dev.py test` on any fresh machine (issue 35): its first line names each missing system tool with the
-command that installs it, CI (root, CI set) installs them instead, the verdict is the same on every run, and random
-exploration is a run of its own (`test --explore N`). No network and no subprocess: dev.py's steps are recorded."""
+"""`python3 dev.py test` on any fresh machine (the README's first command): its first line names each missing system
+tool with the command that installs it, CI (root, CI set) installs them instead, the verdict is the same on every run,
+and random exploration is a run of its own (`test --explore N`). No network and no subprocess: dev.py's steps are
+recorded."""
 
 from __future__ import annotations
 

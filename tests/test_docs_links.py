@@ -1,5 +1,6 @@
 """Every relative link in README.md and docs/ leads to a file of the repository, and none sends readers to the
-design documents outside it: the record format, the rules and the library notes are in docs/ (issue 25)."""
+design documents outside it: the record format, the rules and the library notes are in docs/, where a reader of the
+repository finds them."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def test_the_contracts_are_in_the_repository_and_cited_there() -> None:
 
 def test_no_code_comment_test_or_help_text_cites_the_documents_outside() -> None:
     """Citations name docs/ files (rules.md 8.6, record-format.md 4, library-notes.md), the command line's help
-    texts too (issue 35: `replay --help` sent readers to a RECORD.md that does not exist)."""
+    texts too (`replay --help` once sent readers to a RECORD.md that does not exist)."""
     outside = re.compile(r"\.\./shared|\bRECORD\.md|\bRULES\.md|STACK-NOTES")
     found = []
     for folder in ("companion", "display", "hardware", "tests", "benchmarks", "build_support"):
@@ -93,8 +94,8 @@ def test_the_cited_rule_and_record_sections_exist() -> None:
 
 
 def test_every_file_the_pages_name_exists() -> None:
-    """`companion/flow/game.py`, `display/render.py`...: a module moved or renamed (issue 36) must not leave
-    README.md or docs/ sending readers to where it was."""
+    """`companion/flow/game.py`, `display/render.py`...: a module moved or renamed (as the layout once was) must not
+    leave README.md or docs/ sending readers to where it was."""
     folders = "companion|display|hardware|benchmarks|tests|build_support|systemd"
     named = re.compile(rf"(?<![\w/.~-])((?:{folders})/[\w/.-]*\w)")
     found = [(page, path) for page in PAGES for path in named.findall(page.read_text(encoding="utf-8"))]

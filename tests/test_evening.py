@@ -1,4 +1,4 @@
-"""A whole evening by buttons (issue 23): a game to its end, the next game started from the game-over screen, a game
+"""A whole evening by buttons: a game to its end, the next game started from the game-over screen, a game
 abandoned half-way, a restart that offers the game in progress; the archive (`doge-companion games`, `export`)
 lists all three as they are."""
 
@@ -117,7 +117,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_only_the_host_answers_the_start_up_question(tmp_path: Path) -> None:
-    """Issue 43: after a power cut a player's habitual ok answered the host's question (and at 160x128, in parts,
+    """Regression: after a power cut a player's habitual ok answered the host's question (and at 160x128, in parts,
     the host never reached "right: a new game"). A player's key is their own; the question waits for the host."""
     record = paused_game(tmp_path, 30)
     app = App(app_settings(tmp_path), seed=6)

@@ -1,4 +1,4 @@
-"""The companion on Debian bookworm's own libraries (issue 35): the floor lock.
+"""The companion on Debian bookworm's own libraries (docs/installing.md "Debian's own libraries"): the floor lock.
 
 pyproject.toml's lower bounds are the versions Debian bookworm (and so Raspberry Pi OS Bookworm) packages
 (requirements/floor.in), so a Pi owner or a Debian user may use python3-pil, python3-aiohttp, python3-luma.lcd,

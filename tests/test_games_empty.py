@@ -1,4 +1,4 @@
-"""Issue 43: `games --sim` printed an empty table (its column names alone) where `games` says "no games stored yet";
+"""Regression: `games --sim` printed an empty table (its column names alone) where `games` says "no games stored yet";
 a store that exists but holds no game is the same answer, for the device's store and the simulator's alike."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The base install and its extras, --version, and journald priorities (issue 15)."""
+"""The base install and its extras, --version, and journald priorities (docs/installing.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""``sudo ./install.sh``: the README's Pi setup in one command, idempotent, with a dry run (issue 15).
+"""``sudo ./install.sh``: the README's Pi setup in one command, idempotent, with a dry run (docs/installing.md "A
+Raspberry Pi, as a service").
 
 Off a Pi, the system commands it calls (apt-get, dpkg-query, useradd, raspi-config, systemctl, python3 -m venv ...)
 are stand-ins on PATH that log each call and keep a little state (installed packages, the user, SPI) in files, and
@@ -272,7 +273,7 @@ DROP_IN = "etc/systemd/system/doge-companion.service.d/web-pads.conf"
 
 
 def test_with_the_web_pads_on_by_default_the_service_may_reach_the_local_network(machine: Machine) -> None:
-    """Issue 33, problem 4: phones are the README's first path, so the unit's network drop-in comes with it; a config
+    """Phones are the README's first path, so the unit's network drop-in comes with it; a config
     with web.enabled = false goes without it (and a second run takes it away)."""
     from companion.system import config
 
@@ -294,7 +295,8 @@ def test_with_the_web_pads_on_by_default_the_service_may_reach_the_local_network
 
 def test_64_bit_pi_os_installs_only_files_whose_hashes_the_lock_names(machine: Machine) -> None:
     """requirements/pi-aarch64.txt carries every file's hash (python3 dev.py lock): both installs require them, and
-    setuptools, installed first, comes from its own lines of the lock with their hashes (issue 35)."""
+    setuptools, installed first, comes from its own lines of the lock with their hashes (a pinned install pins its
+    installer too)."""
     dpkg = machine.bin / "dpkg"
     dpkg.write_text("#!/bin/sh\necho arm64\n")
     dpkg.chmod(0o755)
@@ -308,9 +310,9 @@ def test_64_bit_pi_os_installs_only_files_whose_hashes_the_lock_names(machine: M
 
 
 def test_uninstall_removes_what_it_installed_and_keeps_the_games_unless_purged(machine: Machine) -> None:
-    """`install.sh --uninstall` (issue 35): the service, its unit, drop-ins and rule, the venv and the downloads go;
-    the games, the owner's config, their own drop-in and the user owning the games stay; --purge takes those too.
-    Packages, groups, SPI and the checkout are never touched; a second run finds nothing to remove."""
+    """`install.sh --uninstall` (docs/installing.md): the service, its unit, drop-ins and rule, the venv and the
+    downloads go; the games, the owner's config, their own drop-in and the user owning the games stay; --purge takes
+    those too. Packages, groups, SPI and the checkout are never touched; a second run finds nothing to remove."""
     machine.install()
     games = machine.root / "var/lib/doge-companion/games.sqlite3"
     games.parent.mkdir(parents=True)
@@ -378,14 +380,14 @@ def debian_on_a_pi(machine: Machine) -> None:
 def test_image_mode_installs_into_a_card_images_root_the_same_device_without_starting_it(
     machine: Machine, tmp_path: Path
 ) -> None:
-    """Issue 45: `install.sh --image` in the root of a card image being built (Debian's kernel and raspi-firmware,
-    in a chroot) does the same steps as on Raspberry Pi OS, one description of an installed device: it does not
-    refuse for want of Pi OS or a running systemd, sets SPI in Debian's raspi-firmware-custom and runs its kernel hook
-    (config.txt), gives gpio and spi their devices by udev rules (Debian has neither), enables the units without
-    starting anything, and places and enables the network unit when the checkout has it. `--pins-only` stops after
-    the pinned packages (the image's cached base); `--list-packages` names what the image must include."""
+    """`install.sh --image` (docs/installing.md "The card image") in the root of a card image being built (Debian's
+    kernel and raspi-firmware, in a chroot) does the same steps as on Raspberry Pi OS, one description of an installed
+    device: it does not refuse for want of Pi OS or a running systemd, sets SPI in Debian's raspi-firmware-custom and
+    runs its kernel hook (config.txt), gives gpio and spi their devices by udev rules (Debian has neither), enables the
+    units without starting anything, and places and enables the network unit when the checkout has it. `--pins-only`
+    stops after the pinned packages (the image's cached base); `--list-packages` names what the image must include."""
     debian_on_a_pi(machine)
-    source = tmp_path / "checkout"  # a checkout that has the network unit (issue 45's other half)
+    source = tmp_path / "checkout"  # a checkout that has the network unit (the card image's first-boot Wi-Fi)
     source.mkdir()
     for part in ("install.sh", "requirements", "systemd"):
         subprocess.run(["cp", "-a", str(ROOT / part), str(source / part)], check=True)

@@ -1,4 +1,4 @@
-"""Imports only run downwards, and every module stays a size a newcomer can read (issues 16 and 36).
+"""Imports only run downwards, and every module stays a size a newcomer can read (docs/architecture.md "The layers").
 
 The layers, lowest first, and what each may import of ours besides itself (docs/architecture.md draws them):
 the catalogs; the rules engine; hardware/ (its events name the engine's areas); display/ (the simulator feeds
@@ -153,7 +153,8 @@ def test_modes_are_found_by_their_file_names() -> None:
     assert {"help", "board_check", "undo_confirm"} <= modes
 
 
-# The engine's private layout (issue 22): State's fields, and the modules that hold its rules and tasks.
+# The engine's private layout (docs/engine.md "What to rely on"): State's fields, and the modules that hold its rules
+# and tasks.
 ENGINE_INSIDES = (
     "companion.engine.tasks",
     "companion.engine.choices",
@@ -201,7 +202,7 @@ def private_reads(source: Path, root: Path = ROOT) -> list[str]:
 
 
 def test_nothing_outside_the_engine_reads_its_private_layout() -> None:
-    """RULES live in the engine once: everything else asks its typed queries (issue 22)."""
+    """RULES live in the engine once: everything else asks its typed queries (docs/engine.md "Queries")."""
     found = [read for source in _outside_sources() for read in private_reads(source)]
     assert found == []
 

@@ -1,4 +1,4 @@
-"""The lock files (issue 25): made by uv from pyproject.toml (`python3 dev.py lock`), every requirement pinned to
+"""The lock files: made by uv from pyproject.toml (`python3 dev.py lock`), every requirement pinned to
 one version within pyproject's bounds, and used by dev.py and install.sh."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_dev_and_install_use_the_locks() -> None:
 
 
 def test_dev_py_lock_upgrades_every_lock_and_hashes_the_64_bit_pis(monkeypatch: pytest.MonkeyPatch) -> None:
-    """uv keeps the versions a lock already names unless told to upgrade (issue 35: `lock` upgraded nothing)."""
+    """uv keeps the versions a lock already names unless told to upgrade (`lock` once upgraded nothing)."""
     import dev
 
     commands: list[tuple[str, ...]] = []

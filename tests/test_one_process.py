@@ -1,4 +1,4 @@
-"""One game, one process, one truth (issue 14): the state directory's lock, scripts that never touch the saved game,
+"""One game, one process, one truth: the state directory's lock, scripts that never touch the saved game,
 listings that never repair, private files, bounded config strings, a stop that always happens, public records."""
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ def test_an_existing_state_directory_is_tightened_to_0700(tmp_path: Path) -> Non
         ('[pads]\nserial = ["/dev/' + "x" * 5000 + '"]\n', "pads.serial: is 5005 characters long"),
         ('[game]\nlanguage = "' + "x" * 5000 + '"\n', 'game.language: unknown value "xxxxxxxx'),
         ('"' + "k" * 5000 + '" = 1\n', ": unknown key"),
-        # Issue 27: past Python's int-str limit (4300 digits) tomllib raises ValueError, not TOMLDecodeError.
+        # Past Python's int-str limit (4300 digits) tomllib raises ValueError, not TOMLDecodeError.
         ("[game]\nbot_work = " + "9" * 5000 + "\n", "a number in it has too many digits (at most 4300)"),
         ("[game]\nbot_work = " + "9" * 4000 + "\n", "game.bot_work: must be from 0 to 1000000000, not 99999"),
         ("[buttons]\nbounce_ms = -" + "9" * 2600 + "\n", "buttons.bounce_ms: must be from 0 to 500, not -9999"),
@@ -272,7 +272,7 @@ def test_check_config_rejects_over_long_strings_in_one_short_line(tmp_path: Path
 
 def test_a_stop_request_ends_even_a_stuck_companion() -> None:
     """A loop that never comes back to look at its stop flag (as `run` once did for minutes) ends STOP_GRACE_S
-    after SIGTERM with status 0 (issue 42: it was killed by SIGALRM); the verdict is how it ended, not how fast."""
+    after SIGTERM with status 0 (it was once killed by SIGALRM); the verdict is how it ended, not how fast."""
     assert STOP_GRACE_S < 1
     code = (
         "import signal\n"

@@ -47,7 +47,7 @@ def test_the_start_command_opens_the_simulator_and_stops_on_sigterm(tmp_path: Pa
     assert process.returncode == 0, stderr
     assert not re.search(rb"Traceback|ALSA", stderr)
     # `games --sim` (and `export --sim`) see the simulator's store, kept apart from a real device's (no game was
-    # started here: its store is empty, and says so as the device's missing one does, issue 43)
+    # started here: its store is empty, and says so as the device's missing one does, tests/test_games_empty.py)
     env = {**env, "LANGUAGE": "en", "PYTHONPATH": str(ROOT)}
     cli = [sys.executable, "-m", "companion.cli"]
     listed = subprocess.run([*cli, "games", "--sim"], env=env, capture_output=True, text=True, timeout=60)

@@ -1,6 +1,6 @@
 """docs/scripted-input.md's new group's whole game: exactly its script, run with exactly its command, ends the game
 (the record replays to a finished game that Red won), leaves the summary picture beside the record and what the
-voice said as WAV files (issue 37), measured with the standard library; the same game written and played in German
+voice said as WAV files (docs/sound.md), measured with the standard library; the same game written and played in German
 and Italian says all of it in that language.
 
 Cost: espeak-ng renders each utterance of a whole game once per language (about 100 utterances, 0.02 s of CPU
@@ -74,7 +74,7 @@ def test_the_docs_new_group_game_ends_and_saves_its_summary_beside_the_record(tm
     assert summary.exists(), f"no summary picture beside the record: {sorted(p.name for p in tmp_path.iterdir())}"
     assert Image.open(summary).size[0] > 400
     said = heard(tmp_path / run[run.index("--audio") + 1], "en")
-    assert said[0] == "Set up the board." and said[-1] == "Red wins!"  # a reminder page: its title (issue 43)
+    assert said[0] == "Set up the board." and said[-1] == "Red wins!"  # a reminder page: its title (docs/sound.md)
     assert "Round one: choose on your keypads." in said
     assert any(text.startswith("Year three ends.") for text in said)
     told = re.search(r"(\d+) utterances", section())
@@ -134,7 +134,7 @@ def test_the_docs_script_is_what_its_generator_writes() -> None:
 
 
 def test_the_format_example_starts_a_game_at_160x128_too(tmp_path: Path) -> None:
-    """Issue 34: at 160x128 setup came in two parts, so the example's first host ok turned to the second part and
+    """Regression: at 160x128 setup came in two parts, so the example's first host ok turned to the second part and
     every later press fell one screen behind. Now it starts the game and Blue's ballot locks in, at any size."""
     text = (ROOT / "docs" / "scripted-input.md").read_text()
     example = text.split("## Format", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]

@@ -1,6 +1,6 @@
-"""What a Raspberry Pi's SD card does to files (issue 42): a database cut to 0 bytes beside its -wal, a flipped bit
+"""What a Raspberry Pi's SD card does to files: a database cut to 0 bytes beside its -wal, a flipped bit
 in the -wal, a saved screen that holds what no version wrote, a game set aside as damaged, reading commands that
-wrote, and input without bounds. Each test is one of the issue's problems as the user meets it."""
+wrote, and input without bounds. Each test is one of these problems as the user meets it."""
 
 from __future__ import annotations
 

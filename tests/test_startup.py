@@ -1,4 +1,4 @@
-"""Start-up (issue 18): the first frame of ``run --hardware mock`` loads nothing that mode does not use.
+"""Start-up (``bench startup``): the first frame of ``run --hardware mock`` loads nothing that mode does not use.
 
 The time itself is the benchmark's business (``python3 dev.py bench pi``); this only checks which modules are loaded,
 in a fresh interpreter, so a later import at module level cannot quietly bring them back.

@@ -1,4 +1,4 @@
-"""Nothing lost (issue 5): the store, resuming, bad stores, a full disk, exports."""
+"""Nothing lost (docs/architecture.md "A restart"): the store, resuming, bad stores, a full disk, exports."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_state_directory_order() -> None:
 
 def test_lines_are_committed_durably(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    game = store.new_game(HEADER, {"phone1": "d1", "2": "d2"})  # which phone holds a seat, with the game (issue 33)
+    game = store.new_game(HEADER, {"phone1": "d1", "2": "d2"})  # which phone holds a seat, with the game
     store.append(game, 2, ['{"shuffle": []}', '{"x": 1}'], {"year": 2})
     store.close()
     db = sqlite3.connect(tmp_path / FILENAME)
@@ -51,7 +51,7 @@ def test_lines_are_committed_durably(tmp_path: Path) -> None:
     assert again.phones(game) == {"phone1": "d1", "2": "d2"}
     with sqlite3.connect(":memory:") as probe:  # synchronous is per connection: check ours
         assert probe is not None
-    # NORMAL: the journal beside it is the commit point, synced in each acknowledgement (issue 42)
+    # NORMAL: the journal beside it is the commit point, synced in each acknowledgement (companion/store/journal.py)
     assert again._db.execute("PRAGMA synchronous").fetchone()[0] == 1
     assert [
         json.loads(line[9:])["n"] for line in (tmp_path / "games.journal").read_text().rstrip("\0").splitlines()
@@ -83,11 +83,11 @@ def test_schema_1_is_migrated_forward(tmp_path: Path) -> None:
     assert store.problem is None and store.lines(1) == [HEADER]
     store.save_screen(1, {"notices": []})
     assert store.screen(1) == {"notices": []}
-    assert store.phones(1) == {}  # schema 3: which phone holds each seat (issue 33)
+    assert store.phones(1) == {}  # schema 3: which phone holds each seat (docs/web-pads.md)
     store.give_seat(1, "2", "d1")
     store.give_seat(1, "2", "d2")  # the host gave the seat to another phone: one holder a seat
     assert store.phones(1) == {"2": "d2"}
-    assert store.hidden(1) == set()  # schema 4: whether a seat's locked-in ballot is hidden from its phone (issue 41)
+    assert store.hidden(1) == set()  # schema 4: whether a seat's locked-in ballot is hidden from its phone
     store.give_seat(1, "3", "d3", hidden=True)
     assert store.hidden(1) == {"3"}
     store.unhide(1, "3")
@@ -128,7 +128,7 @@ def test_a_store_that_cannot_be_used_is_moved_aside_never_deleted(
 def test_damaged_stores_moved_aside_in_the_same_second_are_all_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 27: a service restarting within one second renamed the second damaged file over the first."""
+    """Regression: a service restarting within one second renamed the second damaged file over the first."""
     monkeypatch.setattr("companion.store.files.stamp", lambda: "20260101-120000")
     contents = []
     for number in range(3):
@@ -155,7 +155,7 @@ def many_games(directory: Path, games: int = 12) -> int:
 
 
 def test_a_store_damaged_beyond_its_header_is_moved_aside_and_games_says_so_in_one_line(tmp_path: Path) -> None:
-    """Issue 27: its header was fine, so it was opened, and the game failed later ("database disk image is
+    """Regression: its header was fine, so it was opened, and the game failed later ("database disk image is
     malformed"): the service restarted forever and `games` printed a traceback."""
     page = many_games(tmp_path)
     path = tmp_path / FILENAME
@@ -169,7 +169,7 @@ def test_a_store_damaged_beyond_its_header_is_moved_aside_and_games_says_so_in_o
     assert listing.returncode == 0 and "Traceback" not in listing.stderr
     assert len(listing.stderr.strip().splitlines()) == 1 and "read from the journal" in listing.stderr, listing.stderr
     journal = (tmp_path / "games.journal").read_bytes()
-    (tmp_path / "games.journal").rename(tmp_path / "journal.kept")  # a store from before issue 42: no second copy
+    (tmp_path / "games.journal").rename(tmp_path / "journal.kept")  # a store from before the journal: no second copy
     listing = cli(config_file, "games")
     assert listing.returncode == 1 and "Traceback" not in listing.stderr
     assert len(listing.stderr.strip().splitlines()) == 1 and "moves it aside" in listing.stderr, listing.stderr
@@ -220,7 +220,7 @@ def test_an_io_error_at_start_moves_nothing_and_says_which_directory(tmp_path: P
 
 
 def test_autoplay_on_a_full_disk_stops_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 27: it pressed ok on the "Not saved" notice for ever, at 100% CPU, a log line each time."""
+    """Regression: it pressed ok on the "Not saved" notice for ever, at 100% CPU, a log line each time."""
     app = App(app_settings(tmp_path), seed=4)
     try:
         pages = app.store._db.execute("PRAGMA page_count").fetchone()[0]
@@ -273,7 +273,7 @@ def test_a_read_only_disk_means_no_saving_and_a_message() -> None:
     try:
         assert result.returncode == 0, result.stderr
         assert result.stdout.startswith("False games are not being saved:") and "read-only" in result.stdout
-        # Issue 14: the saved game is there to resume, list and export, though nothing can be written.
+        # One truth: the saved game is there to resume, list and export, though nothing can be written.
         assert result.stdout.splitlines()[1] == "1 1 1", result.stdout
         config_file = tmp_path / "config.toml"
         config_file.write_text(f'[game]\nstate_dir = "{tmp_path / "ro"}"\n')
@@ -356,7 +356,8 @@ def test_an_unfinished_game_resumes_exactly_where_it_stopped(tmp_path: Path) -> 
 def test_a_power_cut_between_the_header_and_its_shuffle_resumes_and_saves_the_shuffle(tmp_path: Path) -> None:
     """The header is committed, then the year's shuffles: a cut between them leaves a record that stops where a
     shuffle is due. Resuming draws it and saves it to the game (it was drawn before the game was bound, and "Not
-    saved" stopped the table; found by the torn copies of tests/test_crash.py once issue 33 changed the store)."""
+    saved" stopped the table; found by the torn copies of tests/test_crash.py once the phones' seats joined the
+    store)."""
     first = App(app_settings(tmp_path), seed=9)
     for source in ("1", "2", "3"):
         first.step(InputEvent(source, "ok"))

@@ -1,7 +1,7 @@
-"""A store SQLite finds nothing wrong with but whose content is damaged (issue 35): every command says what it can in
+"""A store SQLite finds nothing wrong with but whose content is damaged: every command says what it can in
 one line, in bounded time, and nothing is lost. The file's shape wrong: moved aside, a fresh store; one game's row
 or record wrong: that game set aside, the rest kept; the screens row wrong: only the screen lost (tests/store_damage.py
-makes the cases: the issue's and their neighbours)."""
+makes the cases: those first found and their neighbours)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_a_damaged_store_costs_one_line_and_loses_nothing(
             status, out, err = said[game]
             if kind == f"record {game}" and case.startswith(("no-lines", "header")):  # nothing readable
                 assert status == 1 and f"game {game}'s record is damaged" in err and out == "", err
-            elif kind == f"record {game}":  # issue 42: its readable lines, marked cut short
+            elif kind == f"record {game}":  # its readable lines, marked cut short (docs/export.md)
                 assert status == 0 and f"game {game}'s record is damaged" in err and "cut short" in err, err
                 assert json.loads(out.splitlines()[0])["export"]["cut_short"]["why"], out
             else:
@@ -105,7 +105,7 @@ def random_game_lines(base: Path, game: int) -> list[str]:
 
 
 def test_run_says_so_in_one_line_never_that_the_hardware_failed(base: Path, tmp_path: Path) -> None:
-    """The issue's `user_version = -5`: `run` said "cannot start the hardware: -4" and moved nothing."""
+    """Regression: with `user_version = -5`, `run` said "cannot start the hardware: -4" and moved nothing."""
     folder = tmp_path / "state"
     damaged = damaged_copy(base, "user-version-minus-5", folder).read_bytes()
     config = tmp_path / "config.toml"

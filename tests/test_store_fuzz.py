@@ -1,4 +1,4 @@
-"""The fault fuzzer (issue 42): what an SD card does to a store made by a real game, at random, then what the user
+"""The fault fuzzer: what an SD card does to a store made by a real game, at random, then what the user
 runs next. A store as a power cut leaves it (game 1 over, game 2 under way, its last lines in the -wal, the journal
 beside) gets one random damage: a file cut short, cut to 0 bytes or gone, a flipped bit in the database, the -wal or
 the journal, a row no version writes. Then ``games``, ``export`` of each game, and a restart. Each case must hold:
@@ -154,7 +154,7 @@ def test_random_damage_to_a_real_games_store_is_never_a_traceback_a_write_by_a_r
         else:
             figures["held"] += 1
         shutil.rmtree(folder)
-    print(f"fuzzer: {CASES} cases, {dict(figures)}")  # the issue note's figures (pytest -s shows them)
+    print(f"fuzzer: {CASES} cases, {dict(figures)}")  # the fuzzer's figures (pytest -s shows them)
     assert not failures, "\n".join(failures)
     assert figures["held"] == CASES
     assert figures["lost, and told"] == 0, "one damage at a time, two copies: nothing acknowledged is lost at all"

@@ -1,4 +1,4 @@
-"""The journal beside the store (issue 42): the commit point of every press, one sync a press, and which copy wins
+"""The journal beside the store: the commit point of every press, one sync a press, and which copy wins
 when they differ (docs/architecture.md, "A restart")."""
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def test_a_torn_last_entry_was_never_acknowledged_and_costs_nothing(tmp_path: Pa
 
 
 def test_a_press_writes_over_zeros_already_on_the_card_so_the_file_does_not_grow(tmp_path: Path) -> None:
-    """Issue 44: an append that grows the file makes ext4 commit its own journal in the press's sync (3 blocks more
+    """An append that grows the file makes ext4 commit its own journal in the press's sync (3 blocks more
     than the entry's one); entries written over a tail of zeros synced ahead leave its size as it was."""
     store = Store(tmp_path)
     game = store.new_game(LINES[0])
@@ -165,7 +165,7 @@ def test_a_torn_entry_before_the_zeros_loses_nothing_acknowledged_and_the_game_g
 
 def test_a_journal_from_before_the_zeros_is_read_and_goes_on_after_its_last_entry(tmp_path: Path) -> None:
     game, path = a_closed_game(tmp_path, 10)
-    path.write_bytes(path.read_bytes().rstrip(b"\0"))  # issue 42's appended file: no zeros at its end
+    path.write_bytes(path.read_bytes().rstrip(b"\0"))  # the first journal's appended file: no zeros at its end
     the_rest_appended(Store(tmp_path), game, path, 11)
 
 
@@ -182,7 +182,7 @@ def test_an_entry_sqlite_refused_is_zeroed_and_never_read(tmp_path: Path) -> Non
 
 
 def test_the_checkpoint_waits_for_an_idle_moment(tmp_path: Path) -> None:
-    """Issue 44: SQLite's automatic checkpoint (after 1,000 pages of -wal) synced some 1,000 blocks in a press."""
+    """Regression: SQLite's automatic checkpoint (after 1,000 pages of -wal) synced some 1,000 blocks in a press."""
     store = Store(tmp_path)
     game = store.new_game(LINES[0])
     main = tmp_path / FILENAME

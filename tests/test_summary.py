@@ -1,5 +1,5 @@
-"""Issue 17: when a game ends, a one-page summary (the winners, standings, the chart, the board at the end) is
-saved beside the record as game-<id>-summary.png; the pages are pure and public. Issue 23: the chart once (not twice),
+"""When a game ends, a one-page summary (the winners, standings, the chart, the board at the end) is
+saved beside the record as game-<id>-summary.png; the pages are pure and public; the chart once (not twice),
 no blank or half-empty panel, readable at any game length."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def test_the_summary_shows_each_thing_once() -> None:
     pages = summary_pages(state, by_year(state, 12))
     assert [bool(p.chart) for p in pages].count(True) == 1
     assert [p.board is not None for p in pages].count(True) == 1
-    assert next(p for p in pages if p.board).legend == (map_legend(),), "the map with its key (issue 34)"
+    assert next(p for p in pages if p.board).legend == (map_legend(),), "the map with its key"
     result = next(p for p in pages if "result" in p.tags)
     assert all(any(line.text.startswith(f"{r.rank}. ") and line.colour == r.player for line in result.lines)
                for r in standings(state))  # fmt: skip

@@ -1,4 +1,4 @@
-"""The service under a real systemd (issue 25): install.sh run for real in a booted Debian bookworm container.
+"""The service under a real systemd: install.sh run for real in a booted Debian bookworm container.
 
 A root file system made by mmdebstrap (cached between runs, see ``rootfs``) is booted with systemd-nspawn, with a
 throw-away overlay over it and this checkout's files at /opt/doge-companion; ``install.sh`` then runs inside as on a
@@ -305,7 +305,7 @@ KEYS = (
 def test_phones_reach_the_installed_service_lock_in_a_ballot_and_come_back_after_a_restart(
     installed: Installed,
 ) -> None:
-    """Issue 33: with the web pads on (the default), install.sh's service is reached from outside the container;
+    """With the web pads on (the default), install.sh's service is reached from outside the container;
     three phones join by the link, one locks in a ballot (the service's store has it), and after a restart of the
     service that phone gets its own seat and ballot back while a new phone gets no seat."""
     box, base = installed.box, f"http://127.0.0.1:{installed.port}"
@@ -355,7 +355,7 @@ def test_phones_reach_the_installed_service_lock_in_a_ballot_and_come_back_after
 
 
 def test_a_bad_config_is_not_restarted_and_uninstall_keeps_the_games_unless_purged(installed: Installed) -> None:
-    """Issue 35, in the container the tests above set up (keep this the module's last test: it takes the service
+    """Bad input, in the container the tests above set up (keep this the module's last test: it takes the service
     away). A config the companion cannot use exits 78 (EX_CONFIG) and systemd does not restart it (it would only say
     the same again); `install.sh --uninstall` removes the service and the venv and keeps the games, the config and
     doge; `--uninstall --purge` removes those too and leaves nothing of doge's behind."""

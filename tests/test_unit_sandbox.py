@@ -1,4 +1,4 @@
-"""The unit runs where ProtectSystem=strict puts it: lgpio's import-time FIFO has a writable place (issue 15).
+"""The unit runs where ProtectSystem=strict puts it: lgpio's import-time FIFO has a writable place.
 
 lgpio has no desktop wheel, so ``tests/fake_lgpio`` does exactly what lgpio 0.2.2 does to the file system when it is
 imported (traced in its source; see that module). The companion is then started with the unit's ExecStart arguments,

@@ -1,4 +1,4 @@
-"""The App's voice (issue 37): where it is heard for each way of running, the host's level kept across a restart, a
+"""The App's voice (docs/sound.md): where it is heard for each way of running, the host's level kept across a restart, a
 device that never takes audio changing no frame of a whole game, a missing engine one line at start of `run`, and a
 secret ballot that changes no byte of the audio before its reveal."""
 
@@ -271,7 +271,7 @@ class Listening:
 
 
 def test_a_computer_players_move_never_cuts_the_count_it_acts_on(tmp_path: Path) -> None:
-    """Issue 43: the new group's table (three keypads and a computer) for two years. The computer thinks off the
+    """The new group's table (three keypads and a computer) for two years. The computer thinks off the
     game thread and its move comes while the count it acts on is still being said: it joins the count, after it.
     Only when the table moves on (its next press) has what was said played out. Nothing is cut, every count is
     heard whole, and each computer move under its count is heard after the count. (About 3 s.)"""

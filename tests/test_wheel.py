@@ -1,5 +1,5 @@
 """The companion as a Pi owner installs it: an sdist and a wheel built from this repository by ``python -m build``,
-each in a fresh venv outside it (issues 15 and 25).
+each in a fresh venv outside it (docs/installing.md).
 
 The editable install the other tests use reads every file straight from the checkout, so a file missing from
 ``package-data`` (the German and Italian catalogs were) or from the sdist (the in-tree build backend was) only shows
@@ -73,7 +73,7 @@ SUITE_PART = ["tests/test_docs_links.py", "tests/test_locks.py", "tests/test_dev
 
 
 def test_the_whole_suite_runs_from_the_sdist(built: tuple[Path, Path], tmp_path: Path) -> None:
-    """Unpacked, the sdist is a tree the suite runs in (issue 35: it once held 24 of the 125 files under tests/,
+    """Unpacked, the sdist is a tree the suite runs in (it once held 24 of the 125 files under tests/,
     and pytest found 13 collection errors there): every file of the folders the suite reads is in it, the whole
     suite collects without an error, and a part of it that reads those files passes."""
     with tarfile.open(built[0]) as archive:

@@ -1,8 +1,9 @@
-"""After a restart: the unfinished game goes on where it stopped (issue 5), or, when it cannot, is set aside.
+"""After a restart: the unfinished game goes on where it stopped (docs/architecture.md "A restart"), or, when it
+cannot, is set aside.
 
 A game whose row or record cannot be read (store/damage.py), or that this version cannot continue, is kept in the
 store marked ``damaged``, the others untouched, and a new game is set up on a fresh controller: nothing
-half-resumed (its seats taken, half its lines read) plays on (issue 35).
+half-resumed (its seats taken, half its lines read) plays on (tests/test_store_damage.py).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ log = logging.getLogger(__package__)  # "companion.app", the name its lines have
 
 def told_set_aside(store: Store) -> None:
     """Every start while a game set aside as damaged is not dealt with (``doge-companion recover N``), the screen
-    says so, with why and how (issue 42: it was said only by the start that found it)."""
+    says so, with why and how (it was once said only by the start that found it, and then forgotten)."""
     games = store.set_aside()
     if not games:
         return

@@ -1,4 +1,5 @@
-"""How much work (see WORK in ``companion.bots``) the hard computer player may do per decision here (issue 18).
+"""How much work (see WORK in ``companion.bots``) the hard computer player may do per decision here (so a Pi's hard
+player thinks within its time, not a desktop's).
 
 The hard player counts its effort in units of work, not seconds, so that a seed reproduces its moves; the machine's
 speed enters once, here: a short, time-boxed probe runs its search on a fixed reference view and measures work per

@@ -1,4 +1,4 @@
-"""Computer players (issue 8): easy, normal and hard.
+"""Computer players: easy, normal and hard (benchmarks/bots.py measures them against each other).
 
 A bot gets a :class:`BotView` and nothing else: the public snapshot, its own private view, its legal choices, and
 states *imagined* by :func:`~companion.engine.determinize.determinize` (others' secrets drawn from public facts), so it

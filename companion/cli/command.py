@@ -1,7 +1,8 @@
 """The ``doge-companion`` command.
 
 Sub-commands import what they need inside their own function: ``replay`` must start fast and load nothing beyond
-the rules engine and the standard library (issue 2), while the device modes pull in pygame, luma or gpiozero.
+the rules engine and the standard library (tests/test_startup.py), while the device modes pull in pygame, luma or
+gpiozero.
 """
 
 from __future__ import annotations

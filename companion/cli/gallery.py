@@ -155,7 +155,7 @@ def undo_pages(table: Table, found: dict[str, Screen], notices: set[str] | None 
 
 def write(out: Path, seed: int = 3) -> list[Path]:
     """English at every size in ``out/<size>/``; German and Italian at the smallest and the default size in
-    ``out/<lang>/<size>/`` (160x128 is where a language's longer words first run out of room, issue 43). A screen too
+    ``out/<lang>/<size>/`` (160x128 is where a language's longer words first run out of room). A screen too
     long for a display shows its first part, as the device does (display/pages.py)."""
     written = []
     for language in LANGUAGES:

@@ -21,7 +21,7 @@ MOST = 2**63 - 1  # SQLite's largest integer: a game's number, a seed
 
 
 def _number(text: str) -> int:
-    """A whole number from 0 to MOST, else argparse's one line (issue 42: 10**30 gave an OverflowError)."""
+    """A whole number from 0 to MOST, else argparse's one line (10**30 once gave an OverflowError's traceback)."""
     try:
         value = int(text)
     except ValueError:

@@ -23,7 +23,7 @@ MAX_RECORD = 64 * 1024 * 1024  # far beyond any game's record
 
 def bounded(source: BinaryIO) -> Iterator[bytes]:
     """SOURCE's raw lines, each at most MAX_LINE bytes and all of them at most MAX_RECORD: beyond either, a
-    LineError naming the line (issue 42: ``replay /dev/zero`` grew without end)."""
+    LineError naming the line (``replay /dev/zero`` once grew without end)."""
     total = 0
     number = 0
     while chunk := source.readline(MAX_LINE + 1):
@@ -45,7 +45,7 @@ def _snapshot_line(replay: Replay) -> str:
 
 def changes_line(number: int, events: Iterable[Event], players: tuple[str, ...]) -> str:
     """record-format.md 4: one line's board changes, each with the sentence the companion shows for it (the
-    sentences' module is loaded here: a plain replay has no use for it, issue 26)."""
+    sentences' module is loaded here: a plain replay has no use for it, and a replay starts faster without it)."""
     from ..flow.board_text import change_text
 
     changes = []

@@ -1,7 +1,7 @@
 """``games`` and ``export``: the stored games, read only (they never move, create or write anything in the store).
 
-Whatever the store holds, each says what it can in one line and never a traceback (issue 35): a store that cannot
-be read at all, a game whose row or record is damaged (listed as such; its export refused, nothing written).
+Whatever the store holds, each says what it can in one line and never a traceback (tests/test_store_damage.py): a store
+that cannot be read at all, a game whose row or record is damaged (listed as such; its export refused, nothing written).
 
 The simulator keeps its games apart from a real device's (``doge-companion sim``: its own store beside it), so that
 trying it never lists or resumes a real game; ``games`` says so, and with no device games lists the simulator's.
@@ -139,7 +139,7 @@ def _list(store: Store, directory: Path) -> int:
     for game in store.games():
         computers = {} if game.problem else _computers(store, game.id)
         players = ", ".join(_("{name} (computer)").format(name=p) if p in computers else p for p in game.players)
-        problem = game.problem or store.record(game.id)[1]  # a finished game's damage too (issue 42)
+        problem = game.problem or store.record(game.id)[1]  # a finished game's damage too: it is told until recovered
         status = game.status if not problem or game.status in (DAMAGED, "recovered") else f"{game.status}, {DAMAGED}"
         last = f"{', '.join(game.winners) or '-'}" + (f" ({problem})" if problem else "")
         started = game.started if known_time(game.started) else _("date unknown")  # in id order whatever it says
@@ -207,7 +207,8 @@ def _export(store: Store, game: int, out: str | None) -> int:
 
 def recover(args: argparse.Namespace) -> int:
     """``recover N``: a game set aside as damaged goes on from its valid lines, as a new game the next start
-    resumes; the damaged one is kept, marked ``recovered``, and no longer told at every start (issue 42)."""
+    resumes; the damaged one is kept, marked ``recovered``, and no longer told at every start
+    (companion/app/resume.py)."""
     from ..store import default_directory
 
     settings = load_settings(args.config)

@@ -17,13 +17,13 @@ TIME_SHAPE = (
     r"T(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?Z"
 )
 # What a stamp may be made of, for the line patterns: checking TIME_SHAPE inside each of them would compile it four
-# more times at every start (1.6 ms of a replay's, issue 26); the fast path checks the stamp it found against it.
+# more times at every start (1.6 ms of a replay's); the fast path checks the stamp it found against it.
 STAMP_TEXT = r"[0-9T:.Z-]{20,64}"
 
 
 @cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
-    """Compiled at first use: a record in the usual key orders never needs them (2 ms of every start, issue 26)."""
+    """Compiled at first use: a record in the usual key orders never needs them (2 ms of every start)."""
     return (
         re.compile(rf"{WS}\{{"),
         re.compile(

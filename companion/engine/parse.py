@@ -234,7 +234,8 @@ def parse_header(text: str) -> Header:
 # the calendar). Any other order is read key by key (line_shapes); anything else, including every malformed line,
 # takes the general path, which gives the error messages.
 # The spacing between tokens is json.dumps's, default or compact: other spacing is read key by key too, and a pattern
-# with JSON's whole whitespace at each place compiles 0.8 ms slower at every start (issue 26).
+# with JSON's whole whitespace at each place compiles 0.8 ms slower at every start (a Pi's start counts it ten times
+# over).
 _SP = " ?"
 _STAMP_FIRST = rf'(?:"t"{_SP}:{_SP}"({_STAMP_TEXT})",{_SP})?'
 _STAMP_LAST = rf'(?:,{_SP}"t"{_SP}:{_SP}"({_STAMP_TEXT})")?'
@@ -268,7 +269,7 @@ def parse_line(text: str, players: Sequence[str]) -> Line:
     """One record line after the header (record-format.md 1.2, 1.3), checked for form but not yet against the rules.
 
     Decision and deck-order values are remembered by their text, not whole lines: each line has a stamp of its own,
-    and a memo of lines made reading a record once slower (9.7 ms against 7.9 for 1,000 lines, issue 26)."""
+    and a memo of lines made reading a record once slower (9.7 ms against 7.9 for 1,000 lines)."""
     line: Line | None = None
     fields = _fast_fields(text)
     if fields is not None:

@@ -1,5 +1,6 @@
 """What the store does not take on trust: a file SQLite reads without complaint can still hold what the companion
-never wrote (issue 35: a column dropped, a blob where a list of players belongs, a schema version of -5).
+never wrote (tests/store_damage.py's cases: a column dropped, a blob where a list of players belongs, a schema version
+of -5).
 
 Two kinds, each handled where it lies, so that nothing is lost and nothing stops the companion:
 

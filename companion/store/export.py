@@ -24,7 +24,7 @@ from ..engine.areas import MARKER_VALUES
 
 def readable(lines: list[str]) -> tuple[int, str | None]:
     """How many of LINES (header first) replay, and why the next one does not (None: all of them do): a damaged
-    record's valid lines, which export writes and ``recover`` goes on from (issue 42)."""
+    record's valid lines, which export writes and ``recover`` goes on from (docs/export.md)."""
     replay = Replay()
     for text in lines:
         try:

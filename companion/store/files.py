@@ -109,7 +109,8 @@ def open_read_only(path: Path) -> sqlite3.Connection:
 
 def cut_to_nothing(path: Path) -> str | None:
     """Why a database of 0 bytes beside a -wal that holds something is damage, not an empty store: what ext4 can
-    leave after a power cut. SQLite would open it as empty and delete the -wal, the games in it (issue 42)."""
+    leave after a power cut. SQLite would open it as empty and delete the -wal, the games in it
+    (tests/test_sd_card.py)."""
     try:
         size, wal = path.stat().st_size, os.stat(f"{path}-wal").st_size
     except OSError:

@@ -4,8 +4,8 @@ WAL with ``synchronous=FULL``: a committed line survives a power cut. The schema
 A store that cannot be used (damaged, another program's file, a newer schema) is moved aside under a name no earlier
 one has, never deleted, and a fresh one is made; only the companion itself does that (``repair=True``), never a
 listing or an export. A full disk or an I/O error is not damage: nothing is moved, the companion says which directory
-and stops (:class:`StoreUnavailable`), and the saved game goes on once there is room (issue 27). On a read-only
-disk the saved games are copied into memory: the unfinished game goes on, unsaved, and the screen says so. The
+and stops (:class:`StoreUnavailable`), and the saved game goes on once there is room (tests/fault_harness.py). On a
+read-only disk the saved games are copied into memory: the unfinished game goes on, unsaved, and the screen says so. The
 directory is made 0700 and the file 0600: it holds ballots not yet revealed (rules.md 11).
 """
 
@@ -85,8 +85,8 @@ class Store(GameReads, PhoneRows):
 
     def _open_only(self) -> sqlite3.Connection:
         """The games of the file and its -wal copied into memory, then brought in line with the journal there: SQLite
-        never opens the files themselves, so nothing in the state directory is written or deleted (issue 42); raises
-        StoreError when neither copy can be read."""
+        never opens the files themselves, so nothing in the state directory is written or deleted (a listing must not
+        change what it lists); raises StoreError when neither copy can be read."""
         assert self.path is not None
         history = journal.read(self.path.with_name(journal.NAME)) if not link_problem(self.path) else None
         entries = history.entries if history is not None else {}

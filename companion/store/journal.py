@@ -7,9 +7,9 @@ and how each is repaired, is :mod:`.reconcile`'s.
 
 The file ends in a tail of zeros written (and synced) ahead of the entries, :data:`ROOM` at a time: an entry is
 written over zeros already on the card, so the file's size and its blocks do not change and the press's
-``fdatasync`` writes the entry's own block, not ext4's journal as well (issue 44). The entries end where the zeros
-begin; a write torn by a power cut leaves part of an entry before zeros, which reads as an entry cut short, as at
-the end of a file.
+``fdatasync`` writes the entry's own block, not ext4's journal as well (tests/test_store_journal.py). The entries end
+where the zeros begin; a write torn by a power cut leaves part of an entry before zeros, which reads as an entry cut
+short, as at the end of a file.
 """
 
 from __future__ import annotations

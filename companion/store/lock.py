@@ -1,4 +1,4 @@
-"""One companion per state directory (issue 14).
+"""One companion per state directory (tests/test_one_process.py).
 
 Two processes on one store would both go on with the same unfinished game and fight over its line numbers. The
 lock is ``fcntl.flock`` on a file in the state directory: the operating system releases it when the process ends,

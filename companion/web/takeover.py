@@ -28,7 +28,8 @@ class TakeoverConfirm(Mode):
     def __init__(self, colour: str, lost: str | None, locked: bool, answer: Callable[[bool], None]) -> None:
         """``lost``: the colour of the seat the asking phone had before another phone got it, or None: a new phone.
         ``locked``: whether the seat has locked in (public: the shared screen shows who has). What the seat's player
-        has keyed is not, so the question says the same of it whether anything is keyed or not (issue 41)."""
+        has keyed is not, so the question says the same of it whether anything is keyed or not (rules.md 11.1: a ballot
+        is secret until the reveal)."""
         self.colour, self.lost, self.locked, self.answer = colour, lost, locked, answer
         self.armed = False
 

@@ -127,8 +127,8 @@ def seat_view(ctx: Context, source: str, hide_pending: bool = False) -> dict[str
 
 def _done(ctx: Context, seat: int) -> str | None:
     """What the seat's ok says "done" to: the notice on top waits for its own pieces (its colour) or for a computer's
-    (``narration.ANYONE``: anyone's ok), whatever the seat has keyed (a keyed ballot is locked in as well, issue 43);
-    None when its ok means something else (the device's footer says the same)."""
+    (``narration.ANYONE``: anyone's ok), whatever the seat has keyed (a keyed ballot is locked in as well,
+    tests/web/test_pad_done.py); None when its ok means something else (the device's footer says the same)."""
     if not ctx.round.notices or seat in ctx.bots:
         return None
     return waited_as(ctx, seat)

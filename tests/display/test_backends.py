@@ -127,9 +127,9 @@ def test_without_backlight_control_on_luma_lcd_before_2_13(monkeypatch: pytest.M
     ("driver", "asked", "clock"), [("st7789", 0, 50), ("st7789", 16, 16), ("ili9341", 0, 50), ("st7735", 0, 32)]
 )
 def test_each_panel_has_its_own_spi_clock(driver: str, asked: int, clock: int) -> None:
-    """Issue 44: the ST7789 is rated for 62.5 MHz and gets 50 by default (the most luma takes below it), the ST7735S
-    keeps the 32 MHz it is commonly run at, the ILI9341 gets the 50 its Pi drivers use (their datasheets say 15 and
-    10: docs/config.md); a clock set in the config wins."""
+    """Each panel's default SPI clock (docs/config.md): the ST7789 is rated for 62.5 MHz and gets 50 by default (the
+    most luma takes below it), the ST7735S keeps the 32 MHz it is commonly run at, the ILI9341 gets the 50 its Pi
+    drivers use (their datasheets say 15 and 10: docs/config.md); a clock set in the config wins."""
     spi, gpio = Mock(), Mock()
     gpio.OUT, gpio.HIGH, gpio.LOW = "out", 1, 0
     display = build_display(settings(driver=driver, bus_speed_mhz=asked), PANELS[driver].native, spi=spi, gpio=gpio)
@@ -140,8 +140,8 @@ def test_each_panel_has_its_own_spi_clock(driver: str, asked: int, clock: int) -
 
 
 def test_pixels_go_in_writes_as_large_as_spidev_takes() -> None:
-    """Issue 44: each write is an ioctl and a DMA mapping on the Pi. With spidev.bufsiz raised (install.sh: 65,536) a
-    whole frame goes in writes of up to 65,535 bytes (writebytes2's most), not one per 4,096, and none through
+    """Few writes a frame: each write is an ioctl and a DMA mapping on the Pi. With spidev.bufsiz raised (install.sh:
+    65,536) a whole frame goes in writes of up to 65,535 bytes (writebytes2's most), not one per 4,096, and none through
     writebytes, which refuses more than 4,096 (the wire keeps spidev's limits)."""
     controller = Controller(GRAM["ili9341"], Glass(needs_bgr=False, needs_inversion=False))
     wire = Wire(settings()["display"]["dc_pin"], controller, bufsiz=65536)

@@ -1,4 +1,4 @@
-"""The palace chart's year labels (issue 23): at any game length and any width they are measured, never overlap or
+"""The palace chart's year labels: at any game length and any width they are measured, never overlap or
 touch ("10111213..." was every label of a two-digit game drawn into too little room), stay inside the plot, start
 at year 1 and count on at one round step."""
 
@@ -59,8 +59,9 @@ def test_year_labels_never_overlap_at_any_length_and_width(years: int, width: in
 
 
 def test_every_player_is_in_the_legend_on_the_smallest_screen() -> None:
-    """Issue 23's read-through: at 160x128 the legend left out the third player (the winner, in the gallery). An
-    entry that does not fit starts a new row; entries on a row never touch, and none sticks out of the chart."""
+    """Found reading the small panel through: at 160x128 the legend left out the third player (the winner, in the
+    gallery). An entry that does not fit starts a new row; entries on a row never touch, and none sticks out of the
+    chart."""
     draw = ImageDraw.Draw(Image.new("RGB", (400, 300)))
     for (box, size), names in itertools.product(BOXES.values(), [("Red", "Blue", "Green"), ("Yellow",) * 4]):
         face = font(size)

@@ -1,4 +1,4 @@
-"""Issue 43: the summary chart hid a line under another. Two players with the same palaces year after year drew the
+"""The summary chart once hid a line under another. Two players with the same palaces year after year drew the
 same pixels, the later colour over the earlier, so the chart seemed to have a player fewer. Each line must stay
 visible where it runs with another, on the smallest screen's chart and on the summary picture's."""
 

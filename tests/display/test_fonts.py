@@ -1,4 +1,4 @@
-"""German and Italian letters are drawn even on a machine without DejaVu (issue 15)."""
+"""German and Italian letters are drawn even on a machine without DejaVu."""
 
 from __future__ import annotations
 

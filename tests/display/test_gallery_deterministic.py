@@ -1,4 +1,4 @@
-"""Issue 17: `doge-companion screens` is deterministic, so docs/screens can be checked: two runs, identical bytes."""
+"""`doge-companion screens` is deterministic, so docs/screens can be checked: two runs, identical bytes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17: the screens of whole games fit every display in every language: no text outside its box, no name split.
+"""The screens of whole games fit every display in every language: no text outside its box, no name split.
 
 The gallery (test_layout.py) shows the first screen of each kind; here four whole seeded games (3 and 4 players,
 ballots one at a time and on keypads) are played by the simulated table in each language, and the screens they show
@@ -177,7 +177,7 @@ def split_names(screen: Screen, size: tuple[int, int], text_size: str = "normal"
 
 
 def mid_sentence(whole: Screen, parts: tuple[Screen, ...]) -> list[str]:
-    """Parts after the first that start in the middle of a sentence where they need not (issue 34: a part that
+    """Parts after the first that start in the middle of a sentence where they need not (a part once
     started "card."): a line too long for a whole part may be cut inside a sentence only if its piece on the part
     before holds no end of a sentence or clause to cut after (a sentence longer than a whole part is cut somewhere)."""
     found = []

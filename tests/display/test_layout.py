@@ -66,7 +66,7 @@ def test_nothing_is_cut(language: str, name: str, size: tuple[int, int], text_si
 
 def test_the_smallest_text_is_measured_and_the_old_sizes_would_fail() -> None:
     """Guard for the check above: the measure is the smallest face drawn (a footer counts), and the 9 px footer of
-    before issue 23 (a 5 px x-height) is below the minimum."""
+    before the type sizes were measured (a 5 px x-height) is below the minimum."""
     assert x_height(font(9)) < LEGIBLE <= x_height(font(type_sizes((160, 128))["small"]))
     bare = Screen("Board", (Line("Palace in San Polo", "large"),))
     assert smallest_text(bare, (160, 128)) == x_height(font(type_sizes((160, 128))["title"], bold=True))
@@ -85,7 +85,7 @@ def test_the_large_type_is_larger_at_every_size(size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("text_size", TEXT_SIZES)
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_map_keeps_names_numbers_and_rings(size: tuple[int, int], text_size: str) -> None:
-    """Issue 23: at 160x128 the map cut names ("Cannareg") and dropped the palace spaces' numbers; where the grid
+    """At 160x128 the map once cut names ("Cannareg") and dropped the palace spaces' numbers; where the grid
     cannot hold them the map comes in parts (rows), and the renderer reports any name, number or ring it shrinks."""
     board = SCREENS["check-map"]
     parts = paginate(board, size, text_size)

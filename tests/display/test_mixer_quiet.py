@@ -1,4 +1,4 @@
-"""Issue 43: with no sound card, the simulator said why in one line, after eight lines ALSA's library printed."""
+"""With no sound card, the simulator says why in one line, not after eight lines ALSA's library printed."""
 
 from __future__ import annotations
 

@@ -72,7 +72,7 @@ def test_measuring_a_screen_says_what_drawing_it_says(
     size: tuple[int, int],
     text_size: str,
 ) -> None:
-    """Issue 44: parts are cut by measuring (``fits``: no painting), and that must be the drawing's own verdict, or a
+    """Parts are cut by measuring (``fits``: no painting), and that must be the drawing's own verdict, or a
     part would lose its last line or leave room unused (docs/screens would change)."""
     screen = Screen("Notice", tuple(lines), footer=footer, part=part, qr=("1010", "0101") * 5 if qr else None)
     problems: list[str] = []
@@ -81,7 +81,7 @@ def test_measuring_a_screen_says_what_drawing_it_says(
 
 
 def test_cutting_a_notice_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 44: each fit check was a whole drawing (12-14 of them per notice on a Pi)."""
+    """A fit check is no drawing: each was once a whole drawing (12-14 of them per notice on a Pi)."""
     drawn: list[Screen] = []
     monkeypatch.setattr(render_module, "_draw", lambda screen, *args: drawn.append(screen))
     notice = replace(LONG, title="Cut without drawing")

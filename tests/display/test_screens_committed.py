@@ -1,4 +1,4 @@
-"""Issue 17: docs/screens is what the code draws. The gallery, made afresh, must give exactly the committed files:
+"""docs/screens is what the code draws. The gallery, made afresh, must give exactly the committed files:
 the same names, byte for byte (it is deterministic: test_gallery_deterministic.py)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 17: every setup the host can reach fits every display in every language (options, keys and footer uncut),
-and the renderer never breaks a line inside a name. Issue 23: with either text size, and a setup too long for the
+"""Every setup the host can reach fits every display in every language (options, keys and footer uncut),
+and the renderer never breaks a line inside a name; with either text size, and a setup too long for the
 display in parts (display/pages.py; the host's ok shows the next before it starts the game) that together show every
 seat and setting, with no text below the legible x-height at 160x128."""
 
@@ -61,7 +61,7 @@ def test_every_setup_fits(language: str, size: tuple[int, int], text_size: str) 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_setup_fits_one_part_at_160x128(language: str) -> None:
-    """Issue 34: four seats and every setting with its key took two parts at 160x128, so the documented example
+    """Four seats and every setting with its key once took two parts at 160x128, so the documented example
     script's first ok turned to the second part instead of starting the game. With the normal text size every
     setup now fits at once (the large size may still come in parts, which the host's ok shows first)."""
     assert all(len(paginate(screen, (160, 128))) == 1 for screen in screens(language))
@@ -73,8 +73,8 @@ def test_settings_read_as_settings_with_the_key_that_changes_them() -> None:
     assert "right: ballots" not in text
 
 
-def test_the_cut_footer_of_issue_17_would_be_caught() -> None:
-    """Guard: a footer too long for one line takes two (issue 23: it keeps the body's size) and whatever still does
+def test_a_cut_footer_of_the_setup_would_be_caught() -> None:
+    """Guard: a footer too long for one line takes two (so it keeps the body's size) and whatever still does
     not fit is reported, so the test above cannot miss a cut footer again."""
     problems: list[str] = []
     footer = "ok: start   left: language   right: ballots"

@@ -175,7 +175,7 @@ def test_closing_the_window_saves_and_reopening_resumes(tmp_path: Path) -> None:
 
 
 def test_a_computer_player_is_named_on_the_pad_it_fills(simulator: Any) -> None:
-    """Issue 17: a computer seat is shown as "Computer (Green)" on the first pad nobody took, not as "free"."""
+    """A computer seat is shown as "Computer (Green)" on the first pad nobody took, not as "free"."""
     from hardware.events import InputEvent
 
     for event in (InputEvent("1", "ok"), InputEvent("2", "ok"), InputEvent("host", "back")):
@@ -213,7 +213,7 @@ def drawn_texts(sim: Any) -> list[str]:
 def test_every_button_of_every_pad_has_its_key_drawn_on_it_and_that_key_presses_exactly_it(
     tmp_path: Path, three_button: bool
 ) -> None:
-    """Issue 17: no button needs the mouse. Every button shows a key (a pad's in its corner, the host's beneath it);
+    """No button needs the mouse. Every button shows a key (a pad's in its corner, the host's beneath it);
     typing it (an area or marker key after the keypad's focus key) gives the App that button's event and no other."""
     from display.simulator import FOCUS_KEYS, PAD_KEYS, Simulator
 
@@ -287,7 +287,7 @@ def test_keys_never_mean_two_buttons_and_tab_and_clicks_move_the_focus(simulator
 
 
 def test_the_hint_line_says_what_the_host_keys_do_on_the_screen_shown(simulator: Any) -> None:
-    """Issue 17: at setup the host's left changes the language, so the window must not say "left: rule help"."""
+    """At setup the host's left changes the language, so the window must not say "left: rule help"."""
     app = simulator.app
     app.show(app.controller.screen())
     line = simulator.hint_lines()[0]
@@ -343,7 +343,7 @@ def test_a_window_without_audio_says_so_in_one_line_and_stays_silent(
 
 
 def test_the_window_says_it_serves_phones_and_on_which_port(tmp_path: Path) -> None:
-    """Issue 34: the simulator opened port 8080 to the network without a word."""
+    """The simulator once opened port 8080 to the network without a word."""
     from display.simulator import Simulator
 
     settings = make_settings(tmp_path)
@@ -365,7 +365,7 @@ def test_the_window_says_it_serves_phones_and_on_which_port(tmp_path: Path) -> N
 def test_every_hint_line_is_in_the_window_and_a_held_left_says_the_moment_again(
     simulator: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 43: the window's third hint line (the keypads' keyboard keys, under the phones' address) was cut off at
+    """The window's third hint line (the keypads' keyboard keys, under the phones' address) was cut off at
     its bottom edge; and the repeat key (a held left, docs/sound.md) had no way to be pressed in the simulator."""
     monkeypatch.setattr(type(simulator.app), "phones_served", property(lambda _app: "http://192.168.1.20:8080"))
     lines = simulator.hint_lines()

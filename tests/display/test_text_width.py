@@ -1,4 +1,4 @@
-"""A text's width is the sum of its words' widths, to the 1/64 pixel (issue 44): display/render.py measures new lines
+"""A text's width is the sum of its words' widths, to the 1/64 pixel: display/render.py measures new lines
 that way, so every row break and every screen stays what FreeType's own layout of the whole line would give."""
 
 from __future__ import annotations

@@ -171,7 +171,7 @@ def test_a_highlight_move_sends_under_a_tenth_of_a_frame(driver: str) -> None:
 
 @pytest.mark.parametrize("driver", LAYOUTS)
 def test_frames_go_out_in_16_bit_colour_two_bytes_a_pixel(driver: str) -> None:
-    """Issue 26: after luma's start-up (18-bit), the driver switches the controller to RGB565 (COLMOD 55h), and a
+    """After luma's start-up (18-bit), the driver switches the controller to RGB565 (COLMOD 55h), and a
     whole new frame then costs 2 bytes a pixel on the wire, a third fewer than luma's 3."""
     size = PANELS[driver].native
     display, controller, wire = wired(driver, size)
@@ -251,7 +251,7 @@ class WaitingWire(Wire):
 
 
 def test_a_box_goes_over_the_wire_while_the_next_is_converted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 44: the wire of one box runs during the Python of the next (spidev's writebytes2 lets go of the
+    """The wire of one box runs during the Python of the next (spidev's writebytes2 lets go of the
     interpreter), in order, and the panel ends with the frame exactly."""
     panel = PANELS["ili9341"]
     converted, boxes = threading.Event(), []
@@ -329,7 +329,7 @@ def test_a_game_s_partial_pushes_keep_the_panel_equal_to_the_last_frame(
 def test_boxes_of_the_same_columns_share_one_column_window(driver: str) -> None:
     """The controller keeps its columns (CASET) until told others, so boxes of a frame that span the same columns
     (a new screen's full-width bands) open their windows with a row command (RASET) alone: fewer transfers, each
-    its own ioctl on a Pi (issue 44). The panel still shows the frame exactly."""
+    its own ioctl on a Pi. The panel still shows the frame exactly."""
     size = PANELS[driver].native
     display, controller, _wire = wired(driver, size)
     commands: list[int] = []

@@ -1,4 +1,4 @@
-"""Issue 26: no module mypyc compiles defines a NamedTuple. mypyc builds a class-based NamedTuple with typing's own
+"""No module mypyc compiles defines a NamedTuple. mypyc builds a class-based NamedTuple with typing's own
 machinery (``typing.NamedTupleMeta``), which put ``typing`` into every start of the Pi's compiled install and built
 each class at 0.34 ms: the compiled replay's imports went 28 -> 20 ms once they moved (docs/engine.md)."""
 

@@ -2,7 +2,7 @@
 
 Each record is replayed through the public reader (:class:`Replay`, line by line with its board changes followed by
 the table twin) and must end in exactly the committed snapshot; the corpus was made by the engine before it was
-split into modules (issue 22), so it pins the rules' answers across refactors.
+split into modules (main ed23b7f), so it pins the rules' answers across refactors.
 """
 
 from __future__ import annotations

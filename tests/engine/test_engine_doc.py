@@ -1,4 +1,4 @@
-"""docs/engine.md's examples are run, so the page shows the engine as it is (issue 22)."""
+"""docs/engine.md's examples are run, so the page shows the engine as it is."""
 
 from __future__ import annotations
 

@@ -22,7 +22,8 @@ LINES = BARE + [f'{text[:-1]}, "t": "{STAMPS[i % len(STAMPS)]}"}}' for i, text i
 
 
 def reordered(text: str, index: int) -> str:
-    """The same line with its keys in another order: "t" first, or the kind before "player" (issue 26)."""
+    """The same line with its keys in another order: "t" first, or the kind before "player" (each once took the slow
+    path)."""
     value = json.loads(text)
     value["t"] = STAMPS[index % 3]  # the three that exist (a bad day has a test of its own)
     keys = list(value)
@@ -84,7 +85,7 @@ def outcome(parse: object, text: str) -> object:
 @example(line='{"player": "red", "advisor": "castello", "t": "2026-11-22T20:15:03Z", "t": "x"}', edits=[])
 @example(line='{"shuffle": ["castello", "castello"], "t": "2026-11-22T20:15:03Z"}', edits=[])
 @example(line='{"player": "red", "houses": 01}', edits=[])
-# Not JSON and a day that does not exist: both paths name the JSON first (issue 35; the fast path once named the day).
+# Not JSON and a day that does not exist: both paths name the JSON first (the fast path once named the day).
 @example(line='{"player": "red", "move": {"from": "castello",}, "t": "2026-02-30T20:15:03Z"}', edits=[])
 @example(line='{"shuffle": ["castello",], "t": "2026-02-30T20:15:03Z"}', edits=[])
 def test_fast_and_strict_parsers_agree(line: str, edits: list[tuple[int, int, str]]) -> None:
@@ -107,7 +108,7 @@ def test_the_fast_path_is_taken_for_ordinary_lines() -> None:
 
 def test_lines_in_any_key_order_take_the_fast_path_too() -> None:
     """A line whose "t" is not last (or whose kind comes before "player") is read by the fast path, not the general
-    parser, and the same as the general parser reads it (issue 26: 12% of an ordinary record's lines took it)."""
+    parser, and the same as the general parser reads it (12% of an ordinary record's lines once took it)."""
     from companion.engine.parse import _fast_fields
 
     assert all(_fast_fields(text) is not None for text in REORDERED)

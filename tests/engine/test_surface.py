@@ -1,5 +1,5 @@
-"""The engine's query surface (issue 22) agrees with the public snapshot (record-format.md 2) and with its own legal
-choices, in every position of random games; the position builder refuses what no game could reach."""
+"""The engine's query surface (docs/engine.md "Queries") agrees with the public snapshot (record-format.md 2) and with
+its own legal choices, in every position of random games; the position builder refuses what no game could reach."""
 
 from __future__ import annotations
 

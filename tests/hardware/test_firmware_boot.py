@@ -1,4 +1,4 @@
-"""The keypad firmware's own main.py, run as on the Pico, against the host over a pseudo-terminal (issue 15).
+"""The keypad firmware's own main.py, run as on the Pico, against the host over a pseudo-terminal.
 
 CPython stands in for MicroPython with ``tests/hardware/pico`` (``machine`` and ``micropython`` stand-ins, and
 ``time.ticks_*`` plus an unbuffered stdin, as on the Pico). main.py and padcore.py run unchanged, their stdin and

@@ -30,7 +30,8 @@ from hardware.serial_pads import (
 
 
 def wait_for(condition: Callable[[], Any], timeout: float = 60.0) -> Any:
-    """Until ``condition`` holds; ``timeout`` is a hang guard only, never part of a verdict (issue 14)."""
+    """Until ``condition`` holds; ``timeout`` is a hang guard only, never part of a verdict (the suite's verdicts never
+    depend on the machine's speed)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
@@ -155,7 +156,7 @@ def test_ports_are_opened_with_a_write_timeout() -> None:
 
 
 def test_a_pad_that_stops_reading_is_dropped_as_unplugged_and_blocks_no_thread() -> None:
-    """Issue 27: a pad that sends keys but never reads fills its port's buffer with acknowledgements; the reader
+    """Regression: a pad that sends keys but never reads fills its port's buffer with acknowledgements; the reader
     thread then blocked in a write for good (holding the pad's lock), and an LED from the game thread with it."""
     master, slave = os.openpty()
     tty.setraw(master)

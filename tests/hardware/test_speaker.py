@@ -186,7 +186,7 @@ def test_a_device_that_comes_back_is_used_again_and_one_that_goes_away_is_one_li
 
 
 def test_an_utterance_is_cut_only_by_a_later_one_for_its_moment() -> None:
-    """Issue 43: a count stuck playing (a device that never takes audio, so it plays as long as the test likes).
+    """A count stuck playing (a device that never takes audio, so it plays as long as the test likes).
     A computer player's move that adds to it, and the next moment, queue behind it: nothing cut or dropped. Only
     the count said anew (the repeat key) replaces it, and what waited for it; the next moment still waits."""
     speaker = Speaker(Espeak(), Alsa("null", player=STUCK))

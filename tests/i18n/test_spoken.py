@@ -19,7 +19,7 @@ WORDS = {
 }
 
 
-BEYOND = {  # issue 43: a long game's year 21, the voice's level at 100 percent
+BEYOND = {  # a long game's year 21, the voice's level at 100 percent
     "en": ("twenty-one", "twenty-three", "fifty-eight", "sixty", "a hundred"),
     "de": ("einundzwanzig", "dreiundzwanzig", "achtundfünfzig", "sechzig", "hundert"),
     "it": ("ventuno", "ventitré", "cinquantotto", "sessanta", "cento"),

@@ -49,7 +49,7 @@ def test_the_web_pages_german_says_palazzi_too() -> None:
 
 
 def test_the_german_texts_say_gerat_and_tastenfeld_never_host_or_pad() -> None:
-    """Issue 34: five German texts kept "Host" and about ten "Pad"; the German for the device is "Gerät", for a
+    """Five German texts once kept "Host" and about ten "Pad"; the German for the device is "Gerät", for a
     pad "Tastenfeld" (or its keys: "deine Tasten"). Placeholders such as {pad} and config keys such as pads.serial
     are not words of the text."""
     leftover = re.compile(r"\b(host|pads?)\b", re.IGNORECASE)

@@ -1,7 +1,7 @@
 """Make the known-answer corpus: whole games and the snapshot each must end in (record-format.md 2).
 
 Run from the checkout: ``.venv/bin/python -m tests.records.make_corpus tests/records``. The committed files were made
-by the engine before issue 22 split it into modules (main ed23b7f), so the corpus holds the split engine to the old
+by the engine before it was split into modules (main ed23b7f), so the corpus holds the split engine to the old
 answers. Add new games; never regenerate an old one unless a rule change is meant to change its answer.
 """
 

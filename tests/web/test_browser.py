@@ -94,7 +94,7 @@ DONES = 8  # the phones' Done pressed this often; then the host reads the notice
 
 
 def says_done(page: Any) -> bool:
-    """Issue 43: where the phone's ok means "done" (a notice waits for its player's pieces, or a computer's), the
+    """Where the phone's ok means "done" (a notice waits for its player's pieces, or a computer's), the
     phone says Done, not "Your turn" and a bare ok; it presses it. False: its ok means something else now."""
     if not page.evaluate("() => Boolean(view && !pending && view.mine && view.mine.done && view.public.notice)"):
         return False
@@ -195,7 +195,8 @@ def test_phones_in_chromium_play_a_whole_game(tmp_path: Path) -> None:
         play_round(app, pages, rng, 20_000, done)
         assert app.controller.stage == "over"
         assert done[0] == DONES, done  # the phones said Done, and their players pressed it
-        # issue 43: the table view ends the game as the device does: winners, tie-break, standings, palace chart
+        # tests/web/test_table_ending.py: the table view ends the game as the device does: winners, tie-break,
+        # standings, palace chart
         table.wait_for_selector("#ending")
         ending = app.controller.screen()  # the game-over screen
         headline = table.locator("#headline").inner_text()

@@ -1,6 +1,6 @@
-"""A copied seat is visible (issue 33): a seat's cookie opened in a second browser is told to every page of that seat
-("your seat is also open on another device"), shown on the device while both are open, and logged once; a reload or
-a reconnect in the same browser is not a second device."""
+"""A copied seat is visible (docs/web-pads.md "What the link and the cookie allow"): a seat's cookie opened in a second
+browser is told to every page of that seat ("your seat is also open on another device"), shown on the device while both
+are open, and logged once; a reload or a reconnect in the same browser is not a second device."""
 
 from __future__ import annotations
 

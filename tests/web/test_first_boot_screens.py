@@ -71,7 +71,7 @@ def test_the_wifi_code_comes_first_then_the_join_code(
         assert "wifi" in wifi.tags and wifi.part is not None and wifi.part[0] == 1
         assert wifi.qr == qr_rows(WIFI_TEXT) and "Join the Wi-Fi Doge-4F2D" in wifi.text()
         assert drawn_qr(render(wifi, size), len(wifi.qr)) == list(qr_rows(WIFI_TEXT)), "the code drawn is segno's"
-        app.step(PageTick())  # setup's parts turn by themselves (issue 43)
+        app.step(PageTick())  # setup's parts turn by themselves (docs/architecture.md "Parts and the page timer")
         join = app.controller.screen()
         assert "wifi" not in join.tags and join.qr == qr_rows(app.web.url)
         shown = [wifi.text(), join.text(), *(record.getMessage() for record in caplog.records)]

@@ -1,4 +1,5 @@
-"""A hostile guest on the table's Wi-Fi (issue 41, parts 4 and 5): the log stays quiet and the phones get in.
+"""A hostile guest on the table's Wi-Fi (docs/web-pads.md "Limits and bad input"): the log stays quiet and the phones
+get in.
 
 Quiet: no request of any kind puts a traceback in the log (a long static name is a plain 404; a table view's
 upgrade reset at once is nothing); every line is clipped; each kind at most once a second. Available: table views
@@ -88,7 +89,7 @@ def assert_quiet(lines: Lines, elapsed: float) -> None:
 
 
 def test_long_names_and_reset_upgrades_leave_no_traceback(tmp_path: Path) -> None:
-    """Issue 41.4: 100 requests for /static/<256 characters> and a 5,000-character name answered 404 with no
+    """The log stays quiet: 100 requests for /static/<256 characters> and a 5,000-character name answered 404 with no
     traceback, 300 table-view upgrades reset at once leave none either, and every line stays short."""
     with log_lines() as lines:
 
@@ -142,7 +143,7 @@ def test_error_pages_echo_nothing_of_the_request(tmp_path: Path) -> None:
 
 
 def test_table_views_cannot_crowd_out_phones(tmp_path: Path) -> None:
-    """Issue 41.5: 48 table views held from eight loopback addresses (the default limits) leave room for a new
+    """Phones get in: 48 table views held from eight loopback addresses (the default limits) leave room for a new
     phone and for a seated phone's reload, and a seat's phone gets back in even from an address that is full."""
 
     async def crowd() -> None:
@@ -213,7 +214,7 @@ def test_a_seat_s_phone_always_gets_back_in(tmp_path: Path) -> None:
 
 
 def test_half_sent_requests_are_timed_out_and_counted(tmp_path: Path) -> None:
-    """Issue 41.5: 300 requests whose headers never end, from one address and from many: each closed by the header
+    """Phones get in: 300 requests whose headers never end, from one address and from many: each closed by the header
     timeout or by the cap on waiting connections (the oldest goes), the log counts them, and a phone's page still
     loads meanwhile."""
 
@@ -263,7 +264,7 @@ def test_a_join_whose_body_never_comes_is_timed_out(tmp_path: Path) -> None:
 
 
 def test_a_player_who_lost_a_cookie_can_always_join(tmp_path: Path) -> None:
-    """Issue 41.5: 100 joins from one address, then 100 from others, do not use up the tokens: a phone that lost
+    """Phones get in: 100 joins from one address, then 100 from others, do not use up the tokens: a phone that lost
     its cookie joins again (the oldest unused tokens of a crowded address are reclaimed), and the log never calls
     a join with the right link "a wrong or old link"."""
     with log_lines() as lines:
@@ -297,7 +298,7 @@ def outq(sock: socket.socket) -> int:
 
 @pytest.mark.skipif(not hasattr(socket, "TCP_INFO"), reason="SIOCOUTQ is Linux's")
 def test_a_slow_reader_is_dropped_by_what_it_has_not_taken(tmp_path: Path) -> None:
-    """Issue 41.5: a table view that never reads, the server's kernel buffers left as they are (Linux grows them to
+    """Phones get in: a table view that never reads, the server's kernel buffers left as they are (Linux grows them to
     megabytes): it is dropped once the bytes it has not taken (the transport's buffer and the kernel's send queue)
     pass the limit, long before the send timeout."""
     limits = Limits(send_timeout_s=600, write_buffer=64 * 1024, **FAST)

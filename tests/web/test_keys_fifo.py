@@ -1,6 +1,6 @@
-"""Anyone can reproduce a phone bug (issue 33): ``doge-companion run --hardware mock --keys FIFO`` takes the host's
-and the pads' keys from a FIFO as they come, with the web pads on and the join link in a file (simulated hardware has
-no LCD to scan), as docs/scripted-input.md says."""
+"""Anyone can reproduce a phone bug (docs/scripted-input.md): ``doge-companion run --hardware mock --keys FIFO`` takes
+the host's and the pads' keys from a FIFO as they come, with the web pads on and the join link in a file (simulated
+hardware has no LCD to scan), as docs/scripted-input.md says."""
 
 from __future__ import annotations
 

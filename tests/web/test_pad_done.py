@@ -1,4 +1,4 @@
-"""Issue 43: a phone showed "Your turn" and a bare "ok" where its player's pad means "done" (a notice waiting for
+"""Regression: a phone showed "Your turn" and a bare "ok" where its player's pad means "done" (a notice waiting for
 their pieces, or for a computer's that anyone moves). Its view now says what the ok is done for, and that ok
 confirms it on the device: the player's tick, or the notice gone."""
 

@@ -27,7 +27,7 @@ def test_every_word_in_every_language() -> None:
 
 
 def test_a_phone_says_done_in_the_devices_word() -> None:
-    """Issue 43: where a player's ok means done, the phone's button says the device's own word for it (the LCD's
+    """Where a player's ok means done, the phone's button says the device's own word for it (the LCD's
     "Done"), in every language, never a bare "ok"; the phone's title says whose pieces, not "Your turn" (the page
     itself: tests/web/test_browser.py)."""
     from companion.i18n import _, set_language

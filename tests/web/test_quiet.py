@@ -1,5 +1,6 @@
-"""Quiet under abuse (issue 33): whatever a stranger on the Wi-Fi sends, the log gets at most one line a second for
-each kind of refusal, never a traceback, never asyncio's "Task was destroyed but it is pending!", never a secret.
+"""Quiet under abuse (docs/web-pads.md "Limits and bad input"): whatever a stranger on the Wi-Fi sends, the log gets at
+most one line a second for each kind of refusal, never a traceback, never asyncio's "Task was destroyed but it is
+pending!", never a secret.
 
 Oversized headers, requests that are not HTTP, a TLS hello on the plain port and malformed requests are refused by
 aiohttp's own parser (its request handler logs each with a traceback unless told otherwise); table views that

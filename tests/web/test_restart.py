@@ -1,4 +1,4 @@
-"""A seat belongs to a phone, not to a number, and that survives a power cut (issue 33, problem 1).
+"""A seat belongs to a phone, not to a number, and that survives a power cut (docs/web-pads.md "Joining").
 
 Two companions on one store on disk, the second a restart of the first: the game resumes. The phone that held a seat
 comes back to exactly its seat (its own locked ballot included) with the cookie it had; a phone that never had a

@@ -1,4 +1,4 @@
-"""Secrecy over whole evenings, beyond keying (issue 41): a stateful property test.
+"""Secrecy over whole evenings, beyond keying (rules.md 11): a stateful property test.
 
 Two evenings run side by side (twins A and B) and are driven by the same public actions: the table playing, phones
 asking for seats (queued, abandoned, refused, given; Red's keyed or locked seat included), the host undoing,
@@ -10,7 +10,7 @@ Red's seat, ``doge-companion export``) must hear the same, entry for entry, unti
 legitimately differs: a notice on top that reads differently (the count of Red's other ballot). No phone is ever
 sent a ballot it did not lock in itself, nor keys it did not press; and an undo puts the table view's board back by
 exactly the decision's own changes, turned around (record-format.md 4.1), so the view never showed more than they.
-(Rules.md 11; issue 41, 1 to 3.)
+(Rules.md 11; the three leaks it catches when their fix is reverted are in docs/web-pads.md "Tests".)
 
 The states that matter are reached by construction: :meth:`Evenings.reds_seat_asked_for` plays to a ballot round
 where Red is awaited beside another player, has Red key part of a ballot (the twins differently, often one of them
@@ -638,10 +638,11 @@ def test_the_voices_wavs_are_compared() -> None:
 
 
 def test_reds_ok_under_a_notice_tells_nothing_of_what_red_has_keyed() -> None:
-    """Found by the audit of issue 41 (shared texts built from a seat's private state): Red keys an area and no
+    """Found by an audit of every shared text built from a seat's private state: Red keys an area and no
     marker in A, nothing in B, then presses ok while the round's reveal waits for Red's confirmation. No ballot is
     locked in in either twin, yet the LCD ticked Red off the notice only in B. Rules.md 11.4: how many keys a hidden
-    choice took is secret. Now a player's ok under a notice is their "done" whatever they keyed (issue 43)."""
+    choice took is secret. Now a player's ok under a notice is their "done" whatever they keyed
+    (tests/web/test_pad_done.py)."""
     machine = Evenings()
     try:
         machine.evening(1, False, 1, 1, False, "new", "refused", "", False)

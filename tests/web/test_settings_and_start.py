@@ -126,7 +126,7 @@ def test_the_setup_screen_carries_the_join_links_qr_code_drawn_module_by_module(
 def test_whatever_fails_in_the_server_the_companion_starts_and_plays_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 33: start() waited for "ready" with no timeout and the server's thread caught only OSError, so a
+    """Regression: start() waited for "ready" with no timeout and the server's thread caught only OSError, so a
     missing static folder froze the companion before its first screen. Each failure is one line now."""
     caplog.set_level(logging.INFO)
     settings = app_settings(tmp_path)

@@ -1,4 +1,4 @@
-"""Every stream's shape is public (issue 33, problem 3): a ballot's keying reaches nobody but its owner's phone.
+"""Every stream's shape is public (rules.md 11.1): a ballot's keying reaches nobody but its owner's phone.
 
 Over the real server: a player keys and unkeys a ballot, sends a stale press and reconnects; the table view and the
 other phones are sent nothing, and the device's buzzer and LEDs stay silent.
@@ -86,7 +86,7 @@ def test_a_ballots_keys_send_the_table_the_other_phones_and_the_device_nothing(t
 # keys, a lock-in with nothing keyed, a stale press, a reconnect) must give every other observer the same bytes,
 # frame for frame, in the same places among everybody else's actions, up to the reveal. Every way bytes leave the
 # device is a channel: a page (every other phone, the table view) or an entry of CHANNELS, a function that hooks the
-# App and calls ``heard(text)`` with each thing it lets out; the voice (issue 37) is one of them.
+# App and calls ``heard(text)`` with each thing it lets out; the voice (docs/sound.md) is one of them.
 
 Heard = Callable[[str], None]
 

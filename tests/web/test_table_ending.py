@@ -1,4 +1,4 @@
-"""Issue 43: at the game's end the table view said only "The game is over." It gets the end as the device shows it
+"""Regression: at the game's end the table view said only "The game is over." It gets the end as the device shows it
 (flow/ending.py's game-over pages: winners, tie-break, standings, the palace chart), from the public view alone, and
 only once the device shows the end: while the last decision's notices are still to be read it may be taken back
 (rules.md 11.4.1), so no winner reaches a screen before."""

@@ -1,4 +1,4 @@
-"""Taking over a seat cannot be stolen with a habit (issue 33, problem 2).
+"""Taking over a seat cannot be stolen with a habit (docs/web-pads.md "What the link and the cookie allow").
 
 A phone that has a seat cannot ask for another. A new phone may ask: the device names who asks and the state of the
 seat's ballot, and the host's plain ok (the key pressed all evening) refuses; only left, then right, gives the seat.
@@ -190,7 +190,7 @@ def test_a_seat_given_to_another_phone_is_kept_through_a_restart(tmp_path: Path)
 
 
 def test_a_locked_ballot_given_to_another_phone_stays_hidden_through_a_restart(tmp_path: Path) -> None:
-    """Issue 41, 1: which seat's locked ballot a phone may not see was kept in memory only; after a restart the phone
+    """Regression: which seat's locked ballot a phone may not see was kept in memory only; after a restart the phone
     was sent the ballot it never keyed. Stored with the seat, it stays hidden until the round's reveal (rules.md 11),
     and after the reveal the phone's own next ballot is its own to see, restart or not."""
     app, pages, _keypads = keypad_game(tmp_path, Store(tmp_path / "games"))
@@ -234,7 +234,7 @@ def test_a_locked_ballot_given_to_another_phone_stays_hidden_through_a_restart(t
 
 
 def test_the_takeover_question_is_the_same_whatever_the_seat_has_keyed(tmp_path: Path) -> None:
-    """Issue 41, 2: the question on the shared screen said "Red's keyed ballot is cleared" only while Red had keyed
+    """Regression: the question on the shared screen said "Red's keyed ballot is cleared" only while Red had keyed
     something; a queue of requests read Red's keying off it. It is built from public facts only (rules.md 11)."""
     asked: list[str] = []
     for keys in ((), ("area:castello",), ("area:castello", "marker:3"), ("area:castello", "marker:3", "back")):

@@ -1,7 +1,7 @@
-"""A takeover of a locked-in seat, then the power cut, from outside (issue 41, 1): a real companion
-(``run --hardware mock --keys FIFO``), a phone over HTTP and WebSocket, SIGKILL, the same command again. The phone the
-host gave the seat to is never sent the ballot it did not key (rules.md 11): before the cut and after it, its view of
-the seat says "Locked in." only (``mine.pending`` is null)."""
+"""A takeover of a locked-in seat, then the power cut, from outside (tests/web/test_takeover.py's hidden ballot, for
+real): a real companion (``run --hardware mock --keys FIFO``), a phone over HTTP and WebSocket, SIGKILL, the same
+command again. The phone the host gave the seat to is never sent the ballot it did not key (rules.md 11): before the cut
+and after it, its view of the seat says "Locked in." only (``mine.pending`` is null)."""
 
 from __future__ import annotations
 

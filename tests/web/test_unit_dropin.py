@@ -49,7 +49,7 @@ def test_with_the_drop_in_the_exposure_stays_low(tmp_path: Path) -> None:
 
 
 def test_the_file_limit_fits_the_web_pads_caps() -> None:
-    """Issue 41.5: the unit's LimitNOFILE leaves the rest of the companion (its store, log, keypads, sound: a few
+    """The unit's LimitNOFILE leaves the rest of the companion (its store, log, keypads, sound: a few
     dozen) 256 descriptors beyond every socket the web pads' limits allow, so no guest can use them all up; and
     the drop-in keeps it."""
     limit = int(settings(with_drop_in())["LimitNOFILE"])
