@@ -84,7 +84,7 @@ def test_the_rule_flags_tracker_numbers_and_lets_other_projects_be_named() -> No
         f"{entry.title()} 27: it pressed ok for ever",
         f"({entry}s 15 and 25)",
         f"def test_the_footer_of_{entry}_17() -> None:",
-        f"{entry} #5",
+        f"{entry} " + "#5",
         "fixed in (" + "#56)",
         "see #" + "12 for why",
     ]
@@ -100,4 +100,4 @@ def test_the_rule_flags_tracker_numbers_and_lets_other_projects_be_named() -> No
         assert citations("x.py", line), line
     for line in allowed:
         assert not citations("x.py", line), line
-    assert not citations("style.css", "--bg: #101418; border: 2px solid #445;")
+    assert not citations("style.css", "--bg: " + "#101418; border: 2px solid " + "#445;")
