@@ -12,7 +12,8 @@ menu's direct keys, left/right and ok), through the same controller `doge-compan
 default display (a notice too long for the display is read in parts, each part one ok), so the printed script with
 the same ``--seed`` and the default config replays exactly this game. Notices are confirmed as the screen asks: each
 player it waits for presses ok on their own pad once done, a notice that moves no piece is waited out (it goes by
-itself: the page timer's tick), the host presses only what is the host's (the reminder, year 1's order). Each line has a comment saying what it does.
+itself: the page timer's tick), the host presses only what is the host's (the reminder, year 1's order). Each line
+has a comment saying what it does.
 
 tests/test_scripted_input_doc.py runs the doc's script through the real command; this generator is how it was made
 (the doc says which seed).
