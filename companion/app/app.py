@@ -376,7 +376,7 @@ class App:
         try:
             self.power_off()
         except Exception as error:  # no logind or no polkit rule: say how to fix it
-            log.error("could not switch the Pi off (%s): is the polkit rule installed? (README)", error)
+            log.error("could not switch the Pi off (%s): is the polkit rule installed? (docs/building.md)", error)
 
     def close(self) -> None:
         display = getattr(self, "display", None)
