@@ -49,7 +49,8 @@ function ballotPart(pub, mine) {
   const held = [0, 1, 2, 3].map((value) => {
     const count = mine.markers.filter((m) => m === value).length;
     const chosen = keyed.markers.filter((m) => m === value).length;
-    const classes = [chosen ? "on" : "", chosen === count ? "out" : "", flashed === "marker:" + value ? "refused" : ""];
+    const classes = [chosen ? "on" : "", count && chosen === count ? "out" : "",  // all keyed: another is refused
+      flashed === "marker:" + value ? "refused" : ""];
     return button(value + " ×" + count + (chosen ? " ✓" + chosen : ""), "marker:" + value,
       { class: classes.filter(Boolean).join(" "), disabled: pending || count === 0 });
   });
@@ -125,9 +126,9 @@ function draw() {
   // The table view's address, for a tablet or TV (beside the device's QR code it would be cut off)
   const tableView = pub.stage === "setup" || !mine ? h("p", { class: "dim", id: "tableview" }, t("tableview") + " ",
     h("a", { href: "/table" }, location.host + "/table")) : null;
-  render([title, h("p", { class: "dim", id: "headline" }, headline(pub)), copied, message ? h("p", { id: "message",
-    class: warned ? "warning" : "" }, message) : null, noticeBox(pub), ...parts, pub.snapshot ? h("p", { class: "dim" }, orderText(pub)) : null,
-    tableView]);
+  const said = message ? h("p", { id: "message", class: warned ? "warning" : "" }, message) : null;
+  render([title, h("p", { class: "dim", id: "headline" }, headline(pub)), copied, said, noticeBox(pub), ...parts,
+    pub.snapshot ? h("p", { class: "dim" }, orderText(pub)) : null, tableView]);
   if (mine && mine.act && !acted && navigator.vibrate) navigator.vibrate([120, 60, 120]);
   acted = Boolean(mine && mine.act);
   flashed = "";
