@@ -5,7 +5,7 @@
 #   ./install.sh --image [--pins-only]   # inside a card image's root being built (python3 dev.py image)
 #   ./install.sh --list-packages         # the Debian packages it needs here, one a line (the image includes them)
 #
-# Does what README.md's "Installing on a Raspberry Pi" lines do, in order: system packages, the `doge` user and its
+# Does what docs/building.md's "Installing on a Raspberry Pi" lines do, in order: system packages, the `doge` user and its
 # groups, SPI, a venv in /opt/doge-companion/.venv with the pinned versions of requirements/pi-<machine>.txt and a
 # wheel built from this checkout, a config (only if there is none), the systemd unit, the polkit rule and (with the
 # web pads on, the default) the unit's network drop-in, then enables and (re)starts the service. Safe to run again:

@@ -10,7 +10,9 @@ are the ones measured then: each record's hash.
 Then the same games at the default display in English and at 160x128 in German (the goal: the same presses a
 game-year within 10%, as parts turn by themselves): host and players' presses a game-year, and how many times a part
 turned by itself (the page timer's ticks the table waited for), against main d038a94, where a player's ok turned a
-notice's parts.
+notice's parts. Last, the timed German evenings of tests/flow/test_part_times.py: every part's time on screen, the
+parts under page_seconds, the lines dismissed unseen and the presses a game-year, the players' "done" before a
+notice that moves no piece went by itself.
 """
 
 from __future__ import annotations
@@ -58,6 +60,24 @@ def main(argv: list[str] | None = None) -> None:
             f'game (with "done" on their pads)'
         )
     by_language(games)
+    timed_evenings()
+
+
+def timed_evenings() -> None:
+    """The German evening at 160x128 through the App on a fake clock (tests/flow/test_part_times.py): every part's
+    time on screen, the parts under page_seconds, the lines dismissed unseen, the presses a game-year."""
+    import tempfile
+    from pathlib import Path
+
+    from tests.flow.test_part_times import DONE_BEFORE, evening, report
+
+    for seed in DONE_BEFORE:
+        with tempfile.TemporaryDirectory() as folder:
+            try:
+                table = evening(Path(folder), seed)
+            finally:
+                set_language("en")
+        print(f"timed German evening at 160x128, {report(table, seed)}; done a game-year before {DONE_BEFORE[seed]}")
 
 
 def by_language(games: int) -> None:

@@ -11,8 +11,9 @@ year's end and keeps the best. Every choice reaches the companion as key presses
 menu's direct keys, left/right and ok), through the same controller `doge-companion run` uses, at the size of the
 default display (a notice too long for the display is read in parts, each part one ok), so the printed script with
 the same ``--seed`` and the default config replays exactly this game. Notices are confirmed as the screen asks: each
-player it waits for presses ok on their own pad once done, the host only what is the host's (the reminder, year 1's
-order). Each line has a comment saying what it does.
+player it waits for presses ok on their own pad once done, a notice that moves no piece is waited out (it goes by
+itself: the page timer's tick), the host presses only what is the host's (the reminder, year 1's order). Each line
+has a comment saying what it does.
 
 tests/test_scripted_input_doc.py runs the doc's script through the real command; this generator is how it was made
 (the doc says which seed).
@@ -284,6 +285,9 @@ def write(seed: int = SEED, language: str = "en") -> tuple[list[str], State]:
                 said = f"{name(seat, players)}: done" + ("" if top is script.said else f" ({what})")
                 script.said = top
                 script.press(PADS[seat], "ok", said)
+            elif top is not None and top.by_itself:  # it moves no piece: read, it goes by itself
+                script.wait(f"{what} (it goes on by itself)" if top is not script.said else "it goes on by itself")
+                script.said = top
             elif top is not None and top.owners:  # all done, a part never up yet: it comes up, then the notice goes
                 script.wait("the part not up yet comes up by itself")
             else:

@@ -9,7 +9,8 @@ presses a display size or a way of confirming needs, so one seed is one game at 
 after main d62f8cd (``benchmarks/presses.py`` checks the records).
 
 Notices are confirmed the way the screen asks: each player the table waits for presses ok on their own pad ("done";
-a computer's pieces: the first human pad), and the host presses ok only on what is the host's alone.
+a computer's pieces: the first human pad), a notice that moves no piece is read until it goes by itself (the page
+timer's tick), and the host presses ok only on what is the host's alone.
 """
 
 from __future__ import annotations
@@ -121,7 +122,10 @@ class ScriptedTable:
         waiting = controller.notices[0].waiting if controller.notices and not controller.overlays else ()
         humans = [self.controller.source_of(s) for s in range(len(controller.players)) if s not in controller.bots]
         self.read_parts()
-        if waiting:
+        top = controller.notices[0] if controller.notices and not controller.overlays else None
+        if top is not None and (top.by_itself or (top.owners and not waiting)):
+            self.tick()  # it moves no piece, or everyone is done: the table reads it and it goes by itself
+        elif waiting:
             owner = waiting[0]
             source = humans[0] if owner == ANYONE else controller.source_of(controller.players.index(owner))
             self.press(source, "ok")
@@ -144,6 +148,7 @@ class ScriptedTable:
         self.ticks += 1
         self.script.append(PageTick())
         self.controller.handle(PageTick())
+        self.controller.screen()  # drawn, as the device draws after each step: the part turned to counts as shown
 
     def turn(self) -> None:
         """One thing the table does now."""

@@ -60,7 +60,7 @@ def main() -> int:
         return 200  # systemd's EXIT_CHDIR
     environment = dict(item.split("=", 1) for item in args.env)
     status = subprocess.run(command, env=environment).returncode
-    for path in writable:  # what the service left there, for the test to compare with what the README says
+    for path in writable:  # what the service left there, for the test to compare with what docs/building.md says
         for folder, _dirs, files in os.walk(path):
             for name in files:
                 print(f"service_sandbox: wrote {os.path.join(folder, name)}", file=sys.stderr)

@@ -180,7 +180,7 @@ def test_the_card_boots_grows_its_root_and_reads_the_card_file_on_its_fat_partit
         disk.seek(4 * 2**20 + 82)  # the FAT partition's boot sector: its file-system type field
         assert disk.read(8) == b"FAT32   "
     assert set(guest.run("id -nG doge").split()) == {"doge", "gpio", "spi", "dialout", "audio"}
-    # no password login: a console at the table would show the game's secrets (README: Building the device)
+    # no password login: a console at the table would show the game's secrets (docs/building.md, "The card image")
     assert guest.run("getent shadow root").split(":")[1] in ("*", "!", "!*"), "root has no usable password"
     assert guest.run("systemctl is-enabled doge-companion doge-companion-network").split() == ["enabled", "enabled"]
     # the card's Wi-Fi, before the companion: QEMU has no radio, so it goes on at once (docs/card-file.md)

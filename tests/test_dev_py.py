@@ -58,7 +58,7 @@ def test_start_installs_the_simulator_and_babel_and_test_adds_its_tools_keeping_
     dev.ensure_environment(dev.START)
     assert venv[-1][-3:] == ["-e", ".[sim]", "Babel"] and "--quiet" not in venv[-1]
     out = capsys.readouterr().out
-    assert "installing the companion with [sim] and Babel (about 25 packages" in out
+    assert "installing the companion with [sim] and Babel (22 packages, about 25 seconds" in out
     assert "dev.py: [1] babel\ndev.py: [2] Pillow\ndev.py: [3] pygame\n" in out and "unpacking 3 packages" in out
     dev.ensure_environment(dev.START)
     assert len(venv) == 1, "installed: nothing to do"

@@ -178,9 +178,9 @@ def test_every_dependency_has_an_upper_bound_before_its_next_major_version() -> 
     assert unbounded == []
 
 
-def test_the_readme_lists_the_summary_pictures_among_what_the_service_writes() -> None:
-    readme = (ROOT / "README.md").read_text()
+def test_docs_building_lists_the_summary_pictures_among_what_the_service_writes() -> None:
+    readme = (ROOT / "docs" / "building.md").read_text()
     writes = readme[readme.index("**What it writes, and nothing else:**") :].split("\n\n")[0]
     assert "game-<id>-summary.png" in writes and "/var/lib/doge-companion/" in writes
     app = (ROOT / "companion" / "app" / "app.py").read_text()
-    assert 'f"game-{game}-summary.png"' in app, "the name the README gives is the one the service writes"
+    assert 'f"game-{game}-summary.png"' in app, "the name docs/building.md gives is the one the service writes"

@@ -67,3 +67,26 @@ def test_start_without_a_display_says_so_and_exits_2() -> None:
         [sys.executable, "dev.py", "start"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True
     )
     assert result.returncode == 2 and b"there is no display" in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_the_first_screenful_takes_a_newcomer_to_game_night() -> None:
+    """The README's first 50 lines: the two commands, what the first start installs, --config, an evening in a few
+    lines with the one key that takes back, and links into docs/ for the rest (the long sections live there)."""
+    first = "\n".join((ROOT / "README.md").read_text().splitlines()[:50])
+    for wanted in (
+        "python3 dev.py start",
+        "python3 dev.py test",
+        "22 packages",
+        "--config",
+        "## An evening",
+        "**back**",
+        "(docs/game-night.md)",
+        "(docs/building.md)",
+        "(docs/config.md)",
+        "(docs/archive.md)",
+    ):
+        assert wanted in first, wanted
+    import dev
+
+    assert "22 packages" in dev.INSTALLS[False], "the README says what dev.py says"
+    assert len((ROOT / "README.md").read_text().splitlines()) < 300

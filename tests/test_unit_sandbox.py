@@ -76,7 +76,8 @@ def test_the_service_starts_and_plays_on_a_read_only_system_with_lgpio_imported(
     assert result.returncode == 0, result.stderr[-2000:]
     assert "Traceback" not in result.stderr
     written = sorted(line.split(" wrote ")[1] for line in result.stderr.splitlines() if " wrote " in line)
-    # README.md, "What it writes" (games.sqlite3-wal and -shm also exist while it runs; a clean stop removes them)
+    # docs/building.md, "What it writes" (games.sqlite3-wal and -shm also exist while it runs; a clean stop removes
+    # them)
     assert written == [
         "/run/doge-companion/.lgd-nfy0",
         "/var/lib/doge-companion/companion.lock",

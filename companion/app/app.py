@@ -316,7 +316,8 @@ class App:
 
     def _effect(self, effect: Effect) -> None:
         if self.phones is not None and self.phones.holds(effect.source):
-            return  # a phone's own cues: the table's buzzer, keypads and the simulator's pads must not show them
+            self.phones.cue(effect)  # on that phone alone: the table's buzzer, keypads and simulator must not show it
+            return
         if self.on_effect is not None:
             self.on_effect(effect)
         keypad = self.pads is not None and self.pads.by_source(effect.source) is not None
@@ -375,7 +376,7 @@ class App:
         try:
             self.power_off()
         except Exception as error:  # no logind or no polkit rule: say how to fix it
-            log.error("could not switch the Pi off (%s): is the polkit rule installed? (README)", error)
+            log.error("could not switch the Pi off (%s): is the polkit rule installed? (docs/building.md)", error)
 
     def close(self) -> None:
         display = getattr(self, "display", None)

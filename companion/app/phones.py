@@ -23,7 +23,7 @@ from hardware.events import InputEvent, SeatRequest, WebDevices, WebEvent, WebHe
 from ..flow.additions import Additions
 from ..flow.board_text import player_name
 from ..flow.context import Context
-from ..flow.controller import Controller
+from ..flow.controller import Controller, Effect
 from ..flow.modes import ResumeOffer, SetupMode
 from ..flow.modes.base import Mode
 from ..flow.seats import Source
@@ -178,6 +178,16 @@ class PhonePads(Additions):
             self.app.show(controller.screen())
         self.publisher.publish(controller, self.pressed)
         self.pressed = None
+
+    def cue(self, effect: Effect) -> None:
+        """A key refused for a seat a phone holds (its LED blinking: a marker key with none of its value left,
+        docs/pad-protocol.md "Keying a ballot") is told to that phone's pages alone, after the view its press brought
+        (App.step sends effects after publishing), so the page shows the cue over the view that did not change. The
+        LEDs that go on and off are in the phone's own view already; its beeps are its turn (the phone vibrates by
+        itself) or keys the page does not offer (an area used, a lock-in with nothing keyed)."""
+        phone = self.seats.holder(effect.source)
+        if phone is not None and effect.kind == "led" and effect.state == "blink":
+            self.server.tell(phone, json.dumps({"t": "cue", "key": effect.target}, separators=(",", ":")))
 
     def _may_press(self, source: str) -> bool:
         """At setup any phone sits down, changes colour or leaves; in a game only a seated phone's keys count (a

@@ -15,7 +15,7 @@ from display.screen import Line
 
 from ..engine import Decision
 from ..i18n import _
-from .narration import ANYONE, Notice
+from .narration import ANYONE, Notice, count_owners
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -55,13 +55,13 @@ def under_its_count(ctx: Controller, notices: list[Notice]) -> list[Notice]:
     head = notices[0]
     passive.lines += [Line(_("On the board:"), "small"), *head.lines]
     passive.spoken += head.spoken  # "On the board." and its sentences: said when they join (flow/announcer.py)
-    passive.owners, passive.passive = head.owners, False
+    passive.owners, passive.passive, passive.by_itself = head.owners, False, head.by_itself
     return notices[1:]
 
 
 def settle_passive(ctx: Controller) -> None:
     """A passive count whose computer player is no longer the one to act (it decided with nothing to move, or the
-    host undid) waits for whoever acts now, as any count does."""
+    host undid) is a count as any other: it goes by itself (or, headed by a turned card, waits for whoever acts)."""
     state = ctx.state
     awaited = state.awaiting() if state is not None and state.phase == "election" else ()
     if awaited and awaited[0].player in ctx.bots:
@@ -69,7 +69,7 @@ def settle_passive(ctx: Controller) -> None:
     for notice in ctx.round.notices:
         if notice.passive:
             notice.passive = False
-            notice.owners = (ctx.players[awaited[0].player],) if awaited else (ANYONE,)
+            count_owners(notice, (ctx.players[awaited[0].player],) if awaited else (ANYONE,))
 
 
 def bot_view(ctx: Controller, seat: int, rng: random.Random) -> Any:

@@ -43,14 +43,14 @@ class Menu:
         elif len(self.chosen) < most:
             self.chosen.add(self.cursor)
 
-    def tick_value(self, value: Any, most: int) -> None:
-        """A keypad's marker key: one more option of ``value`` ticked, or with none left (or ``most`` ticked) every
-        option of it unticked."""
+    def tick_value(self, value: Any, most: int) -> bool:
+        """A keypad's marker key: one more option of ``value`` ticked; False, nothing changed, with none of it left
+        unticked (or ``most`` ticked): a marker key never takes one back (docs/pad-protocol.md, "Keying a ballot")."""
         free = [i for i, o in enumerate(self.options) if o.value == value and i not in self.chosen]
-        if free and len(self.chosen) < most:
-            self.chosen.add(free[0])
-        else:
-            self.chosen -= {i for i, o in enumerate(self.options) if o.value == value}
+        if not free or len(self.chosen) >= most:
+            return False
+        self.chosen.add(free[0])
+        return True
 
     @property
     def current(self) -> Option:

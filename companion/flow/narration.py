@@ -11,8 +11,10 @@ asked (rules.md 11.4.1: until then the decision may be taken back). A turned car
 the notice that follows them rather than stopping play on their own.
 
 Each notice says who confirms it (``owners``): the players whose pieces it moves, each with ok on their own pad
-("done"); a computer seat's pieces are moved by anyone at the table (:data:`ANYONE`). The host's ok confirms any
-notice; a notice with no owners (the reminder, a refusal) is the host's alone.
+("done"); a computer seat's pieces are moved by anyone at the table (:data:`ANYONE`). A notice that moves no piece
+(a count, a decision that changes nothing on the board) asks nobody's ok: it goes ``by_itself`` once each of its
+parts has been up its time (the page timer, routing.py). The host's ok confirms any notice; a notice with no owners
+that does not go by itself (the reminder, a refusal) is the host's alone.
 """
 
 from __future__ import annotations
@@ -64,7 +66,9 @@ class Notice:
     from record line ``line`` (its index): until then that line may be taken back (rules.md 11.4.1). ``spoken`` is
     what the voice says of it (flow/announcer.py): sentences written for the ear from the same facts, the fewest
     that let the table act (numbers as words, no brackets); a notice from an older save has its title only. A
-    ``quiet`` notice begins without a word (a person's own pieces, as they just chose): the repeat key says it."""
+    ``quiet`` notice begins without a word (a person's own pieces, as they just chose): the repeat key says it. A
+    ``by_itself`` notice moves no piece: it waits for nobody's ok and goes on a tick of the page timer once every
+    part of it has been up its time (routing.py's ``turn_by_itself``)."""
 
     title: str
     lines: list[Line]
@@ -79,6 +83,7 @@ class Notice:
     passive: bool = False
     spoken: tuple[str, ...] = ()
     quiet: bool = False
+    by_itself: bool = False
     # Which of its parts the LCD has shown, of how many (composition.py): it goes only once all were up. Not
     # stored: after a power cut every part is shown again.
     parts_shown: set[int] = field(default_factory=set, compare=False, repr=False)
@@ -130,11 +135,10 @@ def narrate(
         text = _("{name}'s decision: {what}").format(name=display_name(decided.player, computers), what=decided.text)
         lines = [Line(text, "normal", decided.player), Line(_("Nothing changes on the board."), "small")]
         said = _("{name}'s decision: {what}").format(name=spoken_seat(decided.player, computers), what=decided.text)
-        owners = owners_of([decided.player], computers)
         spoken = (full_stop(said), lines[1].text)
         quiet = decided.player not in computers
-        notices.append(
-            Notice(_("Decided"), lines, tag="instructions", owners=owners, line=line, spoken=spoken, quiet=quiet)
+        notices.append(  # nothing moves: nobody's ok is asked (it goes by itself once read)
+            Notice(_("Decided"), lines, tag="instructions", line=line, spoken=spoken, quiet=quiet, by_itself=True)
         )
     return notices + consequences(rest, state, revealed_round, computers, line)
 
@@ -229,15 +233,22 @@ def consequences(
 
 
 def _count_owner(notices: list[Notice], state: State, computers: Sequence[str]) -> None:
-    """A count is confirmed by the player who acts on it; the last one, when a computer acts on it, is passive."""
+    """A count moves no piece: it goes by itself once read, unless a turned card heads it (the table lays the card
+    out: then the player who acts on it confirms). The last one, when a computer acts on it, is passive."""
     awaited = state.awaiting() if state.phase == "election" else ()
     decider = state.players[awaited[0].player] if awaited else None
     for notice in notices:
         if notice.tag == "count":
-            notice.owners = owners_of([decider], computers) if decider else (ANYONE,)
+            count_owners(notice, owners_of([decider], computers) if decider else (ANYONE,))
     last = notices[-1] if notices else None
     if last is not None and last.tag == "count" and decider in computers:
-        last.owners, last.passive = (), True
+        last.owners, last.passive, last.by_itself = (), True, False
+
+
+def count_owners(notice: Notice, acting: tuple[str, ...]) -> None:
+    """Who confirms a count: nobody (it goes by itself) unless a turned card heads it, then ``acting``."""
+    card = any(kind == "card" for kind, _area in notice.reveals)
+    notice.owners, notice.by_itself = (acting, False) if card else ((), True)
 
 
 def reveal_notice(
@@ -281,7 +292,9 @@ def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] 
     if count.winner is None and not count.first:
         nobody = _("Nobody has a vote here: nothing happens.")
         spoken = (spoken_count(count, players),)
-        return Notice(AREA_NAMES[area], [Line(nobody, "normal")], rule="6.5", tag="empty", spoken=spoken)
+        return Notice(
+            AREA_NAMES[area], [Line(nobody, "normal")], rule="6.5", tag="empty", spoken=spoken, by_itself=True
+        )
     lines = []
     for seat in sorted(range(len(players)), key=lambda s: -count.votes[s]):
         votes = count.votes[seat]

@@ -35,6 +35,8 @@ def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
             item["line"] = n.line
         if n.passive:
             item["passive"] = True
+        if n.by_itself:
+            item["by_itself"] = True
         if n.spoken:
             item["spoken"] = list(n.spoken)
         kept.append(item)
@@ -43,7 +45,7 @@ def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
 
 _SIZES = ("large", "normal", "small")
 _NOTICE_KEYS = {"title", "lines", "rule", "tag", "page", "owners", "confirmed", "reveals", "line", "seen", "passive",
-                "spoken"}  # fmt: skip
+                "spoken", "by_itself"}  # fmt: skip
 _MOST = 500  # texts and lists longer than any screen's: a row no version wrote
 
 
@@ -91,6 +93,7 @@ def _notice(n: Any) -> bool:
         and ("line" not in n or _number(n["line"], 1))
         and type(n.get("seen", False)) is bool
         and type(n.get("passive", False)) is bool
+        and type(n.get("by_itself", False)) is bool
         and _texts(n.get("spoken", []))
     )  # fmt: skip
 
@@ -135,6 +138,7 @@ def restore_screen(screen: dict[str, Any]) -> list[Notice]:
                 line=n.get("line"),
                 seen=n.get("seen", False),
                 passive=n.get("passive", False),
+                by_itself=n.get("by_itself", False),
                 spoken=tuple(n.get("spoken", (n["title"],))),  # an older save's notice: its title is said
             )
             for n in screen.get("notices", [])

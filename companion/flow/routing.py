@@ -15,6 +15,7 @@ from hardware.events import InputEvent
 from .modes import KEYPAD_BALLOT, NOTICES, Mode, UndoConfirm
 from .modes.notices import all_shown
 from .modes.this_year import ThisYear
+from .narration import Notice
 from .undo_chain import undo_chain
 from .undo_text import refusal_notice
 
@@ -56,11 +57,13 @@ def to_mode(ctx: Controller, event: InputEvent, under: Mode | None = None) -> No
 def turn_by_itself(ctx: Controller) -> bool:
     """Some seconds passed: a screen in parts shows its next part, from the last back to the first, where no key
     needs to: a notice and setup (a player's ok is "done" or their seat; a host who waits for every part to be up
-    presses ok once), a question or the rule help (ok answers on every part). A notice everyone has confirmed waits
-    only for its parts: the next one not up yet, and once the last has been up its time the notice goes. True if it
+    presses ok once), a question or the rule help (ok answers on every part). A notice everyone has confirmed, or
+    one that moves no piece (``by_itself``), waits only for its parts: the next one not up yet, and once the last
+    has been up its time the notice goes. True if it
     went (the game goes on: the controller settles what comes next)."""
     top = ctx.top()
-    if top is NOTICES and (notice := ctx.round.notices[0]).owners and not notice.waiting:
+    notice = ctx.round.notices[0] if top is NOTICES else None
+    if notice is not None and goes_on_a_tick(notice):
         if all_shown(ctx):
             ctx.dismiss_notice()
             return True
@@ -69,6 +72,13 @@ def turn_by_itself(ctx: Controller) -> bool:
         ctx.screen()  # the parts of what is shown now
         ctx.parts.turn("confirm" if top is NOTICES else "cycle")
     return False
+
+
+def goes_on_a_tick(notice: Notice) -> bool:
+    """Whether a notice waits only for its parts: everyone it waited for has said done, or it moves no piece."""
+    if notice.by_itself:
+        return not notice.passive
+    return bool(notice.owners) and not notice.waiting
 
 
 def ask_undo(ctx: Controller) -> None:

@@ -3,7 +3,9 @@
 Each player whose pieces a notice moves confirms it with ok on their own pad or phone once done ("done"); a computer
 player's pieces are moved and confirmed by anyone (``narration.ANYONE``); the notice goes when all have and each of
 its parts has been on the screen: confirmed on its first part, it stays until the page timer has shown the rest, each
-part its whole time, and goes on the tick after its last (docs/architecture.md, "No line leaves unseen"). The host's
+part its whole time, and goes on the tick after its last (docs/architecture.md, "No line leaves unseen"); a notice in
+parts goes on that tick even when its last "done" comes on its last part, so no part leaves before it was up its
+time. A notice that moves no piece waits for nobody (``Notice.by_itself``). The host's
 ok still clears the top one whoever is left, and is the only key for a notice no player owns (the reminder, an undo's
 refusal, "Not saved"). The host's ok first shows the next part not up yet of a notice too long for the display
 (``paging.py``).
@@ -87,7 +89,7 @@ class NoticesMode(GameMode):
         if who is not None:
             notice = ctx.round.notices[0]
             notice.confirm(who)
-            if not notice.waiting and all_shown(ctx):  # else it goes once the timer has shown the rest (routing.py)
+            if not notice.waiting and notice.parts == 1 and all_shown(ctx):  # else on the timer's tick (routing.py)
                 ctx.dismiss_notice()
         keypads = ctx.state is not None and ctx.state.phase == "ballot" and ctx.seats.entry == "keypads"
         if keyed or (who is None and keypads):

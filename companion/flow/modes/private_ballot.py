@@ -79,7 +79,8 @@ class PrivateBallotMode(GameMode):
         if key == "back":
             turn.to("area")
         elif key.startswith("marker:"):  # a keypad in private mode: the marker key ticks one more of that value
-            menu.tick_value(int(key[7:]), most=4)
+            if not menu.tick_value(int(key[7:]), most=4):  # none left: refused on its own LED, as keypad_ballot.py
+                ctx.effect("led", ctx.seats.source_of(turn.seat), key, "blink")
         elif key in ("left", "right"):
             menu.move(1 if key == "right" else -1)
         elif key == "ok" and menu.current.value is not None:

@@ -7,6 +7,8 @@ let pending = false;
 let message = "";
 let acted = false;
 let joined = false;
+let flashed = "";  // the key last refused, flashed once on the next drawing
+let warned = false;  // the message is a refused key's (shown as a warning until the next view)
 
 function press(key) {
   if (!socket || !view || pending) return;
@@ -47,8 +49,10 @@ function ballotPart(pub, mine) {
   const held = [0, 1, 2, 3].map((value) => {
     const count = mine.markers.filter((m) => m === value).length;
     const chosen = keyed.markers.filter((m) => m === value).length;
+    const classes = [chosen ? "on" : "", count && chosen === count ? "out" : "",  // all keyed: another is refused
+      flashed === "marker:" + value ? "refused" : ""];
     return button(value + " ×" + count + (chosen ? " ✓" + chosen : ""), "marker:" + value,
-      { class: chosen ? "on" : "", disabled: pending || count === 0 });
+      { class: classes.filter(Boolean).join(" "), disabled: pending || count === 0 });
   });
   const keyedText = keyed.area ? t("keyed", { area: pub.areas[keyed.area], markers: keyed.markers.join(" + ") }) : "";
   return [
@@ -122,11 +126,12 @@ function draw() {
   // The table view's address, for a tablet or TV (beside the device's QR code it would be cut off)
   const tableView = pub.stage === "setup" || !mine ? h("p", { class: "dim", id: "tableview" }, t("tableview") + " ",
     h("a", { href: "/table" }, location.host + "/table")) : null;
-  render([title, h("p", { class: "dim", id: "headline" }, headline(pub)), copied, message ? h("p", { id: "message" },
-    message) : null, noticeBox(pub), ...parts, pub.snapshot ? h("p", { class: "dim" }, orderText(pub)) : null,
-    tableView]);
+  const said = message ? h("p", { id: "message", class: warned ? "warning" : "" }, message) : null;
+  render([title, h("p", { class: "dim", id: "headline" }, headline(pub)), copied, said, noticeBox(pub), ...parts,
+    pub.snapshot ? h("p", { class: "dim" }, orderText(pub)) : null, tableView]);
   if (mine && mine.act && !acted && navigator.vibrate) navigator.vibrate([120, 60, 120]);
   acted = Boolean(mine && mine.act);
+  flashed = "";
   document.body.classList.toggle("act", acted);
 }
 
@@ -134,15 +139,32 @@ const REFUSALS = { seated: "seated", host: "refused", "no-seat": "noseat", "not-
 
 function received(data) {
   if (data.t === "view") {
-    if (data.mine) message = "";  // a seat answers whatever was asked (no line left over from before)
+    if (data.mine) { message = ""; warned = false; }  // a seat answers whatever was asked (no line left over)
     view = data;
     pending = false;
   } else if (data.t === "refused") {
     message = t(REFUSALS[data.why] || "refused", { name: data.colour ? colourName(view, data.colour) : "" });
+  } else if (data.t === "cue") {
+    refusedKey(data.key);
   } else if (data.t === "revoked") {
     message = t("revoked");  // the next view has no seat in it
   }
   draw();
+}
+
+// A key the companion refused on this phone alone (a keypad blinks that key's LED): the phone says why, buzzes
+// briefly and flashes the key, and nothing keyed changes (docs/pad-protocol.md, "Keying a ballot").
+function refusedKey(key) {
+  const mine = view && view.mine;
+  const keyed = (mine && mine.keyed) || { area: null, markers: [] };
+  if (key.startsWith("marker:")) {
+    message = t(keyed.markers.length >= 4 ? "fourkeyed" : "noneleft", { value: key.slice(7), undo: t("undo") });
+  } else {
+    message = t("nokey");
+  }
+  flashed = key;
+  warned = true;
+  if (navigator.vibrate) navigator.vibrate([40, 40, 40, 40, 40]);
 }
 
 function colourName(current, colour) {

@@ -38,3 +38,41 @@ def test_every_sequence_of_up_to_6_marker_keys_gives_the_ballot_the_keys_say_or_
             refused += len(values) - len(expected)
     assert checked == 4 + 4**2 + 4**3 + 4**4 + 4**5 + 4**6
     assert refused > 0
+
+
+def test_a_keypads_marker_keys_on_the_shared_screens_markers_menu_never_untick_one() -> None:
+    """Ballots one at a time: a keypad's marker key on the player's own markers menu ticks one more marker of its
+    value, or with none of it left unticked (or four ticked) is refused on its LED, nothing unticked (it used to
+    untick every marker of that value); the menu's ok on a ticked option is what unticks it, on the screen."""
+    controller = table("private").controller
+    read_notices(controller)
+    state = controller.state
+    assert state is not None and state.phase == "ballot"
+    turn = controller.round.keying.private
+    assert turn is not None
+    seat = turn.seat
+    source = controller.seats.source_of(seat)
+    held = list(private_view(state, seat).markers)
+    press(controller, source, "ok")  # past the gate
+    press(controller, source, "area:castello")
+    assert turn.stage == "markers" and turn.marker_menu is not None
+    menu = turn.marker_menu
+    controller.take_effects()
+    checked = refused = 0
+    for length in range(1, 7):
+        for values in product(range(4), repeat=length):
+            menu.chosen.clear()
+            expected: list[int] = []
+            cues: list[Effect] = []
+            for value in values:
+                if expected.count(value) < held.count(value) and len(expected) < 4:
+                    expected.append(value)
+                else:
+                    cues.append(Effect("led", source, f"marker:{value}", "blink"))
+                press(controller, source, f"marker:{value}")
+            assert sorted(menu.options[i].value for i in menu.chosen) == sorted(expected), values
+            assert controller.take_effects() == cues, values
+            checked += 1
+            refused += len(cues)
+    assert checked == 4 + 4**2 + 4**3 + 4**4 + 4**5 + 4**6
+    assert refused > 0
