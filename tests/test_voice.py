@@ -206,7 +206,7 @@ def test_two_evenings_differing_in_a_ballots_keys_sound_the_same_until_its_revea
     same, other = evening("a", False), evening("b", True)
     first = next(n for n, (a, b) in enumerate(zip(same, other, strict=True)) if a[0] != b[0])
     assert first >= 6 and same[:first] == other[:first], "the same words and the same bytes before the reveal"
-    assert same[first][0].startswith("Round one: ") and other[first][0].startswith("Round one: ")
+    assert same[first][0].startswith("Markers: ") and other[first][0].startswith("Markers: "), "the reveal"
     assert same[first][1] != other[first][1]
 
 

@@ -26,7 +26,7 @@ from ..engine import Count, Event, State
 from ..engine.areas import AREA_NAMES, QUARANTIA
 from ..engine.changes import Change, MarkersBack, NewYear, PutMarkers, TurnCard
 from ..engine.undo import Revealed, first_reveal
-from ..i18n import N_, _, and_list, ngettext, pgettext, spoken_number
+from ..i18n import N_, _, and_list, ngettext, pgettext
 from .board_text import (
     change_owner,
     change_text,
@@ -38,7 +38,7 @@ from .board_text import (
     spoken_seat,
 )
 from .decision_text import Decided
-from .spoken_text import spoken_count, spoken_laid, spoken_leaders, spoken_next_year
+from .spoken_text import spoken_count, spoken_laid, spoken_leaders, spoken_next_year, spoken_year_begins
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
@@ -247,7 +247,7 @@ def reveal_notice(
     lines = [Line(markers_text(m, players, computers), "small", players[m.player]) for m in markers]
     owners = owners_of([players[m.player] for m in markers], computers)
     title = _("Round {n} revealed").format(n=revealed_round)
-    spoken = (spoken_laid(markers, players, revealed_round),)
+    spoken = (spoken_laid(markers, players),)
     return Notice(title, lines, rule="4.3", tag="reveal", owners=owners, spoken=spoken)
 
 
@@ -258,7 +258,7 @@ def order_lines(names: Sequence[str]) -> list[Line]:
 
 def year_start_lines(state: State) -> list[Line]:
     return [
-        Line(_("This year's voting order:"), "small"),
+        Line(_("Year {year}'s voting order:").format(year=state.year), "small"),  # also under the last year's end
         *order_lines([AREA_NAMES[a] for a in state.this_order()]),
     ]
 
@@ -266,11 +266,7 @@ def year_start_lines(state: State) -> list[Line]:
 def year_start_notice(state: State, lines: list[Line], rule: str, owners: tuple[str, ...] = ()) -> Notice:
     """A year begins: its voting order on the screen; the voice says where it begins (after a year's end, whose
     notice this one joins, the year's end has said so: settling.py adds all but the first sentence)."""
-    said = (
-        pgettext("spoken", "Year {year} begins in {area}.").format(
-            year=spoken_number(state.year), area=AREA_NAMES[state.this_order()[0]]
-        ),
-    )
+    said = (spoken_year_begins(state.year, state.this_order()[0]),)
     title = _("Year {year}").format(year=state.year)
     return Notice(title, [*lines, *year_start_lines(state)], rule=rule, owners=owners, spoken=said)
 
@@ -375,7 +371,6 @@ def year_end_notice(state: State, markers_back: str, computers: Sequence[str] = 
     their own markers back (a computer's: anyone)."""
     lines = [Line(markers_back, "small")]
     said = [
-        pgettext("spoken", "Year {year} ends.").format(year=spoken_number(state.year)),
         pgettext("spoken", "Take back your markers."),
         spoken_leaders(state),
         *spoken_next_year(state),

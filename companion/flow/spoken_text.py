@@ -3,7 +3,7 @@ in narration.py and from the same facts, written for the ear: the fewest words t
 left on the screen (docs/sound.md, "What it says"). Numbers as words, each a sentence.
 
 - a count: where, who won and what they decide (rules.md 6.3 to 6.5, 10.2 to 10.5), never the votes;
-- a reveal: how many markers each player lays where (4.3);
+- a reveal: how many markers each player lays where (4.3), never which round (its heading shows it);
 - a year's end: who leads (9.2: most palaces) and where next year begins (5.3).
 """
 
@@ -47,9 +47,11 @@ def spoken_count(count: Count, players: Sequence[str]) -> str:
     return text.format(area=area, name=name, runner=runners, runners=runners)
 
 
-def spoken_laid(markers: Sequence[PutMarkers], players: Sequence[str], revealed_round: int) -> str:
+def spoken_laid(markers: Sequence[PutMarkers], players: Sequence[str]) -> str:
     """A round's reveal in one sentence, area by area in the order the screen lists them: how many markers each
-    player lays there ("Round one: Dorsoduro Red four, Blue three; Castello Green four.")."""
+    player lays there ("Markers: Dorsoduro Red four, Blue three; Castello Green four."). It opens with the word for
+    the pieces, so a count heard is never taken for votes, and not with the round: the round's start said it, and
+    the screen's heading shows it."""
     areas: dict[int, list[str]] = {}
     for change in markers:
         laid = pgettext("spoken", "{name} {n}").format(
@@ -62,7 +64,7 @@ def spoken_laid(markers: Sequence[PutMarkers], players: Sequence[str], revealed_
         )
         for area, laid in areas.items()
     ]
-    return pgettext("spoken", "Round {n}: {areas}.").format(n=spoken_number(revealed_round), areas="; ".join(where))
+    return pgettext("spoken", "Markers: {areas}.").format(areas="; ".join(where))
 
 
 def spoken_leaders(state: State) -> str:
@@ -79,10 +81,17 @@ def spoken_leaders(state: State) -> str:
     return text.format(name=and_list(leaders), n=spoken_number(most))
 
 
+def spoken_year_begins(year: int, area: int) -> str:
+    """Where a year begins (5.2: its first card); the Quarantia has its own text, as it takes an article where a
+    district takes none ("in der Quarantia", "nella Quarantia")."""
+    if area == QUARANTIA:
+        return pgettext("spoken", "Year {year} begins in the Quarantia.").format(year=spoken_number(year))
+    return pgettext("spoken", "Year {year} begins in {area}.").format(year=spoken_number(year), area=AREA_NAMES[area])
+
+
 def spoken_next_year(state: State) -> tuple[str, ...]:
     """Where next year begins, once its first card is turned (5.2), unless the game ends now."""
     turned = state.next_year_turned()
     if state.is_over or not turned:
         return ()
-    said = pgettext("spoken", "Year {year} begins in {area}.")
-    return (said.format(year=spoken_number(state.year + 1), area=AREA_NAMES[turned[0]]),)
+    return (spoken_year_begins(state.year + 1, turned[0]),)
