@@ -42,7 +42,14 @@ WORDS = {
         "stimm-marke": {"stimm-marke", "stimm-marken"},
         "palazz": {"palazzo", "palazzi"},
         "berater": {"berater", "beraters", "beratern"},
-        "stadtteil": {"stadtteil", "stadtteile", "stadtteilen", "stadtteils", "stadtteil-berater", "stadtteil-beraters"},
+        "stadtteil": {
+            "stadtteil",
+            "stadtteile",
+            "stadtteilen",
+            "stadtteils",
+            "stadtteil-berater",
+            "stadtteil-beraters",
+        },
         "wahlreihenfolge": {"wahlreihenfolge", "wahlreihenfolge-stapel", "wahlreihenfolge-stapels"},
         "stimmzettel": {"stimmzettel", "stimmzetteln", "stimmzettels"},
         "stimmengleich": {"stimmengleich", "stimmengleiche", "stimmengleichen"},
@@ -109,9 +116,8 @@ def test_a_years_end_never_calls_the_new_years_order_this_years(seen: tuple[str,
     for title, lines in found.year_ends:
         assert YEAR_ENDS[language].match(title), title
         assert not [line for line in lines if THIS_YEAR[language].search(line)], (title, lines)
-    named = [
-        any(f"{int(re.findall(r'[0-9]+', title)[0]) + 1}:" in line for line in lines) for title, lines in found.year_ends
-    ]
+    new_year = [(int(re.findall(r"[0-9]+", title)[0]) + 1, lines) for title, lines in found.year_ends]
+    named = [any(f"{year}:" in line for line in lines) for year, lines in new_year]
     assert any(named), "the new year's order is named by its year"
 
 
@@ -161,10 +167,7 @@ def test_bracketed_forms_are_caught() -> None:
 def test_the_games_words_are_spelt_one_way(language: str) -> None:
     words = {word.lower() for text in translations(language) for word in re.findall(r"[\w-]+", text)}
     wrong = {
-        word
-        for word in words
-        for stem, forms in WORDS[language].items()
-        if word.startswith(stem) and word not in forms
+        word for word in words for stem, forms in WORDS[language].items() if word.startswith(stem) and word not in forms
     }
     assert wrong == set()
     for stem in WORDS[language]:
