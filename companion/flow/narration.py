@@ -38,7 +38,14 @@ from .board_text import (
     spoken_seat,
 )
 from .decision_text import Decided
-from .spoken_text import spoken_count, spoken_laid, spoken_leaders, spoken_next_year, spoken_year_begins
+from .spoken_text import (
+    spoken_changes,
+    spoken_count,
+    spoken_laid,
+    spoken_leaders,
+    spoken_next_year,
+    spoken_year_begins,
+)
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
@@ -153,8 +160,9 @@ def board_notice(
     lines = [
         Line(change_text(c, players, computers), "normal", colour) for c, colour in zip(changes, colours, strict=True)
     ]
-    spoken = tuple(spoken_change(c, players, computers) for c in changes)
+    spoken = spoken_changes(changes, players, computers)  # a player's Quarantia advisors going back: one sentence
     if decided:
+        spoken = tuple(spoken_change(c, players, computers) for c in changes)  # one a change, by its colour
         said = tuple(text for text, colour in zip(spoken, colours, strict=True) if colour in computers)
         spoken, quiet = said or spoken, not said
     else:
@@ -317,7 +325,8 @@ def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] 
         rule = "10.5" if area == QUARANTIA else "10.2.2"
     lines.append(Line(result, "large"))
     lines.append(Line(what_follows(count, players), "small"))
-    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=(spoken_count(count, players),))
+    spoken = (spoken_count(count, players, computers),)
+    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=spoken)
 
 
 def what_follows(count: Count, players: Sequence[str]) -> str:

@@ -2,7 +2,9 @@
 in narration.py and from the same facts, written for the ear: the fewest words that let the table act, the detail
 left on the screen (docs/sound.md, "What it says"). Numbers as words, each a sentence.
 
-- a count: where, who won and what they decide (rules.md 6.3 to 6.5, 10.2 to 10.5), never the votes;
+- a count: where, who won and what they decide (rules.md 6.3 to 6.5, 10.2 to 10.5), never the votes; a computer
+  that wins a district is not told its advisor and houses, as its own move, said right after, names them;
+- a count's board changes: a player's Quarantia advisors going back in one sentence (10.3);
 - a reveal: how many markers each player lays where (4.3), never which round (its heading shows it);
 - a year's end: who leads (9.2: most palaces) and where next year begins (5.3).
 """
@@ -13,13 +15,15 @@ from collections.abc import Sequence
 
 from ..engine import Count, State
 from ..engine.areas import AREA_NAMES, QUARANTIA
-from ..engine.changes import PutMarkers
+from ..engine.changes import AdvisorBack, Change, PutMarkers
 from ..i18n import and_list, npgettext, pgettext, spoken_number
-from .board_text import player_name
+from .board_text import player_name, spoken_change, spoken_seat
 
 
-def spoken_count(count: Count, players: Sequence[str]) -> str:
-    """One sentence: the area, who won and what they (and a runner-up) decide."""
+def spoken_count(count: Count, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+    """One sentence: the area, who won and what they (and a runner-up) decide. A computer player's win in a
+    district leaves out what it wins (the advisor and two houses): its move joins the count at once and says which
+    advisor goes where and how many houses it places (computer_players.py), so the table hears each once."""
     area = AREA_NAMES[count.area]
     name = player_name(players[count.winner]) if count.winner is not None else ""
     runners = and_list(player_name(players[seat]) for seat in count.runners_up)
@@ -39,12 +43,47 @@ def spoken_count(count: Count, players: Sequence[str]) -> str:
         elif count.runners_up:
             text = pgettext("spoken", "Quarantia: {name} wins two advisors, {runners} may move a house each.")
         return text.format(name=name, runner=runners, runners=runners)
+    if players[count.winner] in computers:
+        text = pgettext("spoken", "{area}: {name} wins.")
+        if len(count.runners_up) == 1:
+            text = pgettext("spoken", "{area}: {name} wins, {runner} one house.")
+        elif count.runners_up:
+            text = pgettext("spoken", "{area}: {name} wins, {runners} one house each.")
+        return text.format(area=area, name=name, runner=runners, runners=runners)
     text = pgettext("spoken", "{area}: {name} wins the advisor and two houses.")
     if len(count.runners_up) == 1:
         text = pgettext("spoken", "{area}: {name} wins the advisor and two houses, {runner} one house.")
     elif count.runners_up:
         text = pgettext("spoken", "{area}: {name} wins the advisor and two houses, {runners} one house each.")
     return text.format(area=area, name=name, runner=runners, runners=runners)
+
+
+def spoken_changes(changes: Sequence[Change], players: Sequence[str], computers: Sequence[str] = ()) -> tuple[str, ...]:
+    """A count's board changes, one sentence a change (board_text.py's ``spoken_change``), except that one
+    player's Quarantia advisors going back, one after another, are one sentence ("Green's Quarantia advisors in
+    Cannaregio and San Polo go back."): the same words twice say nothing new."""
+    said: list[str] = []
+    run: list[AdvisorBack] = []
+
+    def flush() -> None:
+        if len(run) > 1:
+            text = pgettext("spoken", "{name}'s Quarantia advisors in {areas} go back.")
+            areas = and_list(AREA_NAMES[back.source] for back in run)
+            said.append(text.format(name=spoken_seat(players[run[0].player], computers), areas=areas))
+        else:
+            said.extend(spoken_change(back, players, computers) for back in run)
+        run.clear()
+
+    for change in changes:
+        if isinstance(change, AdvisorBack) and change.advisor == QUARANTIA:
+            if run and change.player != run[0].player:
+                flush()
+            run.append(change)
+            continue
+        flush()
+        said.append(spoken_change(change, players, computers))
+    flush()
+    return tuple(said)
 
 
 def spoken_laid(markers: Sequence[PutMarkers], players: Sequence[str]) -> str:
