@@ -28,7 +28,8 @@ form, the gates, the decisions, the winners), each moment one utterance as the A
   a count is heard whole when it and the computer's move that joined it played to the end. Before and after in one
   run: before is the announcer, texts and speaker of ``BEFORE`` (main before the voice was written for the ear), run
   from a ``git archive`` of that commit (``git`` and the repository's history are needed; without them only after is
-  measured), with its rule: each utterance cuts the one before; after is this checkout's.
+  measured), with its rule: each utterance cuts the one before; after is this checkout's, in each language (en, de,
+  it: the same game, each held to 90 s a game-year). Before is English's alone, the language ``BEFORE`` spoke.
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ BUDGET_MS = 250  # p99 on a Pi 3 B
 BEFORE = "d038a94"  # main before the voice was written for the ear (docs/sound.md "What it says")
 PRESS_S = 3.0  # the table presses every 3 s
 BOT_S = 1.0  # a computer player's move, after the press that let it act
-YEAR_BUDGET_S = 90
+YEAR_BUDGET_S = 90  # in each language
+LANGUAGES = ("en", "de", "it")
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -107,9 +109,11 @@ ROWS = (
     "the voice: cut short, the old engine and player gone after the next say() (wall, median)",
     "on a Pi: the voice starts after say(), Pi 3 B / Zero 2 W / Pi 4 B (speaker thread + espeak-ng's first clause "
     "+ aplay's start, CPU x factor), p50 / p99",
-    "the voice: seconds of speech a game-year (three keypads and a computer, seeded game), before / after",
-    "the voice: share heard by a table pressing every 3 s (a computer's move 1 s after), before / after",
-    "the voice: counts heard whole (with the computer's move that joined them), before / after",
+    "the voice: seconds of speech a game-year (three keypads and a computer, seeded game), before (en) / after en / de "
+    "/ it",
+    "the voice: share heard by a table pressing every 3 s (a computer's move 1 s after), before (en) / after en / de "
+    "/ it",
+    "the voice: counts heard whole (with the computer's move that joined them), before (en) / after en / de / it",
 )
 
 
@@ -338,20 +342,30 @@ def before_rows(seed: int) -> list[dict[str, Any]] | str:
         return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def evening(smoke: bool) -> tuple[Evening | str, Evening]:
+def evening(smoke: bool) -> tuple[Evening | str, dict[str, Evening]]:
+    """The table's evening in each language (after), and in English before: ``BEFORE``'s voice was English's."""
+    afters: dict[str, Evening] = {}
+    old: list[dict[str, Any]] | str = "not measured in a smoke run"
+    before: Evening | str = old
+    for language in LANGUAGES:
+        rows = timeline(SEED, language)
+        if language == "en" and not smoke:
+            old = before_rows(SEED)
+        texts = [row["text"] for row in rows]
+        if language == "en" and isinstance(old, list):
+            texts += [row["text"] for row in old]
+        seconds = spoken_seconds(texts, language, smoke)
+        afters[language] = listen(rows, seconds, before=False)
+        if language == "en":
+            before = old if isinstance(old, str) else listen(old, seconds, before=True)
     set_language("en")
-    after_rows = timeline(SEED)
-    old = before_rows(SEED) if not smoke else "not measured in a smoke run"
-    texts = [row["text"] for row in after_rows] + ([row["text"] for row in old] if not isinstance(old, str) else [])
-    seconds = spoken_seconds(texts, "en", smoke)
-    after = listen(after_rows, seconds, before=False)
-    before = old if isinstance(old, str) else listen(old, seconds, before=True)
     print(f"A table's evening (three keypads and a computer, seed {SEED}; presses every {PRESS_S:g} s, a computer's "
           f"move {BOT_S:g} s after):")  # fmt: skip
-    print(f"  before ({BEFORE}): {before if isinstance(before, str) else before.line()}")
-    verdict = "PASS" if after.handed / after.years <= YEAR_BUDGET_S and after.whole == after.counts else "FAIL"
-    print(f"  after:           {after.line()} {'' if smoke else verdict}")
-    return before, after
+    print(f"  before ({BEFORE}, en):  {before if isinstance(before, str) else before.line()}")
+    for language, after in afters.items():
+        verdict = "PASS" if after.handed / after.years <= YEAR_BUDGET_S and after.whole == after.counts else "FAIL"
+        print(f"  after, {language}:          {after.line()} {'' if smoke else verdict}")
+    return before, afters
 
 
 def main(smoke: bool = False) -> None:
@@ -361,13 +375,13 @@ def main(smoke: bool = False) -> None:
         for what in ROWS:
             figures.report(what, f"not measured ({problem})")
         return
-    before, after = evening(smoke)
+    before, afters = evening(smoke)
     texts = utterances(5 if smoke else 200)
     words = [len(text.split()) for text in texts]
     print(f"The voice: eSpeak NG, {len(texts)} utterances of a seeded game ({statistics.median(words):g} "
           f"words median, {max(words)} at most)")  # fmt: skip
     rendered = []
-    for language in ("en", "de", "it"):
+    for language in LANGUAGES:
         set_language(language)
         rendered.append(render(language, utterances(3 if smoke else 40)))
     set_language("en")
@@ -382,9 +396,10 @@ def main(smoke: bool = False) -> None:
     )
 
     def both(of: Callable[[Evening], str]) -> str:
-        return f"{f'not measured ({before})' if isinstance(before, str) else of(before)} / {of(after)}"
+        said = f"not measured ({before})" if isinstance(before, str) else of(before)
+        return f"{said} / " + " / ".join(of(after) for after in afters.values())
 
-    figures.report(year, both(lambda e: f"{e.handed / e.years:.0f} s"), f"at most {YEAR_BUDGET_S} s (after)")
+    figures.report(year, both(lambda e: f"{e.handed / e.years:.0f} s"), f"at most {YEAR_BUDGET_S} s (after, each)")
     figures.report(share, both(lambda e: f"{e.heard / e.handed:.0%}"))
     figures.report(counts, both(lambda e: f"{e.whole} of {e.counts}"), "all of them (after)")
 
@@ -400,7 +415,7 @@ def year_recordings(folder: Path, year: int = 2) -> None:
     import wave
 
     engine = Espeak()
-    for language in ("en", "de", "it"):
+    for language in LANGUAGES:
         rows = timeline(SEED, language)
         ends = [n for n, row in enumerate(rows) if row["kind"] == "year"]  # each year's end, with the next's start
         texts = [row["text"] for row in rows[ends[year - 2] + 1 : ends[year - 1] + 1]]

@@ -77,24 +77,30 @@ def spoken_change(change: Change | UndoChange, players: Sequence[str], computers
         return npgettext("spoken", "{name}: one house in {d}.", "{name}: {n} houses in {d}.", change.count).format(
             name=name, n=spoken_number(change.count), d=AREA_NAMES[change.district]
         )
-    if type(change) is TakeAdvisor:
-        area = pgettext("spoken", "the Quarantia") if change.area == QUARANTIA else AREA_NAMES[change.area]
+    if type(change) is TakeAdvisor:  # rules.md 7.2.2: a Quarantia advisor stands only in a district
         if change.advisor == QUARANTIA:
-            return pgettext("spoken", "{name} takes a Quarantia advisor to {area}.").format(name=name, area=area)
-        return pgettext("spoken", "{name} takes the {district} advisor to {area}.").format(
-            name=name, district=AREA_NAMES[change.advisor], area=area
-        )
+            return pgettext("spoken", "{name} takes a Quarantia advisor to {area}.").format(
+                name=name, area=AREA_NAMES[change.area]
+            )
+        if change.area == QUARANTIA:  # its own text: "the Quarantia" takes another article or case than a district
+            text = pgettext("spoken", "{name} takes the {district} advisor to the Quarantia.")
+        else:
+            text = pgettext("spoken", "{name} takes the {district} advisor to {area}.")
+        return text.format(name=name, district=AREA_NAMES[change.advisor], area=AREA_NAMES[change.area])
     if type(change) is BuildPalace:  # the houses it costs back to the supply: the screen says how many
         return pgettext("spoken", "{name} builds a palace in {district}, on the space marked {space}.").format(
             name=name, district=AREA_NAMES[change.district], space=spoken_number(change.space)
         )
     if type(change) is AdvisorBack:
-        where = pgettext("spoken", "the Quarantia") if change.source == QUARANTIA else AREA_NAMES[change.source]
         if change.advisor == QUARANTIA:
-            return pgettext("spoken", "{name}'s Quarantia advisor in {area} goes back.").format(name=name, area=where)
-        return pgettext("spoken", "{name}'s {district} advisor in {area} goes back.").format(
-            name=name, district=AREA_NAMES[change.advisor], area=where
-        )
+            return pgettext("spoken", "{name}'s Quarantia advisor in {area} goes back.").format(
+                name=name, area=AREA_NAMES[change.source]
+            )
+        if change.source == QUARANTIA:
+            text = pgettext("spoken", "{name}'s {district} advisor in the Quarantia goes back.")
+        else:
+            text = pgettext("spoken", "{name}'s {district} advisor in {area} goes back.")
+        return text.format(name=name, district=AREA_NAMES[change.advisor], area=AREA_NAMES[change.source])
     if type(change) is PalaceBack:
         return npgettext(
             "spoken",

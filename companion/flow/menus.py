@@ -130,15 +130,25 @@ def advisor_menu(state: State, seat: int, slot: int, legal: tuple[Decision, ...]
     return top
 
 
-def houses_menu(legal: tuple[Decision, ...], district: int, rule: str) -> Menu:
-    """rules.md 8.2 [RULING]: the full count is offered first."""
+def houses_menu(state: State, seat: int, legal: tuple[Decision, ...], district: int, rule: str) -> Menu:
+    """rules.md 8.2 [RULING]: the full count is offered first. Each option's hint says whether a palace can follow
+    (8.4: a check after at least one house, which a palace in supply, a free space and enough houses must pass)."""
     counts = sorted((d.number for d in legal if type(d) is Houses), reverse=True)
+    can = not state.district_full(district) and state.palace_supply(seat) > 0
+
+    def hint(n: int) -> str:
+        # rules.md 8.4: placing at least one house is a palace check; placing none is none
+        if n == 0:
+            return _("No palace here this time")
+        if can and state.houses(district, seat) + n >= state.palace_cost(district):
+            return _("Then you may build here")
+        return _("Not enough for a palace") if can else _("No palace possible here")
+
     options = [
         Option(
             _("Place none") if n == 0 else ngettext("Place {n} house", "Place {n} houses", n).format(n=n),
             Houses(n),
-            # rules.md 8.4: placing at least one house is a palace check; placing none is none
-            hint=_("No palace here this time") if n == 0 else _("Then you may build here"),
+            hint=hint(n),
         )
         for n in counts
     ]
@@ -216,7 +226,7 @@ def decision_menu(state: State) -> Menu:
         return advisor_menu(state, seat, awaited.slot, legal)
     if awaited.decision == "houses":
         assert awaited.district is not None
-        return houses_menu(legal, awaited.district, awaited.rule)
+        return houses_menu(state, seat, legal, awaited.district, awaited.rule)
     if awaited.decision == "build":
         assert awaited.district is not None
         return build_menu(state, awaited.district, awaited.together)

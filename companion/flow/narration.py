@@ -28,7 +28,7 @@ from ..engine import Count, Event, State
 from ..engine.areas import AREA_NAMES, QUARANTIA
 from ..engine.changes import Change, MarkersBack, NewYear, PutMarkers, TurnCard
 from ..engine.undo import Revealed, first_reveal
-from ..i18n import N_, _, and_list, ngettext, pgettext, spoken_number
+from ..i18n import N_, _, and_list, ngettext, pgettext
 from .board_text import (
     change_owner,
     change_text,
@@ -40,7 +40,14 @@ from .board_text import (
     spoken_seat,
 )
 from .decision_text import Decided
-from .spoken_text import spoken_count, spoken_laid, spoken_leaders, spoken_next_year
+from .spoken_text import (
+    spoken_changes,
+    spoken_count,
+    spoken_laid,
+    spoken_leaders,
+    spoken_next_year,
+    spoken_year_begins,
+)
 
 CONDITION_NAMES = {
     "six_districts": N_("a palace in all 6 districts"),
@@ -157,8 +164,9 @@ def board_notice(
     lines = [
         Line(change_text(c, players, computers), "normal", colour) for c, colour in zip(changes, colours, strict=True)
     ]
-    spoken = tuple(spoken_change(c, players, computers) for c in changes)
+    spoken = spoken_changes(changes, players, computers)  # a player's Quarantia advisors going back: one sentence
     if decided:
+        spoken = tuple(spoken_change(c, players, computers) for c in changes)  # one a change, by its colour
         said = tuple(text for text, colour in zip(spoken, colours, strict=True) if colour in computers)
         spoken, quiet = said or spoken, not said
     else:
@@ -258,7 +266,7 @@ def reveal_notice(
     lines = [Line(markers_text(m, players, computers), "small", players[m.player]) for m in markers]
     owners = owners_of([players[m.player] for m in markers], computers)
     title = _("Round {n} revealed").format(n=revealed_round)
-    spoken = (spoken_laid(markers, players, revealed_round),)
+    spoken = (spoken_laid(markers, players),)
     return Notice(title, lines, rule="4.3", tag="reveal", owners=owners, spoken=spoken)
 
 
@@ -269,7 +277,7 @@ def order_lines(names: Sequence[str]) -> list[Line]:
 
 def year_start_lines(state: State) -> list[Line]:
     return [
-        Line(_("This year's voting order:"), "small"),
+        Line(_("Year {year}'s voting order:").format(year=state.year), "small"),  # also under the last year's end
         *order_lines([AREA_NAMES[a] for a in state.this_order()]),
     ]
 
@@ -277,11 +285,7 @@ def year_start_lines(state: State) -> list[Line]:
 def year_start_notice(state: State, lines: list[Line], rule: str, owners: tuple[str, ...] = ()) -> Notice:
     """A year begins: its voting order on the screen; the voice says where it begins (after a year's end, whose
     notice this one joins, the year's end has said so: settling.py adds all but the first sentence)."""
-    said = (
-        pgettext("spoken", "Year {year} begins in {area}.").format(
-            year=spoken_number(state.year), area=AREA_NAMES[state.this_order()[0]]
-        ),
-    )
+    said = (spoken_year_begins(state.year, state.this_order()[0]),)
     title = _("Year {year}").format(year=state.year)
     return Notice(title, [*lines, *year_start_lines(state)], rule=rule, owners=owners, spoken=said)
 
@@ -334,7 +338,8 @@ def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] 
         rule = "10.5" if area == QUARANTIA else "10.2.2"
     lines.append(Line(result, "large"))
     lines.append(Line(what_follows(count, players), "small"))
-    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=(spoken_count(count, players),))
+    spoken = (spoken_count(count, players, computers),)
+    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=spoken)
 
 
 def what_follows(count: Count, players: Sequence[str]) -> str:
@@ -388,7 +393,6 @@ def year_end_notice(state: State, markers_back: str, computers: Sequence[str] = 
     their own markers back (a computer's: anyone)."""
     lines = [Line(markers_back, "small")]
     said = [
-        pgettext("spoken", "Year {year} ends.").format(year=spoken_number(state.year)),
         pgettext("spoken", "Take back your markers."),
         spoken_leaders(state),
         *spoken_next_year(state),

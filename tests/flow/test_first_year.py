@@ -135,8 +135,8 @@ def test_a_power_cut_shows_the_unread_pages_again_and_a_read_reminder_never_retu
 # The words the card step (board_text.change_text of a TurnCard) and the cards page share, per language.
 CARD_WORDS = {
     "en": "lay it face up as next year's next card",
-    "de": "offen als nächste fürs nächste Jahr auslegen",
-    "it": "scoperta come prossima carta dell'anno prossimo",
+    "de": "offen an die Reihe fürs nächste Jahr",
+    "it": "scoperta all'ordine dell'anno prossimo",
 }
 
 

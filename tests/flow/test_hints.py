@@ -112,3 +112,35 @@ def test_moving_the_cursor_redraws_the_hint_and_a_too_long_hint_is_reported(size
     problems = []
     render(screen, size, problems)
     assert problems == []
+
+
+def test_a_house_option_promises_a_palace_only_where_one_can_follow() -> None:
+    """rules.md 8.4: placing houses is a palace check, which passes only with a palace in supply, a free space and
+    at least the district's cost in houses there; "Then you may build here" was once on every option, even where
+    none of it held (a fluent reader stumbled on it)."""
+    from companion.flow.menus import decision_menu
+
+    seen: dict[str, int] = {}
+
+    def watch(controller: Controller, _event: InputEvent) -> None:
+        state = controller.state
+        if state is None or state.phase != "election" or not state.awaiting():
+            return
+        awaited = state.awaiting()[0]
+        if awaited.decision != "houses" or awaited.district is None:
+            return
+        seat, district = awaited.player, awaited.district
+        menu = decision_menu(state)
+        for option in menu.options:
+            n, hint = option.value.number, option.hint
+            room = state.palace_supply(seat) > 0 and not state.district_full(district)
+            can = n > 0 and room and state.houses(district, seat) + n >= state.palace_cost(district)
+            assert (hint == "Then you may build here") == can, (option, hint)
+            seen[hint] = seen.get(hint, 0) + 1
+
+    for seed in (5, 12):
+        controller = Controller(random.Random(seed), entry="private")
+        at = Table(controller, random.Random(seed), ["1", "2", "3"], False, watch)
+        at.setup()
+        at.play()
+    assert seen.get("Then you may build here") and seen.get("Not enough for a palace"), seen

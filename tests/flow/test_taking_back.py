@@ -124,7 +124,8 @@ def test_the_years_last_decision_draws_no_shuffle_until_its_notice_is_done() -> 
     year = controller.notices[0]
     assert sum('"shuffle"' in line for line in controller.record) == shuffles + 1, "drawn once it was final"
     texts = [line.text for line in year.lines]
-    assert texts[-3] == "This year's voting order:" and any(text.startswith("Year ") for text in texts), texts
+    assert texts[-3] == f"Year {controller.state.year}'s voting order:", texts  # the new year's, under the old's end
+    assert any(text.startswith("Year ") for text in texts), texts
 
 
 def test_the_games_last_decision_may_be_undone_while_its_notice_is_up() -> None:
