@@ -65,3 +65,14 @@ def test_a_record_to_a_new_file_still_gets_its_summary_beside_it(tmp_path: Path)
     result = run(tmp_path, "--record", str(tmp_path / "game.jsonl"))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "game.jsonl").read_text().startswith("{") and (tmp_path / "game-summary.png").exists()
+
+
+def test_a_run_that_ends_by_itself_says_how_many_frames_it_saved_and_where(tmp_path: Path) -> None:
+    """A whole autoplayed game with --screenshots prints nothing else at its end: the log's last line tells the
+    newcomer where the pictures went (docs/game-night.md's headless run)."""
+    shots = tmp_path / "shots"
+    result = run(tmp_path, "--screenshots", str(shots))
+    assert result.returncode == 0, result.stderr
+    frames = len(list(shots.glob("frame-*.png")))
+    assert frames > 100
+    assert result.stderr.splitlines()[-1].endswith(f"{frames} frames saved in {shots}"), result.stderr

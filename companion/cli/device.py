@@ -98,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
             keys.close()
         app.close()
         _stopped_in_time()
+        if args.screenshots and status != EXIT_OUTPUT_FAILED:  # a run that ends by itself says where its frames went
+            import logging
+
+            logging.getLogger("doge-companion").info("%d frames saved in %s", app.display.frames, args.screenshots)
         if lock is not None:
             lock.release()
         if args.record and not _write_record(args.record, app.controller.public_record()):
