@@ -2,9 +2,9 @@
 to the overlay on top (help, the board check, a question) or else to the game's own mode; a player's keys go there
 too, except under an overlay, where only a keypad ballot or a notice's "done" still takes them (never swallowed)
 and the year so far closes on its opener's key. Only the host answers the host's questions (the start-up question
-included: a player's ok after a power cut is their own "done", issue 43). A key that turns a part of a long screen
-does only that (paging.py); the mode's answer opens or closes an overlay. Some seconds passing turns the parts of a
-screen whose keys never do (:func:`turn_by_itself`)."""
+included: a player's ok after a power cut is their own "done": tests/flow/test_evening_small_german.py). A key that
+turns a part of a long screen does only that (paging.py); the mode's answer opens or closes an overlay. Some seconds
+passing turns the parts of a screen whose keys never do (:func:`turn_by_itself`)."""
 
 from __future__ import annotations
 

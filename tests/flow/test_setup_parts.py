@@ -1,4 +1,4 @@
-"""Issue 43: with the phones' join code beside it, setup at 160x128 in German comes in parts, and the host pressed
+"""With the phones' join code beside it, setup at 160x128 in German comes in parts, and the host pressed
 ok once for each part before the game started. The parts turn by themselves (the page timer): a host who lets them
 come round starts the game with one ok."""
 

@@ -152,7 +152,7 @@ def test_a_resumed_game_keeps_what_was_shown_and_what_was_not() -> None:
     assert [(n.title, n.owners, n.reveals, n.seen, n.spoken) for n in resumed.notices] == [
         (n.title, n.owners, n.reveals, n.seen, n.spoken) for n in controller.notices
     ]
-    assert all(n.spoken and n.spoken != (n.title,) for n in resumed.notices), "what the voice says is kept (issue 37)"
+    assert all(n.spoken and n.spoken != (n.title,) for n in resumed.notices), "the voice's words are kept (sound.md)"
     assert undo_blocker(resumed) is None, "still open"
     top = restore_screen(saved)[1]
     top.seen = True

@@ -14,7 +14,8 @@ class Mode:
     holds_back = False  # True: the host's held back is this overlay's to answer (not undo)
     asks = False  # a question the host's ok answers: ok first shows the parts not yet seen (paging.py)
     # A question or the rule help: in small type on one screen where that fits (paging.py); else its parts turn by
-    # themselves (routing.turn_by_itself), so every key means the same on every part (issue 43).
+    # themselves (routing.turn_by_itself), so every key means the same on every part (docs/architecture.md, "Parts
+    # and the page timer").
     reads_whole = False
     turns_by_itself = False  # its parts turn by themselves though it is not a question (setup)
 

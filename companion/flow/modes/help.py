@@ -14,7 +14,7 @@ from .base import Mode
 
 class Help(Mode):
     """In small type on one screen where that fits; else its parts turn by themselves, and any key still closes it
-    on every part (issue 43: with part 2 behind a key that closed it, it could never be read)."""
+    on every part (with part 2 behind a key that closed it, it could never be read)."""
 
     reads_whole = True
 

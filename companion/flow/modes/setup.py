@@ -20,7 +20,7 @@ from .base import Mode
 class SetupMode(Mode):
     asks = True  # the host's ok starts the game: in parts, each is seen before the start
 
-    turns_by_itself = True  # with the phones' join code at 160x128 setup comes in parts (issue 43)
+    turns_by_itself = True  # with the phones' join code at 160x128 setup comes in parts (test_setup_parts.py)
 
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
         """ok shows a part not up yet before it starts the game (the parts turn by themselves too: a host who waits
