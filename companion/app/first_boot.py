@@ -14,7 +14,7 @@ from typing import Any
 from display.render import render
 from display.screen import Line, Screen
 
-from ..flow.additions import DeviceNotes
+from ..flow.context import DeviceNotes
 from ..i18n import _
 from ..system.hotspot import LOOKING, Hotspot, hotspot_path, read_hotspot, read_state, state_path
 from ..web.join import qr_rows

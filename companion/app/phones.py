@@ -20,12 +20,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from display.screen import Screen
 from hardware.events import InputEvent, SeatRequest, WebDevices, WebEvent, WebHello, WebPress
 
-from ..flow.additions import Additions
 from ..flow.board_text import player_name
-from ..flow.context import Context
+from ..flow.context import Additions, Context, Mode
 from ..flow.controller import Controller
 from ..flow.modes import ResumeOffer, SetupMode
-from ..flow.modes.base import Mode
 from ..flow.seats import Source
 from ..i18n import _
 from ..store import StoreError

@@ -18,10 +18,10 @@ from ..i18n import _
 from .narration import ANYONE, Notice
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .context import Core
 
 
-def make_bots(ctx: Controller) -> dict[int, Any]:
+def make_bots(ctx: Core) -> dict[int, Any]:
     from ..bots import make_bot
 
     levels = ctx.seats.bot_levels
@@ -32,7 +32,7 @@ def make_bots(ctx: Controller) -> dict[int, Any]:
     }
 
 
-def pending_bot(ctx: Controller) -> int | None:
+def pending_bot(ctx: Core) -> int | None:
     state = ctx.state
     if ctx.stage != "game" or state is None or not ctx.bots or ctx.confirm_undo:
         return None
@@ -46,7 +46,7 @@ def pending_bot(ctx: Controller) -> int | None:
     return awaited[0]
 
 
-def under_its_count(ctx: Controller, notices: list[Notice]) -> list[Notice]:
+def under_its_count(ctx: Core, notices: list[Notice]) -> list[Notice]:
     """A computer player's move joins the passive count it acted on: one notice, the count then "On the board:"
     and its sentences, confirmed by whoever moves the pieces. What is left of ``notices`` follows it."""
     passive = next((n for n in ctx.round.notices if n.passive), None)
@@ -59,7 +59,7 @@ def under_its_count(ctx: Controller, notices: list[Notice]) -> list[Notice]:
     return notices[1:]
 
 
-def settle_passive(ctx: Controller) -> None:
+def settle_passive(ctx: Core) -> None:
     """A passive count whose computer player is no longer the one to act (it decided with nothing to move, or the
     host undid) waits for whoever acts now, as any count does."""
     state = ctx.state
@@ -72,14 +72,14 @@ def settle_passive(ctx: Controller) -> None:
             notice.owners = (ctx.players[awaited[0].player],) if awaited else (ANYONE,)
 
 
-def bot_view(ctx: Controller, seat: int, rng: random.Random) -> Any:
+def bot_view(ctx: Core, seat: int, rng: random.Random) -> Any:
     from ..bots import make_view
 
     assert ctx.state is not None
     return make_view(ctx.state, seat, rng, ctx.bots[seat].samples)
 
 
-def takes_answer(ctx: Controller, seat: int, decision: Decision, token: int) -> bool:
+def takes_answer(ctx: Core, seat: int, decision: Decision, token: int) -> bool:
     """Whether an answer still fits: nothing changed since it was asked (``token``: the record's length then), and
     nobody is being asked whether to undo (an ok would then take back the computer's move instead)."""
     state = ctx.state

@@ -21,9 +21,8 @@ from hardware.events import InputEvent, PadStatus, PageTick
 
 from ..engine import Decision, State, dump_header, parse_header
 from . import computer_players, undo_chain
-from .additions import Additions
 from .composition import compose
-from .context import EffectKind, Stage
+from .context import Additions, EffectKind, Stage
 from .cues import Cues
 from .decision_text import decided
 from .game import Game, NotSaved, Saver, Step
@@ -76,14 +75,14 @@ class Controller:
         self.rng = rng
         self.seats = Seats(entry=entry)
         self.game = Game(saver or Saver(), rng, clock)
-        self.round = Round()
+        self.round: Round[Mode] = Round()
         self.parts = Parts()  # which part of a screen too long for the display is shown (paging.py)
         self.storage_problem: str | None = None  # shown on every screen while the store cannot save
         self.cues = Cues(cues)
         self.bots: dict[Seat, Any] = {}
         self.sync_bots = False  # scripts and autoplay: bots answer at once, the same way every time
         self.effects: list[Effect] = []
-        self.additions = Additions()  # what the App adds to the screens (the phones'): additions.py
+        self.additions = Additions()  # what the App adds to the screens (the phones'): context.py
         self._bot_rng = random.Random(rng.randrange(1 << 30))
         # The table read the first year's reminder this evening: the next game offers to skip it (first_year.py).
         self.intro_read = False

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Generic, Literal, TypeVar
 
 from ..engine import State
 from .menus import Menu, decision_menu
 from .narration import Notice
 from .seats import Seat
 
-if TYPE_CHECKING:
-    from .modes.base import Mode
+Overlay = TypeVar("Overlay")  # a mode open on top of the game's (context.Mode): the round only keeps them in order
 
 
 @dataclass
@@ -141,12 +140,12 @@ class Keying:
 
 
 @dataclass
-class Round:
+class Round(Generic[Overlay]):
     """The notices to read (the top one is on every screen), the overlays open on top of the game's own mode (help,
     the board check, a question), and the keying in progress."""
 
     notices: list[Notice] = field(default_factory=list)
-    overlays: list[Mode] = field(default_factory=list)
+    overlays: list[Overlay] = field(default_factory=list)
     keying: Keying = field(default_factory=Keying)
 
     def tell(self, notice: Notice) -> None:
@@ -168,7 +167,7 @@ class Round:
         """After an undo: the notices about lines still in the game, and the undo's own."""
         self.notices = notices
 
-    def open(self, overlay: Mode) -> None:
+    def open(self, overlay: Overlay) -> None:
         self.overlays.append(overlay)
 
     def close_top(self) -> None:
@@ -178,5 +177,5 @@ class Round:
         """Every overlay but the top one goes (the top one then closes as any does): back to the game itself."""
         del self.overlays[:-1]
 
-    def top_overlay(self) -> Mode | None:
+    def top_overlay(self) -> Overlay | None:
         return self.overlays[-1] if self.overlays else None

@@ -18,17 +18,17 @@ from .narration import narrate
 from .shown import note_shown, open_step
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .context import Core
 
 
-def settle(ctx: Controller) -> None:
+def settle(ctx: Core) -> None:
     note_shown(ctx.round.notices)
     computer_players.settle_passive(ctx)
     draw_chance(ctx)
     follow(ctx)
 
 
-def follow(ctx: Controller) -> None:
+def follow(ctx: Core) -> None:
     """What the next screens need is built now (the acting player's menu, whose private ballot it is), so drawing
     them only reads."""
     state = ctx.game.state
@@ -41,7 +41,7 @@ def follow(ctx: Controller) -> None:
         ctx.round.keying.follow_ballot(state, ctx.bots)
 
 
-def draw_chance(ctx: Controller) -> None:
+def draw_chance(ctx: Core) -> None:
     """Shuffle whenever the rules call for it; retried on the next press if it could not be saved."""
     while (state := ctx.game.state) is not None and not state.is_over and state.chance_awaited():
         if open_step(ctx) is not None:

@@ -16,8 +16,7 @@ from .shown import shown_of
 from .undo_text import refusal, undo_notice
 
 if TYPE_CHECKING:
-    from .context import Context
-    from .controller import Controller
+    from .context import Context, Core
 
 
 def undo_chain(ctx: Context) -> list[Step] | str:
@@ -41,7 +40,7 @@ def undo_blocker(ctx: Context) -> str | None:
     return chain if isinstance(chain, str) else None
 
 
-def take_back(ctx: Controller) -> bool:
+def take_back(ctx: Core) -> bool:
     """Undo the chain (saved first: False, and nothing changed, if the store refused or 11.4 forbids it). The
     table then puts the board back; notices about lines still in the game stay (a round's reveal read while the
     next round is keyed in), those about lines taken back go with them."""

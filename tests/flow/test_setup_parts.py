@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.flow.additions import Additions
+from companion.flow.context import Additions
 from companion.flow.controller import Controller
 from companion.flow.modes.setup import SetupMode
 from companion.i18n import set_language

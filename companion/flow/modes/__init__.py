@@ -10,7 +10,7 @@ controller with other secrets shows exactly its own. An overlay keeps only where
 subject).
 """
 
-from .base import Mode
+from ..context import Mode
 from .board_check import BoardCheck
 from .decision import DecisionMode
 from .evening import AbandonConfirm, NextGame, ResumeOffer

@@ -9,13 +9,12 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..paging import Turn
 from ..seats import Seat
 from ..shown import shown_snapshot
 from ..sound import sound_view
 from ..views import board_view
-from .base import Mode
 from .evening import abandon_view
 from .this_year import race_screen, year_screen
 

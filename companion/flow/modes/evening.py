@@ -16,9 +16,8 @@ from hardware.events import InputEvent
 from ... import RELEASED
 from ...i18n import _
 from ..board_text import display_name
-from ..context import Context
+from ..context import Context, Mode
 from ..seats import Seat
-from .base import Mode
 
 
 def seats_text(ctx: Context) -> str:

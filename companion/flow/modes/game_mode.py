@@ -6,9 +6,8 @@ from __future__ import annotations
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..seats import Seat
-from .base import Mode
 from .board_check import BoardCheck
 from .help import Help
 from .this_year import ThisYear, uses_back

@@ -6,10 +6,9 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..seats import Seat
 from ..views import help_view
-from .base import Mode
 
 
 class Help(Mode):

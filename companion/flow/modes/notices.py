@@ -18,13 +18,12 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..first_year import reminder_pages
 from ..narration import ANYONE
 from ..paging import Turn
 from ..seats import Seat
 from ..views import notice_view
-from .base import Mode
 from .game_mode import GameMode
 from .keypad_ballot import key_ballot
 

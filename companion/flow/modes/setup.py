@@ -9,12 +9,10 @@ from display.screen import Line, Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..additions import DeviceNotes
-from ..context import Context
+from ..context import Context, DeviceNotes, Mode
 from ..paging import Turn
 from ..seats import Seat
 from ..views import setup_view
-from .base import Mode
 
 
 class SetupMode(Mode):

@@ -7,13 +7,12 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..game import Step
 from ..seats import Seat
 from ..undo_chain import undo_blocker, undo_chain
 from ..undo_text import refusal_notice, undo_question
 from ..views import undo_view
-from .base import Mode
 
 
 def undo_key(ctx: Context) -> tuple[tuple[str, str], ...]:
