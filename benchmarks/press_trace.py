@@ -1,9 +1,10 @@
 """The path of one press through the repository: ``python3 dev.py bench trace``.
 
 The App on mock hardware (a capture display, no GPIO, no serial pads), with in-memory phones (tests/web/memory.py)
-and keypad ballots, three keypad players and a computer player (answering at once, as in a script): the scripted
-table (tests/scripted_table.py) plays seed 4 until each of three presses is due, and that one ``App.step`` is traced
-with ``sys.setprofile`` on the game thread (this one: the App steps here, and the computer answers on it too).
+and keypad ballots, three keypad players and a computer player: the scripted table (tests/scripted_table.py) plays
+seed 4 until each of three presses is due (the computer answering at once, as in a script), and that one
+``App.step`` is traced with ``sys.setprofile`` on the game thread (this one: the App steps here), the computer then
+thinking on its own thread as on the device, its answer a step of its own.
 
 Counted, over every function of the repository's own code called during the step (companion/, display/,
 hardware/; not tests/ nor benchmarks/, which only drive it):
@@ -13,7 +14,8 @@ hardware/; not tests/ nor benchmarks/, which only drive it):
 - into a file already visited: those of them into a file the step had already entered;
 - re-entries: those into a file still on the stack below the caller (A calls B calls A), with the files re-entered;
 - ``settle``: calls of the function that settles what follows a change (companion/flow's ``settle``);
-- SQLite writes: write transactions on the store's connection (a COMMIT, or a writing statement outside one).
+- SQLite writes: on the store's connection, write transactions (a decision's record line and its entries: a COMMIT)
+  and writing statements outside one (the screen state to come back to, saved after the press).
 
 The three presses are the ones docs/architecture.md's "A press" follows: a pad's ok on a count notice waiting for
 it, a keypad's area key in a secret ballot, and the ok that locks in the round's last ballot.
@@ -55,7 +57,8 @@ class Trace:
     reentries: Counter[str] = field(default_factory=Counter)
     reentered_from: set[str] = field(default_factory=set)
     settles: int = 0
-    writes: int = 0
+    lines: int = 0  # write transactions (record lines, with their entries)
+    screens: int = 0  # the screen state saved (one statement, outside a transaction)
     _in_transaction: bool = False
 
     def call(self, frame: FrameType) -> None:
@@ -89,11 +92,11 @@ class Trace:
             self._in_transaction = True
         elif word in ("COMMIT", "END"):
             self._in_transaction = False
-            self.writes += 1
+            self.lines += 1
         elif word == "ROLLBACK":
             self._in_transaction = False
         elif word in WRITES and not self._in_transaction:
-            self.writes += 1
+            self.screens += 1
 
     def row(self, press: str) -> str:
         flow = sum(name.startswith(FLOW) for name in self.files)
@@ -102,7 +105,8 @@ class Trace:
             f"{press}: files {len(self.files)} / {flow} in flow/; calls between files {self.between}; "
             f"into a file already visited {self.revisits}; re-entries {sum(self.reentries.values())}"
             + (f" (into {into}; from {len(self.reentered_from)} files)" if into else "")
-            + f"; settle {self.settles}; SQLite writes {self.writes}"
+            + f"; settle {self.settles}; SQLite writes {self.lines + self.screens} (a decision's lines {self.lines}, "
+            f"the screen state {self.screens})"
         )
 
 
@@ -111,7 +115,11 @@ def short(name: str) -> str:
 
 
 def traced(app: App, step: Callable[[], None]) -> Trace:
+    """One press traced as the device steps it: a computer player that may answer after it thinks on its own thread
+    and answers through the queue, a step of its own (stepped here, after the trace)."""
     trace = Trace()
+    app.controller.answer_at_once(False)
+    app.bot_sleep = lambda _seconds: None
 
     def profile(frame: FrameType, event: str, _arg: Any) -> None:
         if event == "call":
@@ -125,6 +133,11 @@ def traced(app: App, step: Callable[[], None]) -> Trace:
     finally:
         sys.setprofile(None)
         db.set_trace_callback(None)
+    while app._bot_busy:  # the computer's answer, then on as the script does
+        event = app.events.get(timeout=60)
+        assert event is not None, "the computer player did not answer"
+        app.step(event)
+    app.controller.answer_at_once(True)
     return trace
 
 

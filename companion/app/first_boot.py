@@ -87,7 +87,7 @@ def watch_network(app: Any) -> None:
         log.info("web pads: the network is known (%s): phones join at %s", watch.state, app.web.address)
         if app.web.unreachable:
             log.warning("web pads: no network but loopback once the network unit is done: phones cannot reach it")
-    app.controller.additions.device = notes
+    app.controller.tell_device(notes)
     app.show(app.controller.screen())
 
 

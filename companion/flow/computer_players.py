@@ -15,6 +15,8 @@ from display.screen import Line
 
 from ..engine import Decision
 from ..i18n import _
+from .context import stage_of
+from .modes.undo_confirm import asks_undo
 from .narration import ANYONE, Notice
 
 if TYPE_CHECKING:
@@ -33,8 +35,13 @@ def make_bots(ctx: Core) -> dict[int, Any]:
 
 
 def pending_bot(ctx: Core) -> int | None:
-    state = ctx.state
-    if ctx.stage != "game" or state is None or not ctx.bots or ctx.confirm_undo:
+    state = ctx.game.state
+    if (
+        stage_of(ctx.game.state, ctx.round.notices) != "game"
+        or state is None
+        or not ctx.bots
+        or asks_undo(ctx.round.overlays)
+    ):
         return None
     awaited = [a.player for a in state.awaiting() if a.player in ctx.bots]
     if not awaited:
@@ -62,25 +69,30 @@ def under_its_count(ctx: Core, notices: list[Notice]) -> list[Notice]:
 def settle_passive(ctx: Core) -> None:
     """A passive count whose computer player is no longer the one to act (it decided with nothing to move, or the
     host undid) waits for whoever acts now, as any count does."""
-    state = ctx.state
+    state = ctx.game.state
     awaited = state.awaiting() if state is not None and state.phase == "election" else ()
     if awaited and awaited[0].player in ctx.bots:
         return
     for notice in ctx.round.notices:
         if notice.passive:
             notice.passive = False
-            notice.owners = (ctx.players[awaited[0].player],) if awaited else (ANYONE,)
+            notice.owners = (ctx.seats.players[awaited[0].player],) if awaited else (ANYONE,)
 
 
 def bot_view(ctx: Core, seat: int, rng: random.Random) -> Any:
     from ..bots import make_view
 
-    assert ctx.state is not None
-    return make_view(ctx.state, seat, rng, ctx.bots[seat].samples)
+    assert ctx.game.state is not None
+    return make_view(ctx.game.state, seat, rng, ctx.bots[seat].samples)
 
 
 def takes_answer(ctx: Core, seat: int, decision: Decision, token: int) -> bool:
     """Whether an answer still fits: nothing changed since it was asked (``token``: the record's length then), and
     nobody is being asked whether to undo (an ok would then take back the computer's move instead)."""
-    state = ctx.state
-    return state is not None and not ctx.confirm_undo and token == len(ctx.record) and decision in state.legal(seat)
+    state = ctx.game.state
+    return (
+        state is not None
+        and not asks_undo(ctx.round.overlays)
+        and token == len(ctx.game.record)
+        and decision in state.legal(seat)
+    )

@@ -12,7 +12,7 @@ the hardware, a new game. It never writes a field of the controller.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -31,6 +31,22 @@ Stage = Literal["setup", "game", "over"]
 """Where the evening is: choosing seats, playing, or the game-over pages."""
 
 EffectKind = Literal["led", "beep", "sound"]
+
+
+def stage_of(state: State | None, notices: Sequence[object]) -> Stage:
+    """A game is over once its last notices are read: until then its last decision may still be taken back."""
+    return "setup" if state is None else "over" if state.is_over and not notices else "game"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something for the hardware: ``led`` (``target``, ``state``) on a pad, a ``beep``, or the host's new ``sound``
+    level (``state``, percent)."""
+
+    kind: EffectKind
+    source: Source
+    target: str = ""
+    state: str = ""
 
 
 class Context(Protocol):
@@ -79,8 +95,8 @@ class Context(Protocol):
         """The mode the game is in (under any overlay)."""
         ...
 
-    def apply(self, seat: Seat, decision: Decision) -> bool:
-        """A decision, saved first; False if it could not be (nothing changed, a notice says why)."""
+    def decide(self, seat: Seat, decision: Decision, then: Callable[[], None] | None = None) -> None:
+        """A decision, saved first; ``then`` once it is (not saved: nothing changed, a notice says why)."""
         ...
 
     def effect(self, kind: EffectKind, source: Source, target: str = "", state: str = "") -> None: ...
@@ -97,10 +113,6 @@ class Context(Protocol):
 
     def abandon(self) -> None: ...
 
-    def not_saved(self, error: Exception) -> None:
-        """Tell the table a line could not be saved (and that nothing changed)."""
-        ...
-
 
 class Core(Context, Protocol):
     """The controller as its own helpers see it (routing, settling, computer players, the undo chain): the narrow
@@ -115,6 +127,10 @@ class Core(Context, Protocol):
     def top(self) -> Mode: ...
 
     def screen(self) -> Screen: ...
+
+    def not_saved(self, error: Exception) -> None:
+        """Tell the table a line could not be saved (and that nothing changed)."""
+        ...
 
 
 # ---------------------------------------------------------------------- the shape every mode and overlay has:

@@ -19,10 +19,10 @@ from .undo_chain import undo_chain
 from .undo_text import refusal_notice
 
 if TYPE_CHECKING:
-    from .context import Core
+    from .desk import Desk
 
 
-def route(ctx: Core, event: InputEvent) -> None:
+def route(ctx: Desk, event: InputEvent) -> None:
     top = ctx.round.top_overlay()
     if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
         if event.key == "back" and ctx.stage == "game" and not ctx.confirm_undo:
@@ -33,7 +33,7 @@ def route(ctx: Core, event: InputEvent) -> None:
         to_mode(ctx, event, ctx.mode())
 
 
-def to_mode(ctx: Core, event: InputEvent, under: Mode | None = None) -> None:
+def to_mode(ctx: Desk, event: InputEvent, under: Mode | None = None) -> None:
     """The key to the mode on top (or to ``under``, the game's own mode beneath an overlay, for a pad)."""
     seat = None if event.source == "host" else ctx.seats.seat_of(event.source)
     if event.source != "host" and ctx.stage != "setup" and (seat is None or seat in ctx.bots):
@@ -53,7 +53,7 @@ def to_mode(ctx: Core, event: InputEvent, under: Mode | None = None) -> None:
         ctx.round.open(after)
 
 
-def turn_by_itself(ctx: Core) -> bool:
+def turn_by_itself(ctx: Desk) -> bool:
     """Some seconds passed: a screen in parts shows its next part, from the last back to the first, where no key
     needs to: a notice and setup (a player's ok is "done" or their seat; a host who waits for every part to be up
     presses ok once), a question or the rule help (ok answers on every part). A notice everyone has confirmed waits
@@ -71,7 +71,7 @@ def turn_by_itself(ctx: Core) -> bool:
     return False
 
 
-def ask_undo(ctx: Core) -> None:
+def ask_undo(ctx: Desk) -> None:
     """The host's held back: the undo question, or why nothing can be undone (rules.md 11.4)."""
     chain = undo_chain(ctx)
     if isinstance(chain, str):

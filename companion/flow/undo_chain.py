@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from .game import NotSaved, Step
+from .not_saved import not_saved_notice
 from .shown import shown_of
 from .undo_text import refusal, undo_notice
 
@@ -51,7 +52,7 @@ def take_back(ctx: Core) -> bool:
     try:
         ctx.game.undo(target)
     except NotSaved as error:
-        ctx.not_saved(error)
+        ctx.round.tell(not_saved_notice(error))
         return False
     notices = ctx.round.notices
     read = not any(n.line == chain[0].length and not n.reveals for n in notices)  # its own notice was gone
@@ -59,6 +60,6 @@ def take_back(ctx: Core) -> bool:
         n for n in notices
         if (n.line is None and n.tag not in ("undo", "error")) or (n.line is not None and n.line < target.length)
     ]  # fmt: skip
-    notice = undo_notice([step.undone for step in chain], ctx.players, ctx.seats.computers, read)
+    notice = undo_notice([step.undone for step in chain], ctx.seats.players, ctx.seats.computers, read)
     ctx.round.keep_notices(kept + ([notice] if notice is not None else []))
     return True

@@ -243,7 +243,9 @@ def test_a_game_stopped_before_its_due_shuffle_was_saved_draws_it_on_resume(tmp_
         controller = app.controller
         while not (controller.state is not None and controller.state.chance_awaited() and controller.stage == "game"):
             table.turn()
-        assert open_step(controller) is not None, "the year's last decision, its own notice up"
+        assert open_step(controller.history, controller.notices) is not None, (
+            "the year's last decision, its own notice up"
+        )
         read = screen_state(controller.notices[1:])  # its notice done; the power went before the shuffle was saved
         app.saver.screen(read)
         length = len(controller.record)

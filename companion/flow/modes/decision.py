@@ -1,6 +1,6 @@
 """A player's decision in an election (rules.md 10): a menu built only from the engine's legal choices, on the
 acting player's pad; left/right move, ok picks, back goes up a level, a keypad's direct keys pick at once. The menu
-is built when the game settles on a new awaited decision (``flow/refresh.py``), never while a screen is drawn."""
+is built when the game settles on a new awaited decision (``flow/settling.py``), never while a screen is drawn."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class DecisionMode(GameMode):
         if isinstance(picked.value, Menu):
             keying.open_submenu(picked.value)
         else:
-            ctx.apply(seat, picked.value)
+            ctx.decide(seat, picked.value)
 
     def view(self, ctx: Context) -> Screen:
         state = ctx.state

@@ -3,6 +3,8 @@ decisions after it (``undo_chain.py``); any other host key keeps them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from display.screen import Screen
 from hardware.events import InputEvent
 
@@ -21,6 +23,11 @@ def undo_key(ctx: Context) -> tuple[tuple[str, str], ...]:
     if ctx.stage == "game" and not ctx.confirm_undo and undo_blocker(ctx) is None:
         return (("hold:back", _("undo")),)
     return ()
+
+
+def asks_undo(overlays: Sequence[Mode]) -> bool:
+    """Whether the undo question is open (a computer player then waits: its answer would be taken back)."""
+    return any(type(o) is UndoConfirm for o in overlays)
 
 
 class UndoConfirm(Mode):
