@@ -5,6 +5,8 @@ map, the sound setting (flow/sound.py)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from display.screen import Screen
 from hardware.events import InputEvent
 
@@ -18,7 +20,10 @@ from ..views import board_view
 from .evening import abandon_view
 from .this_year import race_screen, year_screen
 
-VIEWS = (0, 1, 2, 3, "race", 4, "year")  # the map, districts, advisors, supplies, the race, voting order, the year
+BoardPage = Literal["map", "districts", "advisors", "supplies", "race", "order", "year"]
+VIEWS: tuple[BoardPage, ...] = ("map", "districts", "advisors", "supplies", "race", "order", "year")  # in page order
+# The pages views.board_view draws, by its number for each; the race and the year so far are this_year.py's.
+BOARD_VIEW = {"map": 0, "districts": 1, "advisors": 2, "supplies": 3, "order": 4}
 PAGES = len(VIEWS)
 END = PAGES  # then the pages the App adds (ctx.additions.pages), then, during a game, the way out of it
 SOUND = -1  # left of the map: the voice's level, which ok changes
@@ -96,5 +101,4 @@ class BoardCheck(Mode):
             return race_screen(ctx, footer)
         if view == "year":
             return year_screen(ctx, footer)
-        assert isinstance(view, int)
-        return board_view(shown_snapshot(ctx), view)
+        return board_view(shown_snapshot(ctx), BOARD_VIEW[view])
