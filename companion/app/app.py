@@ -24,6 +24,7 @@ from hardware.page_timer import PageTimer
 from ..flow.context import DeviceNotes
 from ..flow.controller import Controller, Effect
 from ..flow.paging import Parts
+from ..flow.seats import Seat, Source
 from ..i18n import _, set_language
 from ..store import Store, default_directory, now
 from ..system import notify
@@ -251,7 +252,7 @@ class App:
                 self.voice.repeat(self.controller)
             case BotMove(seat, decision, token):
                 self._bot_busy = False
-                self.controller.apply_bot(seat, decision, token)
+                self.controller.apply_bot(Seat(seat), decision, token)
             case InputEvent(source) if phones is not None and phones.holds(source):
                 pass  # a keypad or GPIO pad whose seat a phone holds is not the seat's
             case PageTick():
@@ -319,7 +320,7 @@ class App:
 
     def dark(self, source: str) -> None:
         """Every light of ``source``'s pad off (a phone takes its seat: the pad must not echo the phone's keys)."""
-        self._effect(Effect("led", source, "all", "off"))
+        self._effect(Effect("led", Source(source), "all", "off"))
 
     def _effect(self, effect: Effect) -> None:
         if self.phones is not None and self.phones.holds(effect.source):

@@ -18,23 +18,24 @@ from ..i18n import _
 from .context import stage_of
 from .modes.undo_confirm import asks_undo
 from .narration import ANYONE, Notice
+from .seats import Seat
 
 if TYPE_CHECKING:
     from .context import Core
 
 
-def make_bots(ctx: Core) -> dict[int, Any]:
+def make_bots(ctx: Core) -> dict[Seat, Any]:
     from ..bots import make_bot
 
     levels = ctx.seats.bot_levels
     return {
-        seat: make_bot(levels[source], ctx.rng.randrange(1 << 30), ctx.seats.bot_work)
+        Seat(seat): make_bot(levels[source], ctx.rng.randrange(1 << 30), ctx.seats.bot_work)
         for seat, (source, _colour) in enumerate(ctx.seats.joined)
         if source in levels
     }
 
 
-def pending_bot(ctx: Core) -> int | None:
+def pending_bot(ctx: Core) -> Seat | None:
     state = ctx.game.state
     if (
         stage_of(ctx.game.state, ctx.round.notices) != "game"
@@ -43,7 +44,7 @@ def pending_bot(ctx: Core) -> int | None:
         or asks_undo(ctx.round.overlays)
     ):
         return None
-    awaited = [a.player for a in state.awaiting() if a.player in ctx.bots]
+    awaited = [Seat(a.player) for a in state.awaiting() if a.player in ctx.bots]
     if not awaited:
         return None
     if state.phase == "ballot":
@@ -79,14 +80,14 @@ def settle_passive(ctx: Core) -> None:
             notice.owners = (ctx.seats.players[awaited[0].player],) if awaited else (ANYONE,)
 
 
-def bot_view(ctx: Core, seat: int, rng: random.Random) -> Any:
+def bot_view(ctx: Core, seat: Seat, rng: random.Random) -> Any:
     from ..bots import make_view
 
     assert ctx.game.state is not None
     return make_view(ctx.game.state, seat, rng, ctx.bots[seat].samples)
 
 
-def takes_answer(ctx: Core, seat: int, decision: Decision, token: int) -> bool:
+def takes_answer(ctx: Core, seat: Seat, decision: Decision, token: int) -> bool:
     """Whether an answer still fits: nothing changed since it was asked (``token``: the record's length then), and
     nobody is being asked whether to undo (an ok would then take back the computer's move instead)."""
     state = ctx.game.state

@@ -97,7 +97,7 @@ class Controller(Queries):
         mode on top answers on a desk (desk.py) with what it wants done; that is committed here, in order, and
         what follows it is settled once."""
         if isinstance(event, PadStatus):
-            self.seats.pad_status(event.source, event.connected)
+            self.seats.pad_status(Source(event.source), event.connected)
             return
         desk = self.desk()
         if isinstance(event, PageTick):

@@ -124,7 +124,7 @@ class Keying:
         if not awaited:
             self.private = None
         elif self.private is None or self.private.seat not in awaited:
-            self.private = PrivateTurn(awaited[0])
+            self.private = PrivateTurn(Seat(awaited[0]))
 
     def ballot_cast(self) -> None:
         """The private ballot is a decision now (saved): the next player's starts at its gate."""

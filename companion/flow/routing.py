@@ -15,6 +15,7 @@ from hardware.events import InputEvent
 from .modes import KEYPAD_BALLOT, NOTICES, Mode, UndoConfirm
 from .modes.notices import all_shown
 from .modes.this_year import ThisYear
+from .seats import Source
 from .undo_chain import undo_chain
 from .undo_text import refusal_notice
 
@@ -35,7 +36,7 @@ def route(ctx: Desk, event: InputEvent) -> None:
 
 def to_mode(ctx: Desk, event: InputEvent, under: Mode | None = None) -> None:
     """The key to the mode on top (or to ``under``, the game's own mode beneath an overlay, for a pad)."""
-    seat = None if event.source == "host" else ctx.seats.seat_of(event.source)
+    seat = None if event.source == "host" else ctx.seats.seat_of(Source(event.source))
     if event.source != "host" and ctx.stage != "setup" and (seat is None or seat in ctx.bots):
         return  # a pad nobody sits at, or a computer player's seat
     top = under or ctx.top()

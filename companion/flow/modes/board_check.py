@@ -13,7 +13,7 @@ from hardware.events import InputEvent
 from ...i18n import _
 from ..context import Context, Mode
 from ..paging import Turn
-from ..seats import Seat
+from ..seats import HOST, Seat
 from ..shown import shown_snapshot
 from ..sound import sound_view
 from ..views import board_view
@@ -73,7 +73,7 @@ class BoardCheck(Mode):
     def _sound(self, ctx: Context, key: str) -> Mode | None:
         if key == "ok" and ctx.seats.sound.adjustable:
             level = ctx.seats.sound.turn_up()
-            ctx.effect("sound", "host", state=str(level))  # the App applies and keeps it
+            ctx.effect("sound", HOST, state=str(level))  # the App applies and keeps it
         elif key in ("left", "right"):
             self.page = PAGES - 1 if key == "left" else 0
         else:

@@ -37,6 +37,7 @@ class DecisionMode(GameMode):
         assert state is not None
         awaited = state.awaiting()[0]
         seats = ctx.seats
-        computer = seats.is_bot(seats.source_of(awaited.player))
+        seat = Seat(awaited.player)
+        computer = seats.is_bot(seats.source_of(seat))
         menus = ctx.round.keying.menus
-        return decision_view(seats.colour_of(awaited.player), awaited.decision, menus[-1], computer, len(menus) > 1)
+        return decision_view(seats.colour_of(seat), awaited.decision, menus[-1], computer, len(menus) > 1)

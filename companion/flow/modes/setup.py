@@ -11,7 +11,7 @@ from hardware.events import InputEvent
 from ...i18n import _
 from ..context import Context, DeviceNotes, Mode
 from ..paging import Turn
-from ..seats import Seat
+from ..seats import Seat, Source
 from ..views import setup_view
 
 
@@ -30,7 +30,7 @@ class SetupMode(Mode):
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         seats = ctx.seats
         if event.source != "host":
-            seats.pad_key(event.source, event.key)
+            seats.pad_key(Source(event.source), event.key)
         elif event.key == "back":
             seats.add_or_clear_bots()
         elif event.key == "right":
