@@ -145,6 +145,14 @@ class Mode:
     # and the page timer").
     reads_whole = False
     turns_by_itself = False  # its parts turn by themselves though it is not a question (setup)
+    # A game's mode whose players key on their own pads under any overlay (a keypad ballot, a notice's "done"): a
+    # pad's key the overlay does not take falls through to it, never swallowed (routing.py).
+    under_overlays = False
+
+    def takes_key_of(self, source: str) -> bool:
+        """Whether, open as an overlay, this takes ``source``'s keys: the host's (an overlay is the host's to
+        answer), and a pad's only where it says so; a pad's key it does not take goes to the game's mode beneath."""
+        return source == "host"
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         """A key (the host's, or a seated pad's with its seat): the mode on top next. Default: nothing happens."""

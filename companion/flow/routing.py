@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from hardware.events import InputEvent
 
-from .modes import KEYPAD_BALLOT, NOTICES, Mode, UndoConfirm
+from .modes import NOTICES, Mode, UndoConfirm
 from .modes.notices import all_shown
-from .modes.this_year import ThisYear
 from .seats import Source
 from .undo_chain import undo_chain
 from .undo_text import refusal_notice
@@ -28,9 +27,9 @@ def route(ctx: Desk, event: InputEvent) -> None:
     if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
         if event.key == "back" and ctx.stage == "game" and not ctx.confirm_undo:
             ask_undo(ctx)
-    elif event.source == "host" or top is None or (type(top) is ThisYear and top.opened_by == event.source):
+    elif top is None or top.takes_key_of(event.source):
         to_mode(ctx, event)
-    elif ctx.mode() in (KEYPAD_BALLOT, NOTICES):  # keyed, and confirmed, on the pad itself: never swallowed
+    elif ctx.mode().under_overlays:  # keyed, and confirmed, on the pad itself: never swallowed
         to_mode(ctx, event, ctx.mode())
 
 

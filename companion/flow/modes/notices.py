@@ -55,6 +55,8 @@ def all_shown(ctx: Context) -> bool:
 
 
 class NoticesMode(GameMode):
+    under_overlays = True  # confirmed on the pad itself
+
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
         """The host's ok shows a part of the notice not up yet before it goes on (the parts turn by themselves too:
         a host who waits presses once). A player's ok on their own pad always means "done" for them, never a part

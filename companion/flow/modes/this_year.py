@@ -67,6 +67,9 @@ class ThisYear(Mode):
     def __init__(self, opened_by: Source) -> None:
         self.opened_by = opened_by
 
+    def takes_key_of(self, source: str) -> bool:
+        return source in ("host", self.opened_by)  # the pad that opened it closes it
+
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         return None
 
