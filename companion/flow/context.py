@@ -137,17 +137,35 @@ class Core(Context, Protocol):
 # what a key does, which keys turn parts, the screen, the host's keys (modes/__init__.py)
 
 
+Paging = Literal["keys", "question", "help", "setup"]
+"""How a screen too long for the display is read (paging.py), one kind per mode: ``keys``, its parts turn as its own
+``page_turn`` says (none by default); ``question``, a question the host's ok answers, and ``help``, the rule help: in
+small type on one screen where that fits, else their parts turn by themselves (routing.turn_by_itself), so every key
+means the same on every part (docs/architecture.md, "Parts and the page timer"); ``setup``, whose parts turn by
+themselves too, and the host's ok shows one not yet seen before it starts the game."""
+
+
 class Mode:
     holds_back = False  # True: the host's held back is this overlay's to answer (not undo)
-    asks = False  # a question the host's ok answers: ok first shows the parts not yet seen (paging.py)
-    # A question or the rule help: in small type on one screen where that fits (paging.py); else its parts turn by
-    # themselves (routing.turn_by_itself), so every key means the same on every part (docs/architecture.md, "Parts
-    # and the page timer").
-    reads_whole = False
-    turns_by_itself = False  # its parts turn by themselves though it is not a question (setup)
+    paging: Paging = "keys"
     # A game's mode whose players key on their own pads under any overlay (a keypad ballot, a notice's "done"): a
     # pad's key the overlay does not take falls through to it, never swallowed (routing.py).
     under_overlays = False
+
+    @property
+    def asks(self) -> bool:
+        """The host's ok answers it: ok first shows the parts not yet seen."""
+        return self.paging in ("question", "setup")
+
+    @property
+    def reads_whole(self) -> bool:
+        """In small type on one screen where that fits; else its parts turn by themselves."""
+        return self.paging in ("question", "help")
+
+    @property
+    def turns_by_itself(self) -> bool:
+        """Its parts turn by themselves though it is not read whole."""
+        return self.paging == "setup"
 
     def takes_key_of(self, source: str) -> bool:
         """Whether, open as an overlay, this takes ``source``'s keys: the host's (an overlay is the host's to

@@ -29,8 +29,7 @@ def seats_text(ctx: Context) -> str:
 class NextGame(Mode):
     """At the end: ok sets up the next game (the same table offered, all of it changeable); other keys stay."""
 
-    asks = True
-    reads_whole = True
+    paging = "question"
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
@@ -66,8 +65,7 @@ class AbandonConfirm(Mode):
     """Giving up an unfinished game: only a held back does it."""
 
     holds_back = True
-    asks = True
-    reads_whole = True
+    paging = "question"
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
@@ -103,8 +101,7 @@ class ResumeOffer(Mode):
     """At start, with a game in progress: which game goes on; right offers a new one instead (after the held back of
     :class:`AbandonConfirm`)."""
 
-    asks = True
-    reads_whole = True
+    paging = "question"
 
     def __init__(self, game: int, started: str, year: int, zone: tzinfo | None = None) -> None:
         self.game, self.started, self.year, self.zone = game, started, year, zone

@@ -15,7 +15,7 @@ class Help(Mode):
     """In small type on one screen where that fits; else its parts turn by themselves, and any key still closes it
     on every part (with part 2 behind a key that closed it, it could never be read)."""
 
-    reads_whole = True
+    paging = "help"
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         return None

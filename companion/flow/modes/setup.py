@@ -16,9 +16,9 @@ from ..views import setup_view
 
 
 class SetupMode(Mode):
-    asks = True  # the host's ok starts the game: in parts, each is seen before the start
-
-    turns_by_itself = True  # with the phones' join code at 160x128 setup comes in parts (test_setup_parts.py)
+    # The host's ok starts the game: in parts (with the phones' join code at 160x128: test_setup_parts.py), each is
+    # seen before the start.
+    paging = "setup"
 
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
         """ok shows a part not up yet before it starts the game (the parts turn by themselves too: a host who waits

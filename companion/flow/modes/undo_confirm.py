@@ -34,8 +34,7 @@ class UndoConfirm(Mode):
     """The question names the decisions it was asked about; players may go on under it (a keypad ballot locked in,
     a notice confirmed), and if that changed what an undo would take back, ok takes back nothing and says so."""
 
-    asks = True
-    reads_whole = True
+    paging = "question"
 
     def __init__(self, chain: list[Step]) -> None:
         self.chain = chain
