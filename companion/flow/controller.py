@@ -156,8 +156,7 @@ class Controller(Queries):
         except NotSaved as error:
             self.not_saved(error)
             return
-        self.bots = computer_players.make_bots(self)
-        settle(self)  # settling.py: what is shown, passive counts, the shuffles the rules call for
+        self.bots = computer_players.make_bots(self)  # the press then settles (settling.py): the first shuffles
 
     def apply(self, seat: Seat, decision: Decision) -> bool:
         """A decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
