@@ -11,8 +11,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from display.screen import Line
-
 from ..engine import Decision
 from ..i18n import _
 from .context import stage_of
@@ -57,13 +55,8 @@ def pending_bot(ctx: Core) -> Seat | None:
 def under_its_count(ctx: Core, notices: list[Notice]) -> list[Notice]:
     """A computer player's move joins the passive count it acted on: one notice, the count then "On the board:"
     and its sentences, confirmed by whoever moves the pieces. What is left of ``notices`` follows it."""
-    passive = next((n for n in ctx.round.notices if n.passive), None)
-    if passive is None or not notices or notices[0].reveals:
+    if not notices or notices[0].reveals or not ctx.round.join_count(notices[0], _("On the board:")):
         return notices
-    head = notices[0]
-    passive.lines += [Line(_("On the board:"), "small"), *head.lines]
-    passive.spoken += head.spoken  # "On the board." and its sentences: said when they join (flow/announcer.py)
-    passive.owners, passive.passive = head.owners, False
     return notices[1:]
 
 
@@ -74,10 +67,7 @@ def settle_passive(ctx: Core) -> None:
     awaited = state.awaiting() if state is not None and state.phase == "election" else ()
     if awaited and awaited[0].player in ctx.bots:
         return
-    for notice in ctx.round.notices:
-        if notice.passive:
-            notice.passive = False
-            notice.owners = (ctx.seats.players[awaited[0].player],) if awaited else (ANYONE,)
+    ctx.round.wait_for((ctx.seats.players[awaited[0].player],) if awaited else (ANYONE,))
 
 
 def bot_view(ctx: Core, seat: Seat, rng: random.Random) -> Any:

@@ -13,6 +13,8 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar
 
+from display.screen import Line
+
 from ..engine import State
 from .menus import Menu, decision_menu
 from .narration import Notice
@@ -154,6 +156,34 @@ class Round(Generic[Overlay]):
 
     def add(self, notices: list[Notice]) -> None:
         self.notices += notices
+
+    def join_count(self, move: Notice, heading: str) -> bool:
+        """A computer player's move joins the passive count it acted on: one notice, the count then ``heading`` and
+        the move's sentences, confirmed by whoever moves the pieces. False: no count waits for it."""
+        passive = next((n for n in self.notices if n.passive), None)
+        if passive is None:
+            return False
+        passive.lines += [Line(heading, "small"), *move.lines]
+        passive.spoken += move.spoken  # "On the board." and its sentences: said when they join (flow/announcer.py)
+        passive.owners, passive.passive = move.owners, False
+        return True
+
+    def wait_for(self, owners: tuple[str, ...]) -> None:
+        """A passive count waits for ``owners`` now, as any count does (its computer player no longer acts on it)."""
+        for notice in self.notices:
+            if notice.passive:
+                notice.passive, notice.owners = False, owners
+
+    def add_year(self, notices: list[Notice]) -> None:
+        """A new year's notices: onto the year's end still to read, if there is one (one notice for both; its title
+        is the year's, said already), else after the others."""
+        year = next((n for n in self.notices if n.tag == "year"), None)
+        for notice in notices:
+            if year is None:
+                self.notices.append(notice)
+            else:
+                year.lines += notice.lines
+                year.spoken += notice.spoken[1:]
 
     def after_top(self, notices: list[Notice]) -> None:
         """Notices read right after the top one (the introduction's other pages, asked for again)."""

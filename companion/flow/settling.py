@@ -57,10 +57,4 @@ def draw_chance(ctx: Core) -> None:
         assert state is not None
         if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
             ctx.round.add(first_year_notices(state, ctx.seats.entry, short=ctx.intro_read))
-        year = next((n for n in ctx.round.notices if n.tag == "year"), None)
-        for notice in narrate(events, state, 0, ctx.seats.computers, len(ctx.game.record) - 1):  # a new year (5.3)
-            if year is not None:  # one notice for the year's end and the next one's start
-                year.lines += notice.lines
-                year.spoken += notice.spoken[1:]  # its title is the year's, said already
-            else:
-                ctx.round.add([notice])
+        ctx.round.add_year(narrate(events, state, 0, ctx.seats.computers, len(ctx.game.record) - 1))  # 5.3
