@@ -120,9 +120,10 @@ class Keying:
             self.menus_for = signature
             self.menus = [decision_menu(state)]
 
-    def follow_ballot(self, state: State, computers: Container[Seat]) -> None:
-        """Whose ballot the shared screen is for: the first awaited human, in seat order (rules.md 4.2)."""
-        awaited = [a.player for a in state.awaiting() if a.player not in computers]
+    def follow_ballot(self, state: State, bots: Container[Seat]) -> None:
+        """Whose ballot the shared screen is for: the first awaited human, in seat order (rules.md 4.2). ``bots``: the
+        computer players' seats (the controller's ``bots``; ``Seats.computers`` are their colours)."""
+        awaited = [a.player for a in state.awaiting() if a.player not in bots]
         if not awaited:
             self.private = None
         elif self.private is None or self.private.seat not in awaited:
