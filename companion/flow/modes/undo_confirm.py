@@ -12,7 +12,7 @@ from ...i18n import _
 from ..context import Context, Mode
 from ..game import Step
 from ..seats import Seat
-from ..undo_chain import undo_blocker, undo_chain
+from ..undo_chain import undo_chain, undo_open
 from ..undo_text import refusal_notice, undo_question
 from ..views import undo_view
 
@@ -20,7 +20,7 @@ from ..views import undo_view
 def undo_key(ctx: Context) -> tuple[tuple[str, str], ...]:
     """The host's held back asks to undo on any screen of a game (``Controller.handle``), when there is something
     that may be undone: said with the keys of whatever screen is on top."""
-    if ctx.stage == "game" and not ctx.confirm_undo and undo_blocker(ctx) is None:
+    if ctx.stage == "game" and not ctx.confirm_undo and undo_open(ctx):
         return (("hold:back", _("undo")),)
     return ()
 
