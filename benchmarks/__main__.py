@@ -22,6 +22,7 @@ from . import (
     hardware,
     image,
     pi,
+    press_trace,
     presses,
     speech,
     startup,
@@ -50,12 +51,16 @@ FAMILIES: dict[str, Callable[[list[str], bool], None]] = {
     "speech": lambda _extra, smoke: speech.main(smoke),
     "presses": lambda extra, smoke: presses.main(["1"] if smoke else extra),
     "image": lambda _extra, smoke: image.main(smoke),
+    "trace": lambda _extra, smoke: press_trace.main(smoke),
 }
 SLOW = ("crash", "bots", "twin", "undo", "pi", "glass", "compare", "web", "image")  # minutes each: run them by name
 # Figures only a Pi's own hardware gives (its panel, its card): run there, never in the README's table. The smoke
 # run still runs them, on the capture display, so they cannot rot unseen.
 ON_A_PI = ("glass",)
-TABLE = [name for name in FAMILIES if name not in ON_A_PI]  # the README's families
+# The path of a press through the code (calls between files, re-entries): a shape for docs/architecture.md's "A
+# press", not a figure of speed or size for the README's table.
+SHAPES = ("trace",)
+TABLE = [name for name in FAMILIES if name not in ON_A_PI + SHAPES]  # the README's families
 
 
 def main(argv: list[str]) -> int:

@@ -168,7 +168,7 @@ def test_the_first_screen_says_what_is_missing_in_the_tables_language(tmp_path: 
     import random
 
     from companion.app.hardware_check import screen_lines
-    from companion.flow.additions import DeviceNotes
+    from companion.flow.context import DeviceNotes
     from companion.flow.controller import Controller
     from companion.flow.modes.setup import with_device_notes
     from companion.i18n import set_language

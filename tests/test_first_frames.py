@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.app import App
 from companion.app.first_boot import NETWORK_WAIT_S, NetworkWatch, watch_network
-from companion.flow.additions import DeviceNotes
+from companion.flow.context import DeviceNotes
 from companion.store import Store
 from companion.system.hotspot import write_state
 from hardware.events import InputEvent

@@ -115,6 +115,92 @@ def test_the_layer_check_catches_an_upward_import(tmp_path: Path) -> None:
     ]
 
 
+def flow_imports(sources: list[Path], root: Path = ROOT) -> dict[str, set[str]]:
+    """Which of the flow's modules each of them imports, at run time or for types alone (an import under
+    ``TYPE_CHECKING`` or inside a function counts the same: a reader follows it all the same). ``from . import x``
+    and ``from .pkg import x`` name the module ``x`` where it is one."""
+    modules = {module_name(source, root) for source in sources}
+    graph: dict[str, set[str]] = {}
+    for source in sources:
+        me = module_name(source, root)
+        package = me if source.name == "__init__.py" else me.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    name = ".".join([*base, *([node.module] if node.module else [])])
+                else:
+                    name = node.module or ""
+                found.add(name)
+                found |= {f"{name}.{alias.name}" for alias in node.names}
+        graph[me] = {name for name in found if name in modules and name != me}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import each other round a circle (the strongly connected components of more
+    than one module, Tarjan's algorithm), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                other = stack.pop()
+                group.append(other)
+                if other == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_circle_of_imports_inside_the_flow_types_included() -> None:
+    """A newcomer reads the flow from the bottom up: no module needs one that needs it back, not even for a type
+    (the shapes the flow's parts share are in context.py, which needs none of them)."""
+    assert circles(flow_imports(list((ROOT / "companion" / "flow").rglob("*.py")))) == []
+
+
+def test_the_circle_check_sees_imports_for_types_alone(tmp_path: Path) -> None:
+    """Guard for the test above: a circle closed by a ``TYPE_CHECKING`` import, and one through ``from . import``,
+    are both found (in probes laid out like the flow, outside it); a one-way import is not a circle."""
+    flow = tmp_path / "companion" / "flow"
+    probes = {
+        flow / "__init__.py": "",
+        flow / "hub.py": "from .spoke import helper\n",
+        flow / "spoke.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .hub import Hub\n",
+        flow / "left.py": "from . import right\n",
+        flow / "right.py": "def later() -> None:\n    from . import left\n",
+        flow / "leaf.py": "from .hub import Hub\n",
+    }
+    for path, text in probes.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    found = circles(flow_imports(list(probes), tmp_path))
+    assert found == [
+        ["companion.flow.hub", "companion.flow.spoke"],
+        ["companion.flow.left", "companion.flow.right"],
+    ]
+
+
 def test_display_uses_only_the_engines_public_names() -> None:
     for source in (ROOT / "display").glob("*.py"):
         for name in imported(source):

@@ -11,9 +11,7 @@ The rule, as :func:`citations` applies it to every text file the repository hold
   tracker ("https://github.com/owner/name/issues/N") is allowed too: the slash before the number is not one of the
   separators above;
 - not read: binary files (fonts, pictures, sounds), and for the bare "#" form stylesheets, pages and scripts of the
-  web pads, where "#445" is a colour or a selector;
-- not read yet: companion/flow/ and tests/flow/, whose citations are being replaced in their own change (it widens
-  this test to them).
+  web pads, where "#445" is a colour or a selector.
 """
 
 from __future__ import annotations
@@ -24,7 +22,6 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-NOT_YET = ("companion/flow/", "tests/flow/")
 WEB_FILES = (".css", ".html", ".js")
 SEPARATORS = r"[ \t_#-]*"
 WORD = re.compile(rf"(?<![a-z])issues?{SEPARATORS}\d+", re.IGNORECASE)
@@ -63,7 +60,7 @@ def citations(name: str, text: str) -> list[str]:
 def test_no_file_cites_a_tracker_entry_by_number() -> None:
     found = []
     for name in repository_files():
-        if name.startswith(NOT_YET) or not (ROOT / name).is_file():
+        if not (ROOT / name).is_file():
             continue
         data = (ROOT / name).read_bytes()
         if b"\0" in data:

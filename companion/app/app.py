@@ -21,8 +21,10 @@ from hardware.gpio import GpioButtons, GpioIndicators, Unwired, pi_pin_factory
 from hardware.indicators import Indicators
 from hardware.page_timer import PageTimer
 
+from ..flow.context import DeviceNotes
 from ..flow.controller import Controller, Effect
 from ..flow.paging import Parts
+from ..flow.seats import Seat, Source
 from ..i18n import _, set_language
 from ..store import Store, default_directory, now
 from ..system import notify
@@ -98,10 +100,10 @@ class App:
         self._bot_busy = False
         self.summary: Path | None = None  # the finished game's summary picture, once written
         self._summary_of: int | None = None  # which game of the evening it was written for
+        self.network, device = first_notes(settings)  # loop.py: watch_network
         self.controller, self.resumed = resume_unfinished(
-            self.store, self.saver, lambda: self._fresh_controller(rng, entry or settings["game"]["entry"])
+            self.store, self.saver, lambda: self._fresh_controller(rng, entry or settings["game"]["entry"], device)
         )
-        self.network, self.controller.additions.device = first_notes(settings)  # loop.py: watch_network
         # Phones as pads (companion/web): only for a table (run, sim), never for a script or a test's App.
         self.web: WebPads | None = None
         self.phones: PhonePads | None = None
@@ -126,15 +128,21 @@ class App:
             self.close()
             raise
 
-    def _fresh_controller(self, rng: random.Random, entry: str) -> Controller:
+    def _fresh_controller(self, rng: random.Random, entry: str, device: DeviceNotes) -> Controller:
         """A controller for a new evening at this device: its display, store and settings."""
         game = self.settings["game"]
-        controller = Controller(rng, entry=entry, cues=game["cues"], clock=now, saver=self.saver)
-        controller.storage_problem = self.store.problem
-        controller.parts = Parts(self.display.size, self.text_size)  # a screen too long for it is shown in parts
-        controller.seats.bot_level = game["bot_level"]
-        controller.seats.bot_work = game["bot_work"] or None
-        return controller
+        return Controller(
+            rng,
+            entry=entry,
+            cues=game["cues"],
+            clock=now,
+            saver=self.saver,
+            parts=Parts(self.display.size, self.text_size),  # a screen too long for it is shown in parts
+            storage_problem=self.store.problem,
+            bot_level=game["bot_level"],
+            bot_work=game["bot_work"] or None,
+            device=device,
+        )
 
     def _start_web(self) -> None:
         held = self.store.phones(self.saver.game) if self.saver.game is not None else {}
@@ -156,7 +164,7 @@ class App:
         hidden = self.store.hidden(self.saver.game) & (held or {}).keys() if self.saver.game is not None else set()
         self.phones = PhonePads(self, server, held, hidden)
         self.saver.phones = self.phones.held_seats  # stored with a new game
-        self.controller.additions = self.phones  # the join code, the phones page
+        self.controller.add_to_screens(self.phones)  # the join code, the phones page
         return self.phones
 
     def give_seat(self, source: str, phone: str, hidden: bool) -> None:
@@ -244,7 +252,7 @@ class App:
                 self.voice.repeat(self.controller)
             case BotMove(seat, decision, token):
                 self._bot_busy = False
-                self.controller.apply_bot(seat, decision, token)
+                self.controller.apply_bot(Seat(seat), decision, token)
             case InputEvent(source) if phones is not None and phones.holds(source):
                 pass  # a keypad or GPIO pad whose seat a phone holds is not the seat's
             case PageTick():
@@ -312,7 +320,7 @@ class App:
 
     def dark(self, source: str) -> None:
         """Every light of ``source``'s pad off (a phone takes its seat: the pad must not echo the phone's keys)."""
-        self._effect(Effect("led", source, "all", "off"))
+        self._effect(Effect("led", Source(source), "all", "off"))
 
     def _effect(self, effect: Effect) -> None:
         if self.phones is not None and self.phones.holds(effect.source):
@@ -339,7 +347,7 @@ class App:
         With a ``script`` the events come from it instead, and the run ends when it does. With ``autoplay`` a
         simulated table plays (demos, the crash harness) until the game is over.
         """
-        self.controller.sync_bots = script is not None or autoplay is not None
+        self.controller.answer_at_once(script is not None or autoplay is not None)
         self.show(self.controller.screen())
         if self.phones is not None:
             self.phones.publish()  # the table view shows the table from its first frame

@@ -14,7 +14,7 @@ from typing import Any
 from display.render import render
 from display.screen import Line, Screen
 
-from ..flow.additions import DeviceNotes
+from ..flow.context import DeviceNotes
 from ..i18n import _
 from ..system.hotspot import LOOKING, Hotspot, hotspot_path, read_hotspot, read_state, state_path
 from ..web.join import qr_rows
@@ -87,7 +87,7 @@ def watch_network(app: Any) -> None:
         log.info("web pads: the network is known (%s): phones join at %s", watch.state, app.web.address)
         if app.web.unreachable:
             log.warning("web pads: no network but loopback once the network unit is done: phones cannot reach it")
-    app.controller.additions.device = notes
+    app.controller.tell_device(notes)
     app.show(app.controller.screen())
 
 

@@ -45,7 +45,8 @@ def autoplay_table(app: App, stop: threading.Event, seed: int) -> int:
 
     rng = random.Random(seed)
     controller = app.controller
-    pads = [source for source, _colour in controller.seats.joined] or [str(n) for n in range(1, rng.choice((3, 4)) + 1)]
+    pads: list[str] = [source for source, _colour in controller.seats.joined]
+    pads = pads or [str(n) for n in range(1, rng.choice((3, 4)) + 1)]
     keypads = controller.seats.entry == "keypads" if controller.seats.joined else rng.random() < 0.5
     table = Table(controller, rng, pads, keypads, handle=app.step)
     if controller.stage == "setup":

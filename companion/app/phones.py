@@ -20,13 +20,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from display.screen import Screen
 from hardware.events import InputEvent, SeatRequest, WebDevices, WebEvent, WebHello, WebPress
 
-from ..flow.additions import Additions
 from ..flow.board_text import player_name
-from ..flow.context import Context
+from ..flow.context import Additions, Context, Mode
 from ..flow.controller import Controller, Effect
 from ..flow.modes import ResumeOffer, SetupMode
-from ..flow.modes.base import Mode
-from ..flow.seats import Source
+from ..flow.seats import Seat, Source
 from ..i18n import _
 from ..store import StoreError
 from ..web.join import copied_banner, fits, phones_view, with_join_code
@@ -170,7 +168,7 @@ class PhonePads(Additions):
         controller = self.app.controller
         for source in self.seats.settle(controller):
             try:
-                self.app.unhide(source)
+                self.app.unhide(Source(source))
             except StoreError as error:  # kept hidden after a restart: the phone's own ballot then shows as locked
                 log.error("web pads: which ballot a phone may see was not saved: %s", error)
         if self.requests and not controller.round.overlays:
@@ -193,7 +191,7 @@ class PhonePads(Additions):
         """At setup any phone sits down, changes colour or leaves; in a game only a seated phone's keys count (a
         seatless one's would close the start-up question, flow/modes/evening.py)."""
         controller = self.app.controller
-        return controller.stage == "setup" or controller.seats.seat_of(source) is not None
+        return controller.stage == "setup" or controller.seats.seat_of(Source(source)) is not None
 
     def _source(self, phone: str) -> str | None:
         """The pad source a phone's keys are: the seat it holds, or at setup one of its own (a new phone's)."""
@@ -211,7 +209,7 @@ class PhonePads(Additions):
         source = self._source(phone)
         assert source is not None
         self.seats.sat.add(phone)
-        if len(controller.seats.joined) < 4 and controller.seats.seat_of(source) is None:
+        if len(controller.seats.joined) < 4 and controller.seats.seat_of(Source(source)) is None:
             controller.handle(InputEvent(source, "ok"))
 
     def held_seats(self) -> dict[str, str]:
@@ -224,7 +222,7 @@ class PhonePads(Additions):
     def _ask(self, request: SeatRequest) -> None:
         controller = self.app.controller
         own = self.seats.source_of.get(request.phone)
-        seat = None if own is None else controller.seats.seat_of(own)
+        seat = None if own is None else controller.seats.seat_of(Source(own))
         if seat is not None:  # one phone, one seat: a phone with a seat cannot take another
             self._refuse(request.phone, "seated", colour=controller.seats.joined[seat][1])
             return
@@ -233,14 +231,15 @@ class PhonePads(Additions):
             return
         self.requests = [asked for asked in self.requests if asked.phone != request.phone] + [request]
 
-    def _target(self, colour: str) -> int | None:
+    def _target(self, colour: str) -> Seat | None:
         """The seat a phone may ask for: a human player's, during a game."""
         controller = self.app.controller
         if controller.stage != "game":
             return None
         seats = controller.seats
         return next(
-            (n for n, (source, taken) in enumerate(seats.joined) if taken == colour and not seats.is_bot(source)), None
+            (Seat(n) for n, (source, taken) in enumerate(seats.joined) if taken == colour and not seats.is_bot(source)),
+            None,
         )
 
     def _refuse(self, phone: str, why: str, **more: str) -> None:
@@ -316,12 +315,12 @@ class PhonePads(Additions):
     def _colour(self, phone: str) -> str | None:
         source = self.seats.source_of.get(phone)
         seats = self.app.controller.seats
-        seat = None if source is None else seats.seat_of(source)
+        seat = None if source is None else seats.seat_of(Source(source))
         return None if seat is None else seats.joined[seat][1]
 
     def phones_page(self, ctx: Context) -> Screen:
         connected = {phone for phone, count in self.seats.open.items() if count}
-        status = {}
+        status: dict[str, str] = {}
         for source, colour in ctx.seats.joined:
             if not ctx.seats.is_bot(source):
                 holder = self.seats.holder(source)

@@ -19,6 +19,7 @@ from ..flow.controller import Controller
 from ..flow.modes import ResumeOffer
 from ..flow.modes.board_check import PAGES
 from ..flow.paging import more_to_read
+from ..flow.seats import Colour, Source
 from ..flow.sound import Sound
 from ..flow.undo_chain import undo_blocker, undo_chain
 from ..i18n import LANGUAGES, set_language
@@ -118,8 +119,8 @@ def sound_page(table: Table, found: dict[str, Screen]) -> None:
 def resume_page(seed: int) -> Screen:
     """The first screen of a start with a game in progress (a fixed game: the gallery has no store)."""
     controller = Controller(random.Random(seed))
-    controller.seats.joined = [("1", "red"), ("2", "blue"), ("cpu1", "green")]
-    controller.seats.bot_levels = {"cpu1": "normal"}
+    controller.seats.joined = [(Source(s), Colour(c)) for s, c in (("1", "red"), ("2", "blue"), ("cpu1", "green"))]
+    controller.seats.bot_levels = {Source("cpu1"): "normal"}
     return ResumeOffer(3, "2026-11-24T19:40:00Z", 4, zone=UTC).view(controller)  # the same on any machine
 
 

@@ -18,6 +18,7 @@ from hardware.events import InputEvent, PageTick
 from ..engine import AREAS, Decision, private_view
 from .controller import Controller
 from .narration import ANYONE, Notice
+from .seats import Seat, Source
 
 NOTICE_TAGS = {"notice", "reveal", "count", "empty", "instructions", "year", "undo", "error"}
 
@@ -83,7 +84,7 @@ class Table:
         assert "over" in screen.tags
 
     def source(self, colour: str) -> str:
-        return self.controller.source_of(self.controller.players.index(colour))
+        return self.controller.source_of(Seat(self.controller.players.index(colour)))
 
     def turn(self) -> None:
         screen = self.controller.screen()
@@ -112,7 +113,7 @@ class Table:
         computer's pieces), else the host, whose ok confirms any notice."""
         notices = self.controller.notices
         waiting = notices[0].waiting if notices and not self.controller.overlays else ()
-        seat = self.controller.seats.seat_of(source) if source != "host" else None
+        seat = self.controller.seats.seat_of(Source(source)) if source != "host" else None
         mine = seat is not None and (self.controller.players[seat] in waiting or ANYONE in waiting)
         self.read_parts()
         self.press(source if mine else "host", "ok")
@@ -176,7 +177,7 @@ class Table:
     def keypad_ballot(self) -> None:
         state = self.controller.state
         assert state is not None
-        awaited = [a.player for a in state.awaiting() if a.player not in self.controller.bots]
+        awaited = [Seat(a.player) for a in state.awaiting() if a.player not in self.controller.bots]
         seat = self.rng.choice(awaited)
         source = self.controller.source_of(seat)
         mine = private_view(state, seat)

@@ -10,9 +10,8 @@ from dataclasses import replace
 from display.screen import Line, Screen
 
 from ..i18n import _
-from .context import Context
+from .context import Context, Mode
 from .modes import NOTICES
-from .modes.base import Mode
 from .modes.undo_confirm import undo_key
 from .paging import part_to_show
 from .views import keep_names_together

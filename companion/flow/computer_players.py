@@ -11,32 +11,38 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from display.screen import Line
-
 from ..engine import Decision
 from ..i18n import _
-from .narration import ANYONE, Notice, count_owners
+from .context import stage_of
+from .modes.undo_confirm import asks_undo
+from .narration import ANYONE, Notice
+from .seats import Seat
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .context import Core
 
 
-def make_bots(ctx: Controller) -> dict[int, Any]:
+def make_bots(ctx: Core) -> dict[Seat, Any]:
     from ..bots import make_bot
 
     levels = ctx.seats.bot_levels
     return {
-        seat: make_bot(levels[source], ctx.rng.randrange(1 << 30), ctx.seats.bot_work)
+        Seat(seat): make_bot(levels[source], ctx.rng.randrange(1 << 30), ctx.seats.bot_work)
         for seat, (source, _colour) in enumerate(ctx.seats.joined)
         if source in levels
     }
 
 
-def pending_bot(ctx: Controller) -> int | None:
-    state = ctx.state
-    if ctx.stage != "game" or state is None or not ctx.bots or ctx.confirm_undo:
+def pending_bot(ctx: Core) -> Seat | None:
+    state = ctx.game.state
+    if (
+        stage_of(ctx.game.state, ctx.round.notices) != "game"
+        or state is None
+        or not ctx.bots
+        or asks_undo(ctx.round.overlays)
+    ):
         return None
-    awaited = [a.player for a in state.awaiting() if a.player in ctx.bots]
+    awaited = [Seat(a.player) for a in state.awaiting() if a.player in ctx.bots]
     if not awaited:
         return None
     if state.phase == "ballot":
@@ -46,41 +52,38 @@ def pending_bot(ctx: Controller) -> int | None:
     return awaited[0]
 
 
-def under_its_count(ctx: Controller, notices: list[Notice]) -> list[Notice]:
+def under_its_count(ctx: Core, notices: list[Notice]) -> list[Notice]:
     """A computer player's move joins the passive count it acted on: one notice, the count then "On the board:"
     and its sentences, confirmed by whoever moves the pieces. What is left of ``notices`` follows it."""
-    passive = next((n for n in ctx.round.notices if n.passive), None)
-    if passive is None or not notices or notices[0].reveals:
+    if not notices or notices[0].reveals or not ctx.round.join_count(notices[0], _("On the board:")):
         return notices
-    head = notices[0]
-    passive.lines += [Line(_("On the board:"), "small"), *head.lines]
-    passive.spoken += head.spoken  # "On the board." and its sentences: said when they join (flow/announcer.py)
-    passive.owners, passive.passive, passive.by_itself = head.owners, False, head.by_itself
     return notices[1:]
 
 
-def settle_passive(ctx: Controller) -> None:
+def settle_passive(ctx: Core) -> None:
     """A passive count whose computer player is no longer the one to act (it decided with nothing to move, or the
-    host undid) is a count as any other: it goes by itself (or, headed by a turned card, waits for whoever acts)."""
-    state = ctx.state
+    host undid) waits for whoever acts now, as any count does."""
+    state = ctx.game.state
     awaited = state.awaiting() if state is not None and state.phase == "election" else ()
     if awaited and awaited[0].player in ctx.bots:
         return
-    for notice in ctx.round.notices:
-        if notice.passive:
-            notice.passive = False
-            count_owners(notice, (ctx.players[awaited[0].player],) if awaited else (ANYONE,))
+    ctx.round.wait_for((ctx.seats.players[awaited[0].player],) if awaited else (ANYONE,))
 
 
-def bot_view(ctx: Controller, seat: int, rng: random.Random) -> Any:
+def bot_view(ctx: Core, seat: Seat, rng: random.Random) -> Any:
     from ..bots import make_view
 
-    assert ctx.state is not None
-    return make_view(ctx.state, seat, rng, ctx.bots[seat].samples)
+    assert ctx.game.state is not None
+    return make_view(ctx.game.state, seat, rng, ctx.bots[seat].samples)
 
 
-def takes_answer(ctx: Controller, seat: int, decision: Decision, token: int) -> bool:
+def takes_answer(ctx: Core, seat: Seat, decision: Decision, token: int) -> bool:
     """Whether an answer still fits: nothing changed since it was asked (``token``: the record's length then), and
     nobody is being asked whether to undo (an ok would then take back the computer's move instead)."""
-    state = ctx.state
-    return state is not None and not ctx.confirm_undo and token == len(ctx.record) and decision in state.legal(seat)
+    state = ctx.game.state
+    return (
+        state is not None
+        and not asks_undo(ctx.round.overlays)
+        and token == len(ctx.game.record)
+        and decision in state.legal(seat)
+    )

@@ -1,22 +1,29 @@
-"""What a mode, a view or the App's additions may ask of the game flow and tell it: the narrow side of the controller.
+"""What a mode, a view or the App's additions may ask of the game flow and tell it: the narrow side of the controller,
+and the shapes the flow's parts share (a mode, the App's additions), together so that no file of the flow needs
+another that needs it back (tests/test_layering.py: no circle, types included).
 
-The controller (``controller.py``) is the one object that implements it. A mode reads the game through its typed
-queries and the table (``seats``), reads and changes the round in progress through the round's own methods
-(``round.py``), and asks for everything else by name: a decision applied (saved first), an effect for the hardware,
-a new game. It never writes a field of the controller.
+The controller (``controller.py``) is the one object that implements :class:`Context` (and :class:`Core`, what its
+own helpers see: ``routing.py``, ``settling.py``, ``computer_players.py``, ``undo_chain.py``). A mode reads the game
+through its typed queries and the table (``seats``), reads and changes the round in progress through the round's
+own methods (``round.py``), and asks for everything else by name: a decision applied (saved first), an effect for
+the hardware, a new game. It never writes a field of the controller.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from display.screen import Screen
+
 if TYPE_CHECKING:
+    from hardware.events import InputEvent
+
     from ..engine import Decision, State
-    from .additions import Additions
-    from .game import Step
-    from .modes.base import Mode
-    from .paging import Parts
+    from .game import Game, Step
+    from .paging import Parts, Turn
     from .round import Round
     from .seats import Colour, Seat, Seats, Source
 
@@ -24,6 +31,22 @@ Stage = Literal["setup", "game", "over"]
 """Where the evening is: choosing seats, playing, or the game-over pages."""
 
 EffectKind = Literal["led", "beep", "sound"]
+
+
+def stage_of(state: State | None, notices: Sequence[object]) -> Stage:
+    """A game is over once its last notices are read: until then its last decision may still be taken back."""
+    return "setup" if state is None else "over" if state.is_over and not notices else "game"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something for the hardware: ``led`` (``target``, ``state``) on a pad, a ``beep``, or the host's new ``sound``
+    level (``state``, percent)."""
+
+    kind: EffectKind
+    source: Source
+    target: str = ""
+    state: str = ""
 
 
 class Context(Protocol):
@@ -37,7 +60,7 @@ class Context(Protocol):
     def seats(self) -> Seats: ...
 
     @property
-    def round(self) -> Round: ...
+    def round(self) -> Round[Mode]: ...
 
     @property
     def parts(self) -> Parts: ...
@@ -72,8 +95,8 @@ class Context(Protocol):
         """The mode the game is in (under any overlay)."""
         ...
 
-    def apply(self, seat: Seat, decision: Decision) -> bool:
-        """A decision, saved first; False if it could not be (nothing changed, a notice says why)."""
+    def decide(self, seat: Seat, decision: Decision, then: Callable[[], None] | None = None) -> None:
+        """A decision, saved first; ``then`` once it is (not saved: nothing changed, a notice says why)."""
         ...
 
     def effect(self, kind: EffectKind, source: Source, target: str = "", state: str = "") -> None: ...
@@ -90,6 +113,109 @@ class Context(Protocol):
 
     def abandon(self) -> None: ...
 
+
+class Core(Context, Protocol):
+    """The controller as its own helpers see it (routing, settling, computer players, the undo chain): the narrow
+    side plus the game and its record, the shuffles' generator, and what is on top and shown."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def rng(self) -> random.Random: ...
+
+    def top(self) -> Mode: ...
+
+    def screen(self) -> Screen: ...
+
     def not_saved(self, error: Exception) -> None:
         """Tell the table a line could not be saved (and that nothing changed)."""
         ...
+
+
+# ---------------------------------------------------------------------- the shape every mode and overlay has:
+# what a key does, which keys turn parts, the screen, the host's keys (modes/__init__.py)
+
+
+Paging = Literal["keys", "question", "help", "setup"]
+"""How a screen too long for the display is read (paging.py), one kind per mode: ``keys``, its parts turn as its own
+``page_turn`` says (none by default); ``question``, a question the host's ok answers, and ``help``, the rule help: in
+small type on one screen where that fits, else their parts turn by themselves (routing.turn_by_itself), so every key
+means the same on every part (docs/architecture.md, "Parts and the page timer"); ``setup``, whose parts turn by
+themselves too, and the host's ok shows one not yet seen before it starts the game."""
+
+
+class Mode:
+    holds_back = False  # True: the host's held back is this overlay's to answer (not undo)
+    paging: Paging = "keys"
+    # A game's mode whose players key on their own pads under any overlay (a keypad ballot, a notice's "done"): a
+    # pad's key the overlay does not take falls through to it, never swallowed (routing.py).
+    under_overlays = False
+
+    @property
+    def asks(self) -> bool:
+        """The host's ok answers it: ok first shows the parts not yet seen."""
+        return self.paging in ("question", "setup")
+
+    @property
+    def reads_whole(self) -> bool:
+        """In small type on one screen where that fits; else its parts turn by themselves."""
+        return self.paging in ("question", "help")
+
+    @property
+    def turns_by_itself(self) -> bool:
+        """Its parts turn by themselves though it is not read whole."""
+        return self.paging == "setup"
+
+    def takes_key_of(self, source: str) -> bool:
+        """Whether, open as an overlay, this takes ``source``'s keys: the host's (an overlay is the host's to
+        answer), and a pad's only where it says so; a pad's key it does not take goes to the game's mode beneath."""
+        return source == "host"
+
+    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        """A key (the host's, or a seated pad's with its seat): the mode on top next. Default: nothing happens."""
+        return self
+
+    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
+        """Which part this key turns to, where the screen is in parts (``paging.py``): a question's ok, the next."""
+        return "next" if self.ok_reads_on(ctx) and event.source == "host" and event.key == "ok" else None
+
+    def ok_reads_on(self, ctx: Context) -> bool:
+        """Whether ok shows the next part of this screen before it answers or goes on (the footer then says so)."""
+        return self.asks and not self.reads_whole
+
+    def view(self, ctx: Context) -> Screen:
+        raise NotImplementedError
+
+    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
+        """What the host's keys do here, as ``handle`` decides it (``Screen.keys``): kept beside ``handle`` so the
+        two are changed together."""
+        return ()
+
+
+# ---------------------------------------------------------------------- what the App adds to the screens
+# What the App adds to the device's screens for what the game flow knows nothing of (the phones: their join code, a
+# seat open on two devices, the board check's phones page). Added before a screen is cut into parts for a small
+# display, so what is added is paged with the rest and never cut off.
+@dataclass(frozen=True)
+class DeviceNotes:
+    """What the device says of itself at setup (modes/setup.py): why the card file was left out, one line; the
+    Wi-Fi network the Pi opened at boot, its name and the rows of its QR code (the password is in nothing else)."""
+
+    card_problem: str | None = None
+    hardware: tuple[str, ...] = ()  # what the hardware check found missing (app/hardware_check.py), a line each
+    looking: bool = False  # the network unit still looks for Wi-Fi: no address to join by yet
+    wifi_name: str | None = None
+    wifi_qr: tuple[str, ...] | None = None
+
+
+class Additions:
+    """Adds nothing by default; the App gives the controller its own (app/phones.py)."""
+
+    def __init__(self) -> None:
+        self.pages: list[Callable[[Context], Screen]] = []  # board-check pages after the board's own
+        self.device = DeviceNotes()  # what setup says of the device (the App sets it)
+
+    def add(self, ctx: Context, top: Mode, screen: Screen) -> Screen:
+        """``screen``, the view of ``top`` (the mode or overlay on top), with what the App adds to it."""
+        return screen

@@ -3,9 +3,12 @@
 One instance runs one game night on the game thread. It holds the table (``seats.py``), the game and its record
 (``game.py``: saved before it counts), the round in progress (``round.py``: the notices to read, the overlays, what
 is being keyed) and the effects for the hardware. It routes each key to the mode on top: an overlay (help, board
-check, undo question) if one is open, else the mode the game is in, which :meth:`mode` derives from the game alone;
-the modes see it through ``context.py``. It never sleeps, reads a clock or draws a random number itself: shuffles
-come from the ``rng`` it is given (the OS's randomness in play, a seeded one for tests and demos).
+check, undo question) if one is open, else the mode the game is in, which :meth:`mode` derives from the game alone.
+A press is one straight path (:meth:`handle`): the mode answers on a desk (``desk.py``: the flow's values, and a list
+for its requests), calling nothing back; the controller commits the requests, settles what follows once
+(``settling.py``), and saves the screen state. Its typed queries are ``queries.py``'s. It never sleeps, reads a
+clock or draws a random number itself: shuffles come from the ``rng`` it is given (the OS's randomness in play, a
+seeded one for tests and demos).
 """
 
 from __future__ import annotations
@@ -13,37 +16,27 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from display.screen import Screen
 from hardware.events import InputEvent, PadStatus, PageTick
 
-from ..engine import Decision, State, dump_header, parse_header
+from ..engine import Decision, dump_header, parse_header
 from . import computer_players, undo_chain
-from .additions import Additions
-from .composition import compose
-from .context import EffectKind, Stage
+from .context import Additions, DeviceNotes, Effect, EffectKind
 from .cues import Cues
 from .decision_text import decided
-from .game import Game, NotSaved, Saver, Step
-from .modes import (
-    DECISION,
-    GAME_OVER,
-    KEYPAD_BALLOT,
-    NOTICES,
-    PRIVATE_BALLOT,
-    SETUP,
-    Mode,
-    UndoConfirm,
-)
+from .desk import Ask, Decide, Desk, Request
+from .game import Game, NotSaved, Saver
+from .modes import Mode, game_mode
 from .narration import Notice, narrate
 from .not_saved import not_saved_notice
 from .notice_store import restore_screen, screen_state
 from .paging import Parts
+from .queries import Queries
 from .round import Keying, KeypadBallot, PrivateTurn, Round
 from .routing import route, turn_by_itself
-from .seats import Colour, Seat, Seats, Source
+from .seats import Seat, Seats, Source
 from .settling import settle
 from .shown import public_length
 
@@ -52,18 +45,7 @@ log = logging.getLogger(__name__)
 __all__ = ["Controller", "Effect", "KeypadBallot", "Notice", "PrivateTurn", "Saver"]
 
 
-@dataclass(frozen=True)
-class Effect:
-    """Something for the hardware: ``led`` (``target``, ``state``) on a pad, a ``beep``, or the host's new ``sound``
-    level (``state``, percent)."""
-
-    kind: EffectKind
-    source: Source
-    target: str = ""
-    state: str = ""
-
-
-class Controller:
+class Controller(Queries):
     def __init__(
         self,
         rng: random.Random,
@@ -72,73 +54,30 @@ class Controller:
         cues: bool = True,
         clock: Callable[[], str] | None = None,
         saver: Saver | None = None,
+        parts: Parts | None = None,
+        storage_problem: str | None = None,
+        bot_level: str = "normal",
+        bot_work: int | None = None,
+        device: DeviceNotes | None = None,
     ) -> None:
+        """Everything the device knows of itself comes in here (the App's display, store and settings): nothing
+        writes a field of the controller after it is built."""
         self.rng = rng
-        self.seats = Seats(entry=entry)
+        self.seats = Seats(entry=entry, bot_level=bot_level, bot_work=bot_work)
         self.game = Game(saver or Saver(), rng, clock)
-        self.round = Round()
-        self.parts = Parts()  # which part of a screen too long for the display is shown (paging.py)
-        self.storage_problem: str | None = None  # shown on every screen while the store cannot save
+        self.round: Round[Mode] = Round()
+        self.parts = parts or Parts()  # which part of a screen too long for the display is shown (paging.py)
+        self.storage_problem = storage_problem  # shown on every screen while the store cannot save
         self.cues = Cues(cues)
         self.bots: dict[Seat, Any] = {}
         self.sync_bots = False  # scripts and autoplay: bots answer at once, the same way every time
         self.effects: list[Effect] = []
-        self.additions = Additions()  # what the App adds to the screens (the phones'): additions.py
+        self.additions = Additions()  # what the App adds to the screens (the phones'): context.py
+        if device is not None:
+            self.additions.device = device  # what setup says of the device
         self._bot_rng = random.Random(rng.randrange(1 << 30))
         # The table read the first year's reminder this evening: the next game offers to skip it (first_year.py).
         self.intro_read = False
-
-    # ------------------------------------------------------------------ what the modes and the App read
-
-    @property
-    def state(self) -> State | None:
-        return self.game.state
-
-    @property
-    def record(self) -> list[str]:
-        return self.game.record
-
-    @property
-    def history(self) -> list[Step]:
-        return self.game.history
-
-    @property
-    def palaces_by_year(self) -> list[dict[str, int]]:
-        return self.game.palaces_by_year
-
-    @property
-    def notices(self) -> list[Notice]:
-        return self.round.notices
-
-    @property
-    def overlays(self) -> list[Mode]:
-        return self.round.overlays
-
-    @property
-    def keying(self) -> Keying:
-        return self.round.keying
-
-    @property
-    def stage(self) -> Stage:
-        """A game is over once its last notices are read: until then its last decision may still be taken back."""
-        state = self.game.state
-        return "setup" if state is None else "over" if state.is_over and not self.round.notices else "game"
-
-    @property
-    def players(self) -> tuple[Colour, ...]:
-        return self.seats.players
-
-    @property
-    def confirm_undo(self) -> bool:
-        return any(type(o) is UndoConfirm for o in self.round.overlays)
-
-    @property
-    def not_saved_shown(self) -> bool:
-        """Whether the table is told a line could not be saved (and waits for room on the disk)."""
-        return bool(self.round.notices) and self.round.notices[0].tag == "error"
-
-    def source_of(self, seat: Seat) -> Source:
-        return self.seats.source_of(seat)
 
     def effect(self, kind: EffectKind, source: Source, target: str = "", state: str = "") -> None:
         self.effects.append(Effect(kind, source, target, state))
@@ -147,38 +86,66 @@ class Controller:
 
     def mode(self) -> Mode:
         """The mode the game is in; overlays sit on top of it."""
-        state = self.game.state
-        if state is None:
-            return SETUP
-        if self.round.notices:
-            return NOTICES
-        if state.is_over:
-            return GAME_OVER
-        if state.phase == "ballot":
-            return KEYPAD_BALLOT if self.seats.entry == "keypads" else PRIVATE_BALLOT
-        return DECISION
+        return game_mode(self.game.state, self.round.notices, self.seats.entry)
 
     def top(self) -> Mode:
         """What the screen is about: the newest overlay, else the mode the game is in."""
         return self.round.top_overlay() or self.mode()
 
     def handle(self, event: InputEvent | PadStatus | PageTick) -> None:
-        """One input event: a key, a pad plugged in or out, or a few seconds passed (a part turns by itself)."""
+        """One input event: a key, a pad plugged in or out, or a few seconds passed (a part turns by itself). The
+        mode on top answers on a desk (desk.py) with what it wants done; that is committed here, in order, and
+        what follows it is settled once."""
         if isinstance(event, PadStatus):
-            self.seats.pad_status(event.source, event.connected)
+            self.seats.pad_status(Source(event.source), event.connected)
             return
+        desk = self.desk()
         if isinstance(event, PageTick):
-            if not turn_by_itself(self):
+            if not turn_by_itself(desk):
                 return
         else:
-            route(self, event)
+            route(desk, event)
+        self.commit(desk.requests)
         if self.round.overlays and self.round.keying.private is not None:
             self.round.keying.private.to("gate")  # rules.md 11: a half-keyed ballot goes behind its gate
         settle(self)
         if self.sync_bots:
             self.run_bots(self._bot_rng)
-        self.cues.update(self)
+        self.cues.update(self.desk())
         self._save_screen()
+
+    def desk(self) -> Desk:
+        """The flow's values as they are now, for the mode on top to read and answer on (desk.py)."""
+        state = self.game.state
+        return Desk(
+            state=state,
+            stage=self.stage,
+            seats=self.seats,
+            round=self.round,
+            parts=self.parts,
+            record=self.game.record,
+            history=self.game.history,
+            palaces_by_year=self.game.palaces_by_year,
+            players=self.seats.players,
+            bots=self.bots,
+            intro_read=self.intro_read,
+            additions=self.additions,
+            confirm_undo=self.confirm_undo,
+            game_mode=self.mode(),
+            storage_problem=self.storage_problem,
+            effects=self.effects,
+        )
+
+    def commit(self, requests: list[Request]) -> None:
+        """What a press asked for, in the order it asked: a decision saved and applied (and its follow-up, once
+        saved), a notice done with, a game started, undone, given up or the next one."""
+        for request in requests:
+            match request:
+                case Decide(seat, decision, then):
+                    if self.apply(seat, decision) and then is not None:
+                        then()
+                case Ask(what):  # start, undo, dismiss_notice, next_game, abandon: the methods below
+                    getattr(self, what)()
 
     # ------------------------------------------------------------------ changing the game
 
@@ -189,8 +156,7 @@ class Controller:
         except NotSaved as error:
             self.not_saved(error)
             return
-        self.bots = computer_players.make_bots(self)
-        settle(self)  # settling.py: what is shown, passive counts, the shuffles the rules call for
+        self.bots = computer_players.make_bots(self)  # the press then settles (settling.py): the first shuffles
 
     def apply(self, seat: Seat, decision: Decision) -> bool:
         """A decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
@@ -206,8 +172,12 @@ class Controller:
         line = len(self.record) - 1
         notices = narrate(events, after, state.round, self.seats.computers, line, decided(state, seat, decision))
         self.round.add(computer_players.under_its_count(self, notices))  # keypads go on under a reveal
-        settle(self)
-        return True
+        return True  # what follows it is settled once, after the press or the answer (handle, apply_bot)
+
+    def decide(self, seat: Seat, decision: Decision, then: Callable[[], None] | None = None) -> None:
+        """A decision now (``apply``), and ``then`` once it is saved."""
+        if self.apply(seat, decision) and then is not None:
+            then()
 
     def undo(self) -> None:
         """The host's undo (undo_chain.py); what was being keyed or chosen starts afresh."""
@@ -244,6 +214,18 @@ class Controller:
         """An overlay from outside the modes (the start-up question, a phone's seat request) goes on top."""
         self.round.open(overlay)
 
+    def add_to_screens(self, additions: Additions) -> None:
+        """What the App adds to the screens from now on (the phones: their join code, the phones page)."""
+        self.additions = additions
+
+    def tell_device(self, device: DeviceNotes) -> None:
+        """What setup says of the device, as it changes (the network unit found Wi-Fi, or opened the Pi's own)."""
+        self.additions.device = device
+
+    def answer_at_once(self, at_once: bool) -> None:
+        """Scripts and autoplay: computer players answer within the press, the same way every time."""
+        self.sync_bots = at_once
+
     def hand_over(self, seat: Seat) -> None:
         """``seat`` changes hands (a phone takes it over): what its old holder keyed is cleared, and a private menu
         of theirs goes back behind its gate for the new one."""
@@ -262,8 +244,9 @@ class Controller:
         """A computer player's answer, if nothing changed since it was asked (``token``: the record's length then)."""
         if not computer_players.takes_answer(self, seat, decision, token):
             return False
-        self.apply(seat, decision)
-        self.cues.update(self)
+        if self.apply(seat, decision):
+            settle(self)
+        self.cues.update(self.desk())
         self._save_screen()
         return True
 
@@ -280,7 +263,7 @@ class Controller:
 
     def screen(self) -> Screen:
         """The part of the screen the display shows now (composition.py); it changes nothing but which part."""
-        return compose(self, self.top(), self.storage_problem)
+        return self.desk().screen()
 
     def _save_screen(self) -> None:
         if self.stage != "setup":

@@ -10,22 +10,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .narration import ANYONE
+from .seats import Seat
 
 if TYPE_CHECKING:
     from .context import Context
 
 
-def awaited_seats(ctx: Context) -> set[int]:
+def awaited_seats(ctx: Context) -> set[Seat]:
     state = ctx.state
     if ctx.stage != "game" or state is None:
         return set()
     if ctx.round.notices:
         waiting = ctx.round.notices[0].waiting
-        humans = [seat for seat in range(len(ctx.players)) if seat not in ctx.bots]
+        humans = [Seat(seat) for seat in range(len(ctx.players)) if seat not in ctx.bots]
         if waiting == (ANYONE,):
             return set(humans)
         return {seat for seat in humans if ctx.players[seat] in waiting}
-    awaited = [a.player for a in state.awaiting() if a.player not in ctx.bots]
+    awaited = [Seat(a.player) for a in state.awaiting() if a.player not in ctx.bots]
     if state.phase == "election" or ctx.seats.entry == "private":
         return set(awaited[:1])
     return set(awaited)
@@ -34,7 +35,7 @@ def awaited_seats(ctx: Context) -> set[int]:
 class Cues:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
-        self.cued: set[int] = set()
+        self.cued: set[Seat] = set()
 
     def update(self, ctx: Context) -> None:
         now = awaited_seats(ctx)

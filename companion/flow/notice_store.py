@@ -101,7 +101,7 @@ def _notice(n: Any) -> bool:
 def checked_screen(screen: Any) -> dict[str, Any]:
     """A saved screen (a store's screens row) as read from disk, or {} when any field of it is not what
     :func:`screen_state` writes (a size no renderer has, a record line 0): the game goes on at a fresh screen for
-    the same step, never a crash at the next key (issue 42)."""
+    the same step, never a crash at the next key (docs/architecture.md, "A restart")."""
     if type(screen) is not dict or not set(screen) <= {"notices", "last_reveal"}:
         ok = False
     else:

@@ -89,7 +89,7 @@ class Parts:
         return any(k not in self.seen for k in range(self.count))
 
     def compact(self, screen: Screen) -> Screen:
-        """A question or the rule help as one screen where the display is small (issue 43: its first ok must answer,
+        """A question or the rule help as one screen where the display is small (its first ok must answer,
         not turn a part): its lines in small type if that makes it fit; else unchanged, in parts."""
         if self.size is None or len(paginate(screen, self.size, self.text_size)) == 1:
             return screen

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Container
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Generic, Literal, TypeVar
+
+from display.screen import Line
 
 from ..engine import State
 from .menus import Menu, decision_menu
-from .narration import Notice
+from .narration import Notice, count_owners
 from .seats import Seat
 
-if TYPE_CHECKING:
-    from .modes.base import Mode
+Overlay = TypeVar("Overlay")  # a mode open on top of the game's (context.Mode): the round only keeps them in order
 
 
 @dataclass
@@ -119,13 +120,14 @@ class Keying:
             self.menus_for = signature
             self.menus = [decision_menu(state)]
 
-    def follow_ballot(self, state: State, computers: Container[Seat]) -> None:
-        """Whose ballot the shared screen is for: the first awaited human, in seat order (rules.md 4.2)."""
-        awaited = [a.player for a in state.awaiting() if a.player not in computers]
+    def follow_ballot(self, state: State, bots: Container[Seat]) -> None:
+        """Whose ballot the shared screen is for: the first awaited human, in seat order (rules.md 4.2). ``bots``: the
+        computer players' seats (the controller's ``bots``; ``Seats.computers`` are their colours)."""
+        awaited = [a.player for a in state.awaiting() if a.player not in bots]
         if not awaited:
             self.private = None
         elif self.private is None or self.private.seat not in awaited:
-            self.private = PrivateTurn(awaited[0])
+            self.private = PrivateTurn(Seat(awaited[0]))
 
     def ballot_cast(self) -> None:
         """The private ballot is a decision now (saved): the next player's starts at its gate."""
@@ -141,12 +143,12 @@ class Keying:
 
 
 @dataclass
-class Round:
+class Round(Generic[Overlay]):
     """The notices to read (the top one is on every screen), the overlays open on top of the game's own mode (help,
     the board check, a question), and the keying in progress."""
 
     notices: list[Notice] = field(default_factory=list)
-    overlays: list[Mode] = field(default_factory=list)
+    overlays: list[Overlay] = field(default_factory=list)
     keying: Keying = field(default_factory=Keying)
 
     def tell(self, notice: Notice) -> None:
@@ -155,6 +157,36 @@ class Round:
 
     def add(self, notices: list[Notice]) -> None:
         self.notices += notices
+
+    def join_count(self, move: Notice, heading: str) -> bool:
+        """A computer player's move joins the passive count it acted on: one notice, the count then ``heading`` and
+        the move's sentences, confirmed by whoever moves the pieces. False: no count waits for it."""
+        passive = next((n for n in self.notices if n.passive), None)
+        if passive is None:
+            return False
+        passive.lines += [Line(heading, "small"), *move.lines]
+        passive.spoken += move.spoken  # "On the board." and its sentences: said when they join (flow/announcer.py)
+        passive.owners, passive.passive, passive.by_itself = move.owners, False, move.by_itself
+        return True
+
+    def wait_for(self, owners: tuple[str, ...]) -> None:
+        """A passive count is a count as any other now (its computer player no longer acts on it): it goes by itself,
+        or, headed by a turned card, waits for ``owners`` (narration.count_owners)."""
+        for notice in self.notices:
+            if notice.passive:
+                notice.passive = False
+                count_owners(notice, owners)
+
+    def add_year(self, notices: list[Notice]) -> None:
+        """A new year's notices: onto the year's end still to read, if there is one (one notice for both; its title
+        is the year's, said already), else after the others."""
+        year = next((n for n in self.notices if n.tag == "year"), None)
+        for notice in notices:
+            if year is None:
+                self.notices.append(notice)
+            else:
+                year.lines += notice.lines
+                year.spoken += notice.spoken[1:]
 
     def after_top(self, notices: list[Notice]) -> None:
         """Notices read right after the top one (the introduction's other pages, asked for again)."""
@@ -168,7 +200,7 @@ class Round:
         """After an undo: the notices about lines still in the game, and the undo's own."""
         self.notices = notices
 
-    def open(self, overlay: Mode) -> None:
+    def open(self, overlay: Overlay) -> None:
         self.overlays.append(overlay)
 
     def close_top(self) -> None:
@@ -178,5 +210,5 @@ class Round:
         """Every overlay but the top one goes (the top one then closes as any does): back to the game itself."""
         del self.overlays[:-1]
 
-    def top_overlay(self) -> Mode | None:
+    def top_overlay(self) -> Overlay | None:
         return self.overlays[-1] if self.overlays else None

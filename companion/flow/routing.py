@@ -2,9 +2,9 @@
 to the overlay on top (help, the board check, a question) or else to the game's own mode; a player's keys go there
 too, except under an overlay, where only a keypad ballot or a notice's "done" still takes them (never swallowed)
 and the year so far closes on its opener's key. Only the host answers the host's questions (the start-up question
-included: a player's ok after a power cut is their own "done", issue 43). A key that turns a part of a long screen
-does only that (paging.py); the mode's answer opens or closes an overlay. Some seconds passing turns the parts of a
-screen whose keys never do (:func:`turn_by_itself`)."""
+included: a player's ok after a power cut is their own "done": tests/flow/test_evening_small_german.py). A key that
+turns a part of a long screen does only that (paging.py); the mode's answer opens or closes an overlay. Some seconds
+passing turns the parts of a screen whose keys never do (:func:`turn_by_itself`)."""
 
 from __future__ import annotations
 
@@ -12,31 +12,31 @@ from typing import TYPE_CHECKING
 
 from hardware.events import InputEvent
 
-from .modes import KEYPAD_BALLOT, NOTICES, Mode, UndoConfirm
+from .modes import NOTICES, Mode, UndoConfirm
 from .modes.notices import all_shown
-from .modes.this_year import ThisYear
 from .narration import Notice
+from .seats import Source
 from .undo_chain import undo_chain
 from .undo_text import refusal_notice
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .desk import Desk
 
 
-def route(ctx: Controller, event: InputEvent) -> None:
+def route(ctx: Desk, event: InputEvent) -> None:
     top = ctx.round.top_overlay()
     if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
         if event.key == "back" and ctx.stage == "game" and not ctx.confirm_undo:
             ask_undo(ctx)
-    elif event.source == "host" or top is None or (type(top) is ThisYear and top.opened_by == event.source):
+    elif top is None or top.takes_key_of(event.source):
         to_mode(ctx, event)
-    elif ctx.mode() in (KEYPAD_BALLOT, NOTICES):  # keyed, and confirmed, on the pad itself: never swallowed
+    elif ctx.mode().under_overlays:  # keyed, and confirmed, on the pad itself: never swallowed
         to_mode(ctx, event, ctx.mode())
 
 
-def to_mode(ctx: Controller, event: InputEvent, under: Mode | None = None) -> None:
+def to_mode(ctx: Desk, event: InputEvent, under: Mode | None = None) -> None:
     """The key to the mode on top (or to ``under``, the game's own mode beneath an overlay, for a pad)."""
-    seat = None if event.source == "host" else ctx.seats.seat_of(event.source)
+    seat = None if event.source == "host" else ctx.seats.seat_of(Source(event.source))
     if event.source != "host" and ctx.stage != "setup" and (seat is None or seat in ctx.bots):
         return  # a pad nobody sits at, or a computer player's seat
     top = under or ctx.top()
@@ -54,7 +54,7 @@ def to_mode(ctx: Controller, event: InputEvent, under: Mode | None = None) -> No
         ctx.round.open(after)
 
 
-def turn_by_itself(ctx: Controller) -> bool:
+def turn_by_itself(ctx: Desk) -> bool:
     """Some seconds passed: a screen in parts shows its next part, from the last back to the first, where no key
     needs to: a notice and setup (a player's ok is "done" or their seat; a host who waits for every part to be up
     presses ok once), a question or the rule help (ok answers on every part). A notice everyone has confirmed, or
@@ -81,7 +81,7 @@ def goes_on_a_tick(notice: Notice) -> bool:
     return bool(notice.owners) and not notice.waiting
 
 
-def ask_undo(ctx: Controller) -> None:
+def ask_undo(ctx: Desk) -> None:
     """The host's held back: the undo question, or why nothing can be undone (rules.md 11.4)."""
     chain = undo_chain(ctx)
     if isinstance(chain, str):

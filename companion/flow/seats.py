@@ -8,21 +8,22 @@ game sits everyone where they were.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import Any, NewType
 
 from ..i18n import LANGUAGES, language, set_language
 from .board_text import display_name
 from .sound import Sound
 
-Seat: TypeAlias = int
+Seat = NewType("Seat", int)
 """A player's place in seat order, from 0: the engine's ``player`` (rules.md 2.3), the record's index."""
-Colour: TypeAlias = str
+Colour = NewType("Colour", str)
 """A player's colour id as the record keeps it ("red"); people read its name (``board_text.player_name``)."""
-Source: TypeAlias = str
+Source = NewType("Source", str)
 """Where keys come from: "host" (the device's buttons), a pad's slot ("1".."4"), a computer seat's ("cpu1") or a
 phone's ("phone1"). A seat is known by its source at setup and in the record's header ("pads")."""
 
-COLOURS = ("red", "blue", "green", "yellow")
+COLOURS = tuple(Colour(c) for c in ("red", "blue", "green", "yellow"))
+HOST = Source("host")  # the device's own buttons
 ENTRY_MODES = ("private", "keypads")
 
 
@@ -52,7 +53,7 @@ class Seats:
         return 3 <= len(self.joined) <= 4
 
     def seat_of(self, source: Source) -> Seat | None:
-        return next((seat for seat, (joined, _colour) in enumerate(self.joined) if joined == source), None)
+        return next((Seat(seat) for seat, (joined, _colour) in enumerate(self.joined) if joined == source), None)
 
     def source_of(self, seat: Seat) -> Source:
         return self.joined[seat][0]
@@ -102,9 +103,9 @@ class Seats:
             self.bot_levels = {}
             return
         taken = set(self.players)
-        source = f"cpu{len(self.bot_levels) + 1}"
+        source = Source(f"cpu{len(self.bot_levels) + 1}")
         while source in self.bot_levels:
-            source += "+"
+            source = Source(source + "+")
         self.bot_levels[source] = self.bot_level
         self.joined.append((source, next(c for c in COLOURS if c not in taken)))
 
@@ -129,7 +130,7 @@ class Seats:
     def sit_as_in(self, players: tuple[str, ...], extra: dict[str, Any]) -> None:
         """Everyone back in their seat from a stored header (resume)."""
         pads = extra.get("pads") or [str(n) for n in range(1, len(players) + 1)]
-        self.joined = list(zip(pads, players, strict=True))
+        self.joined = list(zip(map(Source, pads), map(Colour, players), strict=True))
         self.entry = extra.get("entry", "private")
         bots = extra.get("bots") or {}
         self.bot_levels = {source: bots[colour] for source, colour in self.joined if colour in bots}

@@ -13,53 +13,48 @@ from typing import TYPE_CHECKING
 from . import computer_players
 from .first_year import first_year_notices
 from .game import NotSaved
-from .modes import DECISION, PRIVATE_BALLOT
+from .modes import DECISION, PRIVATE_BALLOT, game_mode
 from .narration import narrate
+from .not_saved import not_saved_notice
 from .shown import note_shown, open_step
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .context import Core
 
 
-def settle(ctx: Controller) -> None:
+def settle(ctx: Core) -> None:
     note_shown(ctx.round.notices)
     computer_players.settle_passive(ctx)
     draw_chance(ctx)
     follow(ctx)
 
 
-def follow(ctx: Controller) -> None:
+def follow(ctx: Core) -> None:
     """What the next screens need is built now (the acting player's menu, whose private ballot it is), so drawing
     them only reads."""
     state = ctx.game.state
     if state is None:
         return
-    mode = ctx.mode()
+    mode = game_mode(state, ctx.round.notices, ctx.seats.entry)
     if mode is DECISION:
         ctx.round.keying.follow_decision(state, len(ctx.game.record))
     elif mode is PRIVATE_BALLOT:
         ctx.round.keying.follow_ballot(state, ctx.bots)
 
 
-def draw_chance(ctx: Controller) -> None:
+def draw_chance(ctx: Core) -> None:
     """Shuffle whenever the rules call for it; retried on the next press if it could not be saved."""
     while (state := ctx.game.state) is not None and not state.is_over and state.chance_awaited():
-        if open_step(ctx) is not None:
+        if open_step(ctx.game.history, ctx.round.notices) is not None:
             return
         setup = state.phase == "setup"  # year 1 begins
         try:
             events = ctx.game.shuffle()
         except NotSaved as error:
-            ctx.not_saved(error)
+            ctx.round.tell(not_saved_notice(error))
             return
         state = ctx.game.state
         assert state is not None
         if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
             ctx.round.add(first_year_notices(state, ctx.seats.entry, short=ctx.intro_read))
-        year = next((n for n in ctx.round.notices if n.tag == "year"), None)
-        for notice in narrate(events, state, 0, ctx.seats.computers, len(ctx.record) - 1):  # a new year (5.3)
-            if year is not None:  # one notice for the year's end and the next one's start
-                year.lines += notice.lines
-                year.spoken += notice.spoken[1:]  # its title is the year's, said already
-            else:
-                ctx.round.add([notice])
+        ctx.round.add_year(narrate(events, state, 0, ctx.seats.computers, len(ctx.game.record) - 1))  # 5.3

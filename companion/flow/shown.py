@@ -65,13 +65,13 @@ def hidden_steps(ctx: Context) -> list[tuple[Step, list[Revealed]]]:
     return found
 
 
-def open_step(ctx: Context) -> Step | None:
+def open_step(history: Sequence[Step], notices: Sequence[Notice]) -> Step | None:
     """The last decision, if it made something public and none of it has been shown: it may still be taken back,
     so no shuffle is drawn after it yet (a chance line is never drawn for a decision that may vanish)."""
-    if not ctx.history:
+    if not history:
         return None
-    step = ctx.history[-1]
-    return step if step.reveals and not shown_of(step, ctx.round.notices) else None
+    step = history[-1]
+    return step if step.reveals and not shown_of(step, notices) else None
 
 
 def shown_snapshot(ctx: Context) -> dict[str, Any]:

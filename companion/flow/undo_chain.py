@@ -10,27 +10,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.undo import Revealed
 from ..i18n import _
 from .game import NotSaved, Step
+from .not_saved import not_saved_notice
 from .shown import shown_of
 from .undo_text import refusal, undo_notice
 
 if TYPE_CHECKING:
-    from .context import Context
-    from .controller import Controller
+    from .context import Context, Core
+
+
+def open_chain(ctx: Context) -> tuple[list[Step], Step | None, list[Revealed]]:
+    """The steps an undo would take back, newest first, up to the human's; if it stops short of one, the step whose
+    shown reveals stop it (and them), or none (only computer players' decisions, or nothing). Words nothing: the
+    undo key asks it on every frame, the sentence is built only where it is shown (:func:`undo_chain`)."""
+    chain: list[Step] = []
+    for step in reversed(ctx.history):
+        shown = shown_of(step, ctx.round.notices)
+        if shown:
+            return chain, step, shown
+        chain.append(step)
+        if step.seat not in ctx.bots:
+            return chain, None, []
+    return chain, None, []
+
+
+def undo_open(ctx: Context) -> bool:
+    """Whether there is a decision the host may take back now."""
+    chain, _stopped, _shown = open_chain(ctx)
+    return bool(chain) and chain[-1].seat not in ctx.bots
 
 
 def undo_chain(ctx: Context) -> list[Step] | str:
     """The steps an undo would take back, newest first and the human's last, or why there are none (for the
     screen: nothing to undo, or what of a decision has been shown, and whose)."""
-    chain: list[Step] = []
-    for step in reversed(ctx.history):
-        shown = shown_of(step, ctx.round.notices)
-        if shown:
-            return refusal(ctx.players[step.seat], shown)
-        chain.append(step)
-        if step.seat not in ctx.bots:
-            return chain
+    chain, stopped, shown = open_chain(ctx)
+    if stopped is not None:
+        return refusal(ctx.players[stopped.seat], shown)
+    if chain and chain[-1].seat not in ctx.bots:
+        return chain
     if chain:
         return _("Nothing to undo: a computer player's decision is never taken back alone.")
     return _("Nothing to undo.")
@@ -41,7 +60,7 @@ def undo_blocker(ctx: Context) -> str | None:
     return chain if isinstance(chain, str) else None
 
 
-def take_back(ctx: Controller) -> bool:
+def take_back(ctx: Core) -> bool:
     """Undo the chain (saved first: False, and nothing changed, if the store refused or 11.4 forbids it). The
     table then puts the board back; notices about lines still in the game stay (a round's reveal read while the
     next round is keyed in), those about lines taken back go with them."""
@@ -52,7 +71,7 @@ def take_back(ctx: Controller) -> bool:
     try:
         ctx.game.undo(target)
     except NotSaved as error:
-        ctx.not_saved(error)
+        ctx.round.tell(not_saved_notice(error))
         return False
     notices = ctx.round.notices
     read = not any(n.line == chain[0].length and not n.reveals for n in notices)  # its own notice was gone
@@ -60,6 +79,6 @@ def take_back(ctx: Controller) -> bool:
         n for n in notices
         if (n.line is None and n.tag not in ("undo", "error")) or (n.line is not None and n.line < target.length)
     ]  # fmt: skip
-    notice = undo_notice([step.undone for step in chain], ctx.players, ctx.seats.computers, read)
+    notice = undo_notice([step.undone for step in chain], ctx.seats.players, ctx.seats.computers, read)
     ctx.round.keep_notices(kept + ([notice] if notice is not None else []))
     return True

@@ -31,7 +31,7 @@ _MANY_WORDS = re.compile("|".join(re.escape(name) for name in NAMES.values() if 
 
 def keep_names_together(screen: Screen) -> Screen:
     """Every area name of more than one word, glued with no-break spaces in whatever the screen shows. What has no
-    such name is kept as it is, not copied: a new screen is composed on every press that shows one (issue 44)."""
+    such name is kept as it is, not copied: a new screen is composed on every press that shows one (bench pi)."""
 
     def glue(text: str) -> str:
         return _MANY_WORDS.sub(lambda found: found.group().replace(" ", NO_BREAK), text)
@@ -170,7 +170,8 @@ def notice_footer(notice: Notice) -> str:
 
 def notice_lines(notice: Notice, computers: Sequence[str] = ()) -> tuple[Line, ...]:
     """The notice's lines, each one whose owner has confirmed it ticked (a computer's, once anyone has); one still to
-    be confirmed keeps room for its tick, so a player's "done" never moves a line to another part (issue 43)."""
+    be confirmed keeps room for its tick, so a player's "done" never moves a line to another part
+    (tests/flow/test_table_pace.py)."""
 
     def shown(line: Line) -> Line:
         owner = ANYONE if line.colour in computers else line.colour

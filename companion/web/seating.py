@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from itertools import count
 from typing import TYPE_CHECKING, Any
 
+from ..flow.seats import Source
 from .views import seat_view
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class PhoneSeats:
             return []  # between games, or before the game going on is resumed: nothing is decided yet
         gone = []
         for source in sorted(self.hidden):
-            seat = ctx.seats.seat_of(source)
+            seat = ctx.seats.seat_of(Source(source))
             if seat is None or not state.locked_in(seat):
                 self.hidden.discard(source)
                 gone.append(source)

@@ -15,7 +15,7 @@ from display.screen import Line, Screen
 from hardware.events import InputEvent
 
 from ..flow.board_text import player_name
-from ..flow.modes.base import Mode
+from ..flow.context import Mode
 from ..i18n import _
 
 if TYPE_CHECKING:

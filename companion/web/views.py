@@ -23,6 +23,7 @@ from ..flow.cues import awaited_seats
 from ..flow.ending import ending_pages
 from ..flow.modes import DECISION
 from ..flow.modes.notices import waited_as
+from ..flow.seats import Seat, Source
 from ..flow.shown import shown_snapshot
 from ..i18n import language
 
@@ -89,7 +90,7 @@ def _line(line: Line) -> dict[str, Any]:
 
 
 def _kind(ctx: Context, source: str) -> str:
-    if ctx.seats.is_bot(source):
+    if ctx.seats.is_bot(Source(source)):
         return "computer"
     return "phone" if source.startswith("phone") else "pad"
 
@@ -98,7 +99,7 @@ def seat_view(ctx: Context, source: str, hide_pending: bool = False) -> dict[str
     """What the phone of ``source`` alone may see: its own held markers, its own unrevealed ballot or the ballot it
     is keying, the areas it may still choose, and its own decision's menu (the LCD menu's very options).
     ``hide_pending``: the seat's locked-in ballot was made on another phone (a takeover): only that it is locked in."""
-    seat = ctx.seats.seat_of(source)
+    seat = ctx.seats.seat_of(Source(source))
     if seat is None:
         return None
     colour = ctx.seats.joined[seat][1]
@@ -131,7 +132,7 @@ def _done(ctx: Context, seat: int) -> str | None:
     tests/web/test_pad_done.py); None when its ok means something else (the device's footer says the same)."""
     if not ctx.round.notices or seat in ctx.bots:
         return None
-    return waited_as(ctx, seat)
+    return waited_as(ctx, Seat(seat))
 
 
 def _menu(ctx: Context, seat: int) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""Issue 23: every line of the board check tells its pieces apart. The three Quarantia advisors are identical
+"""Every line of the board check tells its pieces apart. The three Quarantia advisors are identical
 (rules.md 1.2), so two of Red's standing in Dorsoduro are counted on one line, never the same line twice; a
 district's palaces are named with the printed spaces they stand on (rules.md 8.4); in every language."""
 
@@ -45,7 +45,7 @@ def test_a_districts_palaces_name_their_spaces() -> None:
 
 
 def test_a_districts_houses_are_counted_in_houses() -> None:
-    """Issue 23's read-through: "Red 1" said nothing of what was counted."""
+    """A read-through at a table: "Red 1" said nothing of what was counted."""
     snap = snapshot(position())
     snap["districts"]["san_marco"]["houses"] = {"red": 1, "blue": 2}  # type: ignore[index]
     districts = [line.text for line in board_view(snap, 1).lines]

@@ -1,4 +1,4 @@
-"""Issue 17: the board check opens on a map of the board that says what the text pages say. Issue 23: with whole
+"""The board check opens on a map of the board that says what the text pages say: with whole
 names, numbered palace spaces and rings that read as rings, in parts (rows) where the grid has no room for them."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def rings_drawn(screen: Screen, size: tuple[int, int], index: int) -> list[tuple
 
 @pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
 def test_every_advisor_is_a_ring_in_its_controllers_colour_in_its_area_at_every_size(size: tuple[int, int]) -> None:
-    """Issue 17: at 160x128 too (issue 23: there, and at 240x240, the map comes in parts, a district to a row)."""
+    """At 160x128 too (there, and at 240x240, the map comes in parts, a district to a row)."""
     controller = Controller(random.Random(5))
     table = Table(controller, random.Random(5), ["1", "2", "3", "4"], keypads=False)
     table.setup()
@@ -125,7 +125,7 @@ def test_every_advisor_is_a_ring_in_its_controllers_colour_in_its_area_at_every_
 
 @pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
 def test_a_quarantia_advisor_is_filled_beside_a_district_advisors_outline(size: tuple[int, int]) -> None:
-    """Issue 23's read-through: Red's Castello advisor and Red's Quarantia advisor, both in San Polo, were two
+    """A read-through at a table: Red's Castello advisor and Red's Quarantia advisor, both in San Polo, were two
     identical red rings. Both are Red's mark (display/marks.py), the Quarantia's filled (its centre drawn), the
     district's an outline, and the advisors page says what the filled one means."""
     from companion.engine import State, set_up
@@ -160,7 +160,7 @@ def _shows(part: Screen, size: tuple[int, int], index: int) -> bool:
 
 
 def test_the_map_carries_its_key_at_every_size_and_on_the_summary_picture() -> None:
-    """Issue 34: the map had no key, in the game or the summary picture: under the Quarantia now, on one line in the
+    """The map once had no key, in the game or the summary picture: under the Quarantia now, on one line in the
     grid, wrapped on the last part where the map comes in parts (the summary picture's: tests/test_summary.py)."""
     controller = Controller(random.Random(5))
     table = Table(controller, random.Random(5), ["1", "2", "3", "4"], keypads=False)

@@ -1,6 +1,6 @@
-"""Computer seats are named as such wherever they act (issue 23): their decision screen says the computer decides
+"""Computer seats are named as such wherever they act: their decision screen says the computer decides
 (never "your pad"), and a board notice that moves their pieces names them as a computer's in the sentence itself
-(issue 34: a line of its own filled a part at 160x128) and waits for anyone at the table to move them."""
+(a line of its own filled a part at 160x128) and waits for anyone at the table to move them."""
 
 from __future__ import annotations
 

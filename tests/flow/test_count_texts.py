@@ -1,4 +1,4 @@
-"""Issue 17: counts and winners read as people say them, with plurals and lists, in all three languages."""
+"""Counts and winners read as people say them, with plurals and lists, in all three languages."""
 
 from __future__ import annotations
 

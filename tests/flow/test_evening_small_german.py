@@ -1,4 +1,4 @@
-"""Issue 43: a whole scripted evening at 160x128 in German, as a table lives it with the page timer running: three
+"""A whole scripted evening at 160x128 in German, as a table lives it with the page timer running: three
 keypad players and a computer player, a slip undone, a power cut in the middle of a year and the start-up question
 after it, to the end of the game. A player's ok on their own pad always means "done" for them (or their ballot, or
 their choice): it never turns a part, however long the notice; the parts turn by themselves (the page timer's ticks)

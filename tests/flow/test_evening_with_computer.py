@@ -1,4 +1,4 @@
-"""A whole scripted evening with a computer player (issue 34), as a table that knows no rules lives it: three keypad
+"""A whole scripted evening with a computer player, as a table that knows no rules lives it: three keypad
 players and a computer player; a human's slip undone after the computer moved (one question naming both, the board
 put back, last first); a build undone while its board notice is up, and refused once its card was shown; the game to
 its end; the next game, offering to skip the introduction, to its end. The table twin reads every notice off the

@@ -1,6 +1,6 @@
-"""Issue 17: the first year's reminder (how to set up the table, what the device does instead of cards and markers),
+"""The first year's reminder (how to set up the table, what the device does instead of cards and markers),
 read page by page before "Year 1", once per game: a power cut while it is read shows the unread pages again; once
-read it never comes back, not on resume and not later in the game. Issue 34: the next game of the evening shows only
+read it never comes back, not on resume and not later in the game. The next game of the evening shows only
 how to set up the board, and offers the rest."""
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ CARD_WORDS = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_cards_page_tells_the_card_step_in_its_own_words(language: str) -> None:
-    """Issue 23: the reminder says where the named cards come from (the other deck, not a deck to turn up) and what
+    """The reminder says where the named cards come from (the other deck, not a deck to turn up) and what
     the table does with each, as the card step after each election says it (rules.md 2.2, 5.2)."""
     set_language(language)
     try:

@@ -1,6 +1,6 @@
 """A whole game on 3-button GPIO pads: every press is a MockFactory pin driven low and high, through the App.
 
-No real time passes in it (issue 14): a held ok (back) is the hold gpiozero's timer would report, given at once to
+No real time passes in it: a held ok (back) is the hold gpiozero's timer would report, given at once to
 the button's decoder, and the game thread is waited for with a hang guard only."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23: the game teaches itself. Every option of every decision menu carries one line of what it does, in every
+"""The game teaches itself. Every option of every decision menu carries one line of what it does, in every
 language, and the screen shows the highlighted option's line (it follows the cursor)."""
 
 from __future__ import annotations

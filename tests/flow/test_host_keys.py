@@ -1,4 +1,4 @@
-"""Issue 17: every screen says what the host's keys do on it (``Screen.keys``), and says it truly: a key it names
+"""Every screen says what the host's keys do on it (``Screen.keys``), and says it truly: a key it names
 changes the screen, a key it leaves out changes nothing. Checked on every kind of screen a game shows, with the
 overlays each key opens, on copies of the controller (the game itself goes on untouched)."""
 

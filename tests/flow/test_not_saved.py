@@ -1,4 +1,4 @@
-"""A decision the store refused (issue 14): the notice keeps the player's keyed choice, never swallows their next ok,
+"""A decision the store refused (game.py): the notice keeps the player's keyed choice, never swallows their next ok,
 and only the host dismisses it."""
 
 from __future__ import annotations

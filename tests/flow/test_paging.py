@@ -34,14 +34,14 @@ def test_the_host_ok_shows_a_long_notices_next_part_before_clearing_it() -> None
         press(controller, "host", "ok")
     assert len(parts) == parts[0].part[1] > 1  # type: ignore[index]
     assert [line.text.replace("\u00a0", " ") for part in parts for line in part.lines] == [x.text for x in notice.lines]
-    # ok says what it does: the next part, then on (issue 23's read-through)
+    # ok says what it does: the next part, then on (as a first read-through at a table asked)
     assert [part.footer for part in parts] == ["ok: more"] * (len(parts) - 1) + ["ok: go on"]
 
 
 def test_a_paged_notices_counter_waits_for_its_last_part() -> None:
     """A reminder page in parts showed two counters at once ("ok: go on (2/5)" and the part's "1/3"): before its
-    last part the footer says "ok: more", and the last says "ok: go on" beside its part's counter alone (issue 34:
-    the page's "(2/5)" there was a second one)."""
+    last part the footer says "ok: more", and the last says "ok: go on" beside its part's counter alone (the
+    page's "(2/5)" there was a second one)."""
     controller = table().controller
     controller.parts.size = (160, 128)
     page = Notice("How to win", long_notice().lines, rule="9.2", tag="reminder", page=(2, 5))
@@ -97,7 +97,7 @@ def test_a_keypad_rounds_reveal_is_a_notice_and_the_next_round_is_keyed_under_it
 
 
 def test_the_host_ok_shows_a_long_setups_next_part_before_starting() -> None:
-    """Issue 23: where a setup takes two parts (issue 34: at 160x128 only in the larger type now), ok shows the
+    """Where a setup takes two parts (at 160x128 only in the larger type now), ok shows the
     second (the settings) before it starts the game, so no setting goes unseen."""
     import random
 
@@ -120,7 +120,7 @@ def test_the_host_ok_shows_a_long_setups_next_part_before_starting() -> None:
 
 
 def test_a_screen_changed_in_place_keeps_its_part_and_another_kind_starts_at_the_first() -> None:
-    """Setup (issue 23): a setting changed on the second part stays on it; a setup after another screen's second
+    """Setup: a setting changed on the second part stays on it; a setup after another screen's second
     part (the next game offered at game over) starts at its first."""
     lines = tuple(Line(f"line {n}: a setting", "normal") for n in range(12))
     setup = Screen("New game", lines, tags=("setup",))
@@ -139,7 +139,7 @@ def test_a_screen_changed_in_place_keeps_its_part_and_another_kind_starts_at_the
 @pytest.mark.parametrize("language", ["en", "de", "it"])
 @pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
 def test_a_screen_in_parts_has_one_page_counter(language: str, size: tuple[int, int]) -> None:
-    """Issue 34: a reminder page in parts showed "ok: go on (1/5)" beside the part's "2/2"; the part's counter alone
+    """A reminder page in parts once showed "ok: go on (1/5)" beside the part's "2/2"; the part's counter alone
     now (the page's number is in its place in the reading order)."""
     import random
 
@@ -166,7 +166,7 @@ def test_a_screen_in_parts_has_one_page_counter(language: str, size: tuple[int, 
 
 @pytest.mark.parametrize("language", ["en", "de", "it"])
 def test_the_help_on_tied_runners_up_says_what_they_do(language: str) -> None:
-    """Issue 34: "a tie for second: tied runners-up" explained nothing."""
+    """Once "a tie for second: tied runners-up" explained nothing."""
     from companion.flow.rules_text import rule_text
     from companion.i18n import set_language
 

@@ -1,4 +1,4 @@
-"""Always know where the race stands (issue 34): the year so far, which any player opens with back on their own pad
+"""Always know where the race stands: the year so far, which any player opens with back on their own pad
 (and the host finds on the board check), and how close each player is to each victory condition (rules.md 9.2),
 never worded like a condition met; only what the table has been shown."""
 
@@ -27,7 +27,7 @@ def test_a_player_opens_the_year_so_far_on_their_pad_and_closes_it_with_any_key_
     table.play(until=lambda: controller.state is not None and controller.state.year == 2 and bool(controller.notices))
     state = controller.state
     assert state is not None and state.phase == "ballot" and 1 in (a.player for a in state.awaiting())
-    table.press("2", "back")  # keying a ballot, with nothing keyed: back is the ballot's (rules.md 11; issue 33)
+    table.press("2", "back")  # keying a ballot, with nothing keyed: back is the ballot's (rules.md 11)
     assert "this-year" not in controller.screen().tags
     table.play(until=lambda: controller.state is not None and controller.state.phase != "ballot")
     text = year_text(table, "2")
@@ -83,7 +83,7 @@ def test_the_race_page_says_how_far_each_player_is_from_each_condition() -> None
 
 
 def test_the_years_end_never_words_a_condition_not_met_like_one_that_is() -> None:
-    """Issue 34: "Blue: 5 palaces in 5 districts" read like the condition "7 palaces in 5 districts"."""
+    """Once "Blue: 5 palaces in 5 districts" read like the condition "7 palaces in 5 districts"."""
     state = State(RGB)
     set_up(
         state,

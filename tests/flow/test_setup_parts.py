@@ -1,4 +1,4 @@
-"""Issue 43: with the phones' join code beside it, setup at 160x128 in German comes in parts, and the host pressed
+"""With the phones' join code beside it, setup at 160x128 in German comes in parts, and the host pressed
 ok once for each part before the game started. The parts turn by themselves (the page timer): a host who lets them
 come round starts the game with one ok."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.flow.additions import Additions
+from companion.flow.context import Additions
 from companion.flow.controller import Controller
 from companion.flow.modes.setup import SetupMode
 from companion.i18n import set_language

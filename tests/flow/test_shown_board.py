@@ -1,7 +1,7 @@
 """rules.md 11.4.1: while a decision may still be taken back (its count not yet shown), every public channel shows
-the board before it plus its own board changes, and nothing the rules did after the unseen count (issue 41, 3).
+the board before it plus its own board changes, and nothing the rules did after the unseen count.
 
-The phones, the table view, the board check and the year so far all draw :func:`shown_snapshot`. Before issue 41 it
+The phones, the table view, the board check and the year so far all draw :func:`shown_snapshot`. Once it
 took the board after the whole line: an advisor gone neutral on a tie, the Quarantia's advisors back home, the
 winner's houses were on every phone while the count that caused them waited behind the decision's own notice, and
 the player who caused the tie could read it and ask for the undo, which was granted."""

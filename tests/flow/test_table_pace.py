@@ -1,4 +1,4 @@
-"""The table's pace, not the host's (issue 34): each player confirms their own board change on their own pad ("done"),
+"""The table's pace, not the host's: each player confirms their own board change on their own pad ("done"),
 the host's ok still confirms anything, a count a computer player acts on does not stop play, a player's ok is never
 taken for "done" when it answers something else of theirs, and the host presses a whole scripted game at most half
 as often as before, at both display sizes."""
@@ -25,7 +25,7 @@ def test_the_host_presses_a_game_at_most_half_as_often_as_before(size: tuple[int
     what is left to the host is setup, the reminder, year 1's order and the ending pages."""
     for seed in range(3):
         table = game(seed, size)
-        assert record_hash(table) == RECORDS[seed], "the same game as the figure before issue 34"
+        assert record_hash(table) == RECORDS[seed], "the same game as the figure measured on main d62f8cd"
         assert sum(table.host_presses.values()) * 2 <= BEFORE[size][seed], table.host_presses
 
 
@@ -84,7 +84,7 @@ def ok_under_a_reveal(keys: int) -> tuple[str, bool, bool]:
 
 def test_a_players_ok_under_a_reveal_is_done_whatever_they_have_keyed() -> None:
     """With keypads, a round's reveal is read while the next round is keyed in. A player's ok always says done for
-    them (issue 43), and the shared screen reads the same whether they keyed part of a ballot or nothing (issue 41:
+    them, and the shared screen reads the same whether they keyed part of a ballot or nothing (rules.md 11:
     an ok that ticked only with nothing keyed told the table whether they had keyed anything); a whole ballot keyed
     is locked in as well."""
     nothing, part, whole = (ok_under_a_reveal(keys) for keys in (0, 1, 2))
@@ -128,7 +128,7 @@ def test_a_count_a_computer_acts_on_does_not_stop_play_and_its_move_joins_it() -
 @pytest.mark.parametrize("language", ["en", "de", "it"])
 def test_a_rounds_reveal_at_160x128_is_cut_once_whoever_has_said_done(language: str) -> None:
     """The longest round there is: four players, a computer among them, the longest area names. Room for each tick
-    is kept (issue 43), so no "done" moves a line to another part, in any order: one part in English; two in German
+    is kept, so no "done" moves a line to another part, in any order: one part in English; two in German
     and Italian, whose longer lines leave no room for the ticks (the parts turn by themselves: an ok is never a page
     turn)."""
     from companion.engine.changes import PutMarkers

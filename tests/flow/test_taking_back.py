@@ -153,7 +153,7 @@ def test_a_resumed_game_keeps_what_was_shown_and_what_was_not() -> None:
     assert [(n.title, n.owners, n.reveals, n.seen, n.spoken) for n in resumed.notices] == [
         (n.title, n.owners, n.reveals, n.seen, n.spoken) for n in controller.notices
     ]
-    assert all(n.spoken and n.spoken != (n.title,) for n in resumed.notices), "what the voice says is kept (issue 37)"
+    assert all(n.spoken and n.spoken != (n.title,) for n in resumed.notices), "the voice's words are kept (sound.md)"
     assert undo_blocker(resumed) is None, "still open"
     top = restore_screen(saved)[1]
     top.seen = True
@@ -244,7 +244,9 @@ def test_a_game_stopped_before_its_due_shuffle_was_saved_draws_it_on_resume(tmp_
         controller = app.controller
         while not (controller.state is not None and controller.state.chance_awaited() and controller.stage == "game"):
             table.turn()
-        assert open_step(controller) is not None, "the year's last decision, its own notice up"
+        assert open_step(controller.history, controller.notices) is not None, (
+            "the year's last decision, its own notice up"
+        )
         read = screen_state(controller.notices[1:])  # its notice done; the power went before the shuffle was saved
         app.saver.screen(read)
         length = len(controller.record)

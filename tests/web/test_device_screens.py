@@ -1,7 +1,7 @@
 """What the device's screen says about phones fits every display, in every language and text size: the
 takeover question (who asks, the seat's ballot, left then right), the board check's phones page, a seat open on two
 devices, and the join code beside setup (a full table) and the start-up question after a restart. Each is paged as
-the controller pages it (the App's additions come before the cut: flow/additions.py)."""
+the controller pages it (the App's additions come before the cut: flow/context.py)."""
 
 from __future__ import annotations
 

@@ -4,13 +4,19 @@ A *mode* is what the screen is about (setting up, a notice to read, a ballot, a 
 sits on top of any mode (rule help, the board check, an undo question). Each has ``handle(ctx, event, seat)``,
 returning the mode to be on top next (itself to stay, ``None`` to close an overlay, or an overlay to open),
 ``page_turn`` (which of its keys turn the parts of a long screen: ``paging.py``), and ``view(ctx)``, the screen,
-which changes nothing. ``ctx`` is the narrow side of the controller (``context.py``); the game's modes hold no game
-data (the round in progress is ``ctx.round``, ``round.py``), so one mode object serves every game and a copy of the
+which changes nothing. ``ctx`` is the narrow side of the controller (``context.py``; for a key, the press's desk:
+``desk.py``, where the mode's requests wait for the controller to commit them); the game's modes hold no game data
+(the round in progress is ``ctx.round``, ``round.py``), so one mode object serves every game and a copy of the
 controller with other secrets shows exactly its own. An overlay keeps only where it is (a page, a question's
 subject).
 """
 
-from .base import Mode
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..context import Mode
 from .board_check import BoardCheck
 from .decision import DecisionMode
 from .evening import AbandonConfirm, NextGame, ResumeOffer
@@ -20,7 +26,10 @@ from .keypad_ballot import KeypadBallotMode
 from .notices import NoticesMode
 from .private_ballot import PrivateBallotMode
 from .setup import SetupMode
-from .undo_confirm import UndoConfirm
+from .undo_confirm import UndoConfirm, asks_undo
+
+if TYPE_CHECKING:
+    from ...engine import State
 
 SETUP = SetupMode()
 NOTICES = NoticesMode()
@@ -28,6 +37,20 @@ PRIVATE_BALLOT = PrivateBallotMode()
 KEYPAD_BALLOT = KeypadBallotMode()
 DECISION = DecisionMode()
 GAME_OVER = GameOverMode()
+
+
+def game_mode(state: State | None, notices: Sequence[object], entry: str) -> Mode:
+    """The mode the game is in, from the game alone; overlays sit on top of it."""
+    if state is None:
+        return SETUP
+    if notices:
+        return NOTICES
+    if state.is_over:
+        return GAME_OVER
+    if state.phase == "ballot":
+        return KEYPAD_BALLOT if entry == "keypads" else PRIVATE_BALLOT
+    return DECISION
+
 
 __all__ = [
     "DECISION",
@@ -44,4 +67,6 @@ __all__ = [
     "ResumeOffer",
     "SetupMode",
     "UndoConfirm",
+    "asks_undo",
+    "game_mode",
 ]

@@ -5,21 +5,25 @@ map, the sound setting (flow/sound.py)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..paging import Turn
-from ..seats import Seat
+from ..seats import HOST, Seat
 from ..shown import shown_snapshot
 from ..sound import sound_view
 from ..views import board_view
-from .base import Mode
 from .evening import abandon_view
 from .this_year import race_screen, year_screen
 
-VIEWS = (0, 1, 2, 3, "race", 4, "year")  # the map, districts, advisors, supplies, the race, voting order, the year
+BoardPage = Literal["map", "districts", "advisors", "supplies", "race", "order", "year"]
+VIEWS: tuple[BoardPage, ...] = ("map", "districts", "advisors", "supplies", "race", "order", "year")  # in page order
+# The pages views.board_view draws, by its number for each; the race and the year so far are this_year.py's.
+BOARD_VIEW = {"map": 0, "districts": 1, "advisors": 2, "supplies": 3, "order": 4}
 PAGES = len(VIEWS)
 END = PAGES  # then the pages the App adds (ctx.additions.pages), then, during a game, the way out of it
 SOUND = -1  # left of the map: the voice's level, which ok changes
@@ -69,7 +73,7 @@ class BoardCheck(Mode):
     def _sound(self, ctx: Context, key: str) -> Mode | None:
         if key == "ok" and ctx.seats.sound.adjustable:
             level = ctx.seats.sound.turn_up()
-            ctx.effect("sound", "host", state=str(level))  # the App applies and keeps it
+            ctx.effect("sound", HOST, state=str(level))  # the App applies and keeps it
         elif key in ("left", "right"):
             self.page = PAGES - 1 if key == "left" else 0
         else:
@@ -97,5 +101,4 @@ class BoardCheck(Mode):
             return race_screen(ctx, footer)
         if view == "year":
             return year_screen(ctx, footer)
-        assert isinstance(view, int)
-        return board_view(shown_snapshot(ctx), view)
+        return board_view(shown_snapshot(ctx), BOARD_VIEW[view])

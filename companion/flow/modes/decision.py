@@ -1,6 +1,6 @@
 """A player's decision in an election (rules.md 10): a menu built only from the engine's legal choices, on the
 acting player's pad; left/right move, ok picks, back goes up a level, a keypad's direct keys pick at once. The menu
-is built when the game settles on a new awaited decision (``flow/refresh.py``), never while a screen is drawn."""
+is built when the game settles on a new awaited decision (``flow/settling.py``), never while a screen is drawn."""
 
 from __future__ import annotations
 
@@ -30,13 +30,14 @@ class DecisionMode(GameMode):
         if isinstance(picked.value, Menu):
             keying.open_submenu(picked.value)
         else:
-            ctx.apply(seat, picked.value)
+            ctx.decide(seat, picked.value)
 
     def view(self, ctx: Context) -> Screen:
         state = ctx.state
         assert state is not None
         awaited = state.awaiting()[0]
         seats = ctx.seats
-        computer = seats.is_bot(seats.source_of(awaited.player))
+        seat = Seat(awaited.player)
+        computer = seats.is_bot(seats.source_of(seat))
         menus = ctx.round.keying.menus
-        return decision_view(seats.colour_of(awaited.player), awaited.decision, menus[-1], computer, len(menus) > 1)
+        return decision_view(seats.colour_of(seat), awaited.decision, menus[-1], computer, len(menus) > 1)

@@ -16,9 +16,8 @@ from hardware.events import InputEvent
 from ... import RELEASED
 from ...i18n import _
 from ..board_text import display_name
-from ..context import Context
+from ..context import Context, Mode
 from ..seats import Seat
-from .base import Mode
 
 
 def seats_text(ctx: Context) -> str:
@@ -30,8 +29,7 @@ def seats_text(ctx: Context) -> str:
 class NextGame(Mode):
     """At the end: ok sets up the next game (the same table offered, all of it changeable); other keys stay."""
 
-    asks = True
-    reads_whole = True
+    paging = "question"
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
@@ -67,8 +65,7 @@ class AbandonConfirm(Mode):
     """Giving up an unfinished game: only a held back does it."""
 
     holds_back = True
-    asks = True
-    reads_whole = True
+    paging = "question"
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         if event.source != "host":
@@ -104,8 +101,7 @@ class ResumeOffer(Mode):
     """At start, with a game in progress: which game goes on; right offers a new one instead (after the held back of
     :class:`AbandonConfirm`)."""
 
-    asks = True
-    reads_whole = True
+    paging = "question"
 
     def __init__(self, game: int, started: str, year: int, zone: tzinfo | None = None) -> None:
         self.game, self.started, self.year, self.zone = game, started, year, zone

@@ -6,9 +6,8 @@ from __future__ import annotations
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
-from ..seats import Seat
-from .base import Mode
+from ..context import Context, Mode
+from ..seats import Seat, Source
 from .board_check import BoardCheck
 from .help import Help
 from .this_year import ThisYear, uses_back
@@ -22,7 +21,7 @@ class GameMode(Mode):
         if event.source != "host":
             if seat is not None:
                 if event.key == "back" and ctx.stage == "game" and not uses_back(ctx, seat):
-                    return ThisYear(event.source)
+                    return ThisYear(Source(event.source))
                 self.pad(ctx, seat, event.key)
             return self
         if event.key == "left":

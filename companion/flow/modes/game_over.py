@@ -7,11 +7,10 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..ending import ending_pages
 from ..paging import Turn
 from ..seats import Seat
-from .base import Mode
 from .evening import NextGame
 from .game_mode import GameMode
 

@@ -6,17 +6,16 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..seats import Seat
 from ..views import help_view
-from .base import Mode
 
 
 class Help(Mode):
     """In small type on one screen where that fits; else its parts turn by themselves, and any key still closes it
-    on every part (issue 43: with part 2 behind a key that closed it, it could never be read)."""
+    on every part (with part 2 behind a key that closed it, it could never be read)."""
 
-    reads_whole = True
+    paging = "help"
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         return None

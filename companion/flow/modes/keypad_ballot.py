@@ -51,12 +51,17 @@ def key_ballot(ctx: Context, seat: Seat, key: str) -> None:
             ctx.effect("beep", source)
             return
         ballot = Ballot(entry.area, tuple(sorted(entry.markers, reverse=True)))
-        if ctx.apply(seat, ballot):  # not saved: the keyed ballot stays, to try again with ok
+
+        def locked_in() -> None:  # once saved; not saved: the keyed ballot stays, to try again with ok
             keying.lock_in(seat)
             ctx.effect("led", source, "all", "off")
 
+        ctx.decide(seat, ballot, locked_in)
+
 
 class KeypadBallotMode(GameMode):
+    under_overlays = True  # keyed on the pad itself
+
     def pad(self, ctx: Context, seat: Seat, key: str) -> None:
         key_ballot(ctx, seat, key)
 

@@ -20,13 +20,12 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..first_year import reminder_pages
 from ..narration import ANYONE
 from ..paging import Turn
 from ..seats import Seat
 from ..views import notice_view
-from .base import Mode
 from .game_mode import GameMode
 from .keypad_ballot import key_ballot
 
@@ -58,10 +57,13 @@ def all_shown(ctx: Context) -> bool:
 
 
 class NoticesMode(GameMode):
+    under_overlays = True  # confirmed on the pad itself
+
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
         """The host's ok shows a part of the notice not up yet before it goes on (the parts turn by themselves too:
         a host who waits presses once). A player's ok on their own pad always means "done" for them, never a part
-        (issue 43): the parts with lines still to confirm come up by themselves (``Parts.show``)."""
+        (tests/flow/test_evening_small_german.py): the parts with lines still to confirm come up by themselves
+        (``Parts.show``)."""
         return "unseen" if event.source == "host" and event.key == "ok" else None
 
     def ok_reads_on(self, ctx: Context) -> bool:
@@ -81,7 +83,7 @@ class NoticesMode(GameMode):
         return (("ok", _("go on")), *more)
 
     def pad(self, ctx: Context, seat: Seat, key: str) -> None:
-        """A player's ok is their "done" whatever they have keyed (issue 41: confirming only with nothing keyed
+        """A player's ok is their "done" whatever they have keyed (rules.md 11: confirming only with nothing keyed
         told the shared screen whether they had keyed anything); with a ballot keyed it also goes to the ballot
         (locked in if whole, else the pad's own beep)."""
         keyed = keys_ballot(ctx, seat, key)

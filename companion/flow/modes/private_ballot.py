@@ -91,8 +91,8 @@ class PrivateBallotMode(GameMode):
                 return
             markers = tuple(sorted((menu.options[i].value for i in menu.chosen), reverse=True))
             assert turn.area is not None
-            if ctx.apply(turn.seat, Ballot(turn.area, markers)):  # not saved: the choice stays on the menu
-                ctx.round.keying.ballot_cast()
+            # once saved; not saved: the choice stays on the menu
+            ctx.decide(turn.seat, Ballot(turn.area, markers), ctx.round.keying.ballot_cast)
 
     def view(self, ctx: Context) -> Screen:
         turn = ctx.round.keying.private

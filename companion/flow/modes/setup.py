@@ -9,18 +9,16 @@ from display.screen import Line, Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..additions import DeviceNotes
-from ..context import Context
+from ..context import Context, DeviceNotes, Mode
 from ..paging import Turn
-from ..seats import Seat
+from ..seats import Seat, Source
 from ..views import setup_view
-from .base import Mode
 
 
 class SetupMode(Mode):
-    asks = True  # the host's ok starts the game: in parts, each is seen before the start
-
-    turns_by_itself = True  # with the phones' join code at 160x128 setup comes in parts (issue 43)
+    # The host's ok starts the game: in parts (with the phones' join code at 160x128: test_setup_parts.py), each is
+    # seen before the start.
+    paging = "setup"
 
     def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
         """ok shows a part not up yet before it starts the game (the parts turn by themselves too: a host who waits
@@ -32,7 +30,7 @@ class SetupMode(Mode):
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         seats = ctx.seats
         if event.source != "host":
-            seats.pad_key(event.source, event.key)
+            seats.pad_key(Source(event.source), event.key)
         elif event.key == "back":
             seats.add_or_clear_bots()
         elif event.key == "right":

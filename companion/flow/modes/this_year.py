@@ -9,12 +9,11 @@ from hardware.events import InputEvent
 
 from ...engine import AREAS
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..game import palaces_now
 from ..race_views import race_view, year_view
 from ..seats import Seat, Source
 from ..shown import shown_snapshot, unseen
-from .base import Mode
 
 
 def year_screen(ctx: Context, footer: str) -> Screen:
@@ -67,6 +66,9 @@ class ThisYear(Mode):
 
     def __init__(self, opened_by: Source) -> None:
         self.opened_by = opened_by
+
+    def takes_key_of(self, source: str) -> bool:
+        return source in ("host", self.opened_by)  # the pad that opened it closes it
 
     def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         return None

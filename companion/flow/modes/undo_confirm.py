@@ -3,33 +3,38 @@ decisions after it (``undo_chain.py``); any other host key keeps them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context
+from ..context import Context, Mode
 from ..game import Step
 from ..seats import Seat
-from ..undo_chain import undo_blocker, undo_chain
+from ..undo_chain import undo_chain, undo_open
 from ..undo_text import refusal_notice, undo_question
 from ..views import undo_view
-from .base import Mode
 
 
 def undo_key(ctx: Context) -> tuple[tuple[str, str], ...]:
     """The host's held back asks to undo on any screen of a game (``Controller.handle``), when there is something
     that may be undone: said with the keys of whatever screen is on top."""
-    if ctx.stage == "game" and not ctx.confirm_undo and undo_blocker(ctx) is None:
+    if ctx.stage == "game" and not ctx.confirm_undo and undo_open(ctx):
         return (("hold:back", _("undo")),)
     return ()
+
+
+def asks_undo(overlays: Sequence[Mode]) -> bool:
+    """Whether the undo question is open (a computer player then waits: its answer would be taken back)."""
+    return any(type(o) is UndoConfirm for o in overlays)
 
 
 class UndoConfirm(Mode):
     """The question names the decisions it was asked about; players may go on under it (a keypad ballot locked in,
     a notice confirmed), and if that changed what an undo would take back, ok takes back nothing and says so."""
 
-    asks = True
-    reads_whole = True
+    paging = "question"
 
     def __init__(self, chain: list[Step]) -> None:
         self.chain = chain

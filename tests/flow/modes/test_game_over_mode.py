@@ -29,7 +29,7 @@ def test_the_end_shows_winners_tie_break_and_chart() -> None:
 
 
 def test_back_closes_the_standings_and_the_chart_alike() -> None:
-    """Issue 34: back said "close" on the standings but asked about the next game on the chart beside it."""
+    """Back once said "close" on the standings but asked about the next game on the chart beside it."""
     at = table(seed=2)
     at.play()
     controller = at.controller

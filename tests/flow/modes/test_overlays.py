@@ -57,7 +57,7 @@ def test_undo_question_ok_undoes_and_other_keys_keep() -> None:
 
 
 def test_a_question_in_parts_turns_by_itself_and_ok_answers_it_on_every_part() -> None:
-    """Issue 43 (replacing issue 23's "ok: more"): at 160x128 in large type the undo question takes two parts. Its
+    """Once "ok: more", now the same keys on every part: at 160x128 in large type the undo question takes two parts. Its
     keys are the same on both, so the host's habitual ok always means yes; the parts turn by themselves (the page
     timer's ticks), so all of it can be read without a key."""
     controller = table().controller

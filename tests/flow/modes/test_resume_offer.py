@@ -1,5 +1,5 @@
-"""The start-up question with a game in progress (issue 23's read-through): when the game started, on the table's own
-clock, and its keys said once, in the footer."""
+"""The start-up question with a game in progress (as a first read-through at a table asked): when the game started,
+on the table's own clock, and its keys said once, in the footer."""
 
 from __future__ import annotations
 

@@ -51,7 +51,7 @@ def test_a_full_table_clears_the_computers() -> None:
 
 
 def test_every_host_option_is_on_screen_with_its_key() -> None:
-    """Issue 17: the host's keys are named on the setup screen, with a full table too, and back adds a computer."""
+    """The host's keys are named on the setup screen, with a full table too, and back adds a computer."""
     controller = Controller(random.Random(1))
     text = controller.screen().text()
     assert "Players: ok on your pad" in text and "back: add a computer" in text
@@ -61,12 +61,12 @@ def test_every_host_option_is_on_screen_with_its_key() -> None:
     screen = controller.screen()
     text = screen.text()
     assert "◀ Language: English" in text and "▶ Ballots: one at a time" in text and screen.footer == "ok: start"
-    # a full table: no line left for it at 160x128 (issue 34), but the key clears the computers and says so
+    # a full table: no line left for it at 160x128, but the key clears the computers and says so
     assert ("back", "no computers") in screen.keys
 
 
 def test_a_setup_in_parts_shows_every_part_before_ok_starts_and_a_change_keeps_the_part() -> None:
-    """Issue 23: where a setup does not fit one screen (issue 34: at 160x128 only in the larger type), ok turns the
+    """Where a setup does not fit one screen (at 160x128 only in the larger type), ok turns the
     parts ("ok: more"), the host changes a setting on the part that shows it (the part stays), and ok on the last
     part starts the game."""
     controller = Controller(random.Random(1))

@@ -1,0 +1,72 @@
+"""What the modes, the App, the web pads and the tests read of the controller: its typed queries, each derived
+from the game (``game.py``), the round in progress (``round.py``) or the table (``seats.py``); none changes
+anything. A mixin beside the controller, which holds the three."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .context import Mode, Stage, stage_of
+from .modes.undo_confirm import asks_undo
+
+if TYPE_CHECKING:
+    from ..engine import State
+    from .game import Game, Step
+    from .narration import Notice
+    from .round import Keying, Round
+    from .seats import Colour, Seat, Seats, Source
+
+
+class Queries:
+    game: Game
+    round: Round[Mode]
+    seats: Seats
+
+    @property
+    def state(self) -> State | None:
+        return self.game.state
+
+    @property
+    def record(self) -> list[str]:
+        return self.game.record
+
+    @property
+    def history(self) -> list[Step]:
+        return self.game.history
+
+    @property
+    def palaces_by_year(self) -> list[dict[str, int]]:
+        return self.game.palaces_by_year
+
+    @property
+    def notices(self) -> list[Notice]:
+        return self.round.notices
+
+    @property
+    def overlays(self) -> list[Mode]:
+        return self.round.overlays
+
+    @property
+    def keying(self) -> Keying:
+        return self.round.keying
+
+    @property
+    def stage(self) -> Stage:
+        """A game is over once its last notices are read: until then its last decision may still be taken back."""
+        return stage_of(self.game.state, self.round.notices)
+
+    @property
+    def players(self) -> tuple[Colour, ...]:
+        return self.seats.players
+
+    @property
+    def confirm_undo(self) -> bool:
+        return asks_undo(self.round.overlays)
+
+    @property
+    def not_saved_shown(self) -> bool:
+        """Whether the table is told a line could not be saved (and waits for room on the disk)."""
+        return bool(self.round.notices) and self.round.notices[0].tag == "error"
+
+    def source_of(self, seat: Seat) -> Source:
+        return self.seats.source_of(seat)
