@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -373,7 +375,25 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: l
             current = fit(draw, word, face, room, problems)
     if current:
         lines.append(current)
-    return lines or [""]
+    return _no_lone_numbers(lines, face, room) or [""]
+
+
+_NUMBERS = re.compile(r"[\d\s·+\-–.,;()/]*\d[\d\s·+\-–.,;()/]*")  # a row of numbers alone: "5", "+1", "4 · 3 · 5"
+
+
+def _no_lone_numbers(rows: list[str], face: Any, room: int) -> list[str]:
+    """A row of only numbers is a riddle ("Green 3, Yellow" / "3"): the words before it come down with it, up to
+    the first that is not a number (while the row it leaves keeps a word and the row fits), so a number stays with
+    what it counts."""
+    for index in range(1, len(rows)):
+        if not _NUMBERS.fullmatch(rows[index]):
+            continue
+        before, row = rows[index - 1].split(" "), rows[index]
+        while len(before) > 1 and _NUMBERS.fullmatch(row) and _length(f"{before[-1]} {row}", face) <= room:
+            row = f"{before.pop()} {row}"
+        if not _NUMBERS.fullmatch(row):  # a word came down with the numbers ("districts: 2 · 3 · 4")
+            rows[index - 1], rows[index] = " ".join(before), row
+    return rows
 
 
 def _draw_menu(
