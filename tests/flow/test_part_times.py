@@ -140,5 +140,6 @@ def test_every_part_is_up_its_time_and_no_line_leaves_unseen(tmp_path: Path, ger
         f"a year: {sum(table.host_presses.values()) / years:.1f} host, {table.pad_presses / years:.1f} player presses"
     )
     assert len(table.turned) > 20, "parts turned by themselves"
-    assert [t for t in table.turned if t < SECONDS] == [], "a part turned before it was up its time"
+    # SECONDS less a microsecond: the fake clock adds up floats (a part up 6 s measures 5.999999999999773)
+    assert [t for t in table.turned if t < SECONDS - 1e-6] == [], "a part turned before it was up its time"
     assert table.unseen == [], "a notice left with a part never on the screen"
