@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -378,7 +377,8 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: l
     return _no_lone_numbers(lines, face, room) or [""]
 
 
-_NUMBERS = re.compile(r"[\d\s·+\-–.,;()/]*\d[\d\s·+\-–.,;()/]*")  # a row of numbers alone: "5", "+1", "4 · 3 · 5"
+# A row of numbers alone: "5", "+1", "4 · 3 · 5" (\u2013: a dash).
+_NUMBERS = re.compile(r"[\d\s·+\-\u2013.,;()/]*\d[\d\s·+\-\u2013.,;()/]*")
 
 
 def _no_lone_numbers(rows: list[str], face: Any, room: int) -> list[str]:
