@@ -345,11 +345,14 @@ def final_view(
     conditions: dict[str, tuple[str, ...]],
     chart: tuple[tuple[str, tuple[int, ...]], ...],
 ) -> Screen:
+    """rules.md 9.4: who won and by which condition first (the first part of a small display: the game over never
+    turns by itself), then what decided among those who met one (``tie_break``), then the others' conditions."""
     lines = [Line(winners_text(winners), "large", winners[0])]
-    lines.append(Line(tie_break, "small"))
-    for player, met in conditions.items():
-        if met:
-            lines.append(Line(f"{player_name(player)}: {_(CONDITION_NAMES[met[0]])}", "small", player))
+    met_by = [(player, met) for player, met in conditions.items() if met]
+    ordered = [*((p, m) for p, m in met_by if p in winners), *((p, m) for p, m in met_by if p not in winners)]
+    said = [Line(f"{player_name(player)}: {_(CONDITION_NAMES[met[0]])}", "small", player) for player, met in ordered]
+    winning = sum(player in winners for player, _met in ordered)
+    lines += [*said[:winning], Line(tie_break, "small"), *said[winning:]]
     legend = tuple(player_name(p) for p, _series in chart)
     return Screen(
         _("Game over"),
