@@ -110,10 +110,10 @@ JOINS = {"and", "or", "und", "oder", "e", "ed", "o"}  # a clause begins there: "
 def _split(
     screen: Screen, above: list[Line], line: Line, size: tuple[int, int], text_size: str, label: tuple[int, int]
 ) -> tuple[Line, Line | None]:
-    """As many of the line's words as fit a part under ``above``, cut after the last sentence or clause among them
-    if there is one (a part that starts "card." reads as a riddle), else after the last word that fits (a sentence
-    longer than a whole part, in large type at 160x128, has to be cut somewhere); never leaving the next part fewer
-    than ``TAIL`` words of it."""
+    """As many of the line's words as fit a part under ``above``, cut after the last sentence among them if there is
+    one (a part that starts "card." reads as a riddle), else at the last clause (after a comma, before "and"), else
+    after a colon, else after the last word that fits (a sentence longer than a whole part, in large type at
+    160x128, has to be cut somewhere); never leaving the next part fewer than ``TAIL`` words of it."""
     words = line.text.split(" ")
     fit = 1
     while fit < len(words):
@@ -123,9 +123,10 @@ def _split(
         fit += 1
     if fit < len(words):
         fit = max(1, min(fit, len(words) - TAIL))
-        ends = [n for n in range(2, fit + 1) if words[n - 1].endswith((".", ";"))]  # not a lead-in's ":"
+        ends = [n for n in range(2, fit + 1) if words[n - 1].endswith((".", ";"))]
         clauses = [n for n in range(2, fit + 1) if words[n - 1].endswith(",") or words[n].lower() in JOINS]
-        if ends or clauses:  # a head of one word says nothing
-            fit = (ends or clauses)[-1]
+        leads = [n for n in range(2, fit + 1) if words[n - 1].endswith(":")]  # a lead-in cut from its words: last
+        if ends or clauses or leads:  # a head of one word says nothing
+            fit = (ends or clauses or leads)[-1]
     rest = " ".join(words[fit:])
     return replace(line, text=" ".join(words[:fit])), replace(line, text=rest, tick_room=False) if rest else None

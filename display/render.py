@@ -378,7 +378,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: l
 
 
 # A row of numbers alone: "5", "+1", "4 · 3 · 5" (\u2013: a dash).
-_NUMBERS = re.compile(r"[\d\s·+\-\u2013.,;()/]*\d[\d\s·+\-\u2013.,;()/]*")
+_NUMBERS = re.compile(r"[\d\s·+\-\u2013.,;:()/]*\d[\d\s·+\-\u2013.,;:()/]*")
 
 
 def _no_lone_numbers(rows: list[str], face: Any, room: int) -> list[str]:

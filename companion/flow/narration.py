@@ -256,13 +256,15 @@ def reveal_notice(
 
 
 def order_lines(names: Sequence[str]) -> list[Line]:
-    """A voting order on two lines (the comma stays with the line it ends)."""
-    return [Line(", ".join(names[:4]) + ",", "small"), Line(", ".join(names[4:]), "small")]
+    """A voting order on two lines (the comma stays with the line it ends), on one part of a screen in parts."""
+    return [Line(", ".join(names[:4]) + ",", "small"), Line(", ".join(names[4:]), "small", with_previous=True)]
 
 
 def year_start_lines(state: State) -> list[Line]:
+    """The order of the year beginning, named by its number: under a year's end (settling.py joins the two
+    notices) "this year" would mean the year that just ended."""
     return [
-        Line(_("This year's voting order:"), "small"),
+        Line(_("Voting order of year {year}:").format(year=state.year), "small"),
         *order_lines([AREA_NAMES[a] for a in state.this_order()]),
     ]
 

@@ -124,7 +124,9 @@ def test_the_years_last_decision_draws_no_shuffle_until_its_notice_is_done() -> 
     year = controller.notices[0]
     assert sum('"shuffle"' in line for line in controller.record) == shuffles + 1, "drawn once it was final"
     texts = [line.text for line in year.lines]
-    assert texts[-3] == "This year's voting order:" and any(text.startswith("Year ") for text in texts), texts
+    assert controller.state is not None
+    order = f"Voting order of year {controller.state.year}:"  # the year beginning, by number, under the one ending
+    assert texts[-3] == order and any(text.startswith("Year ") for text in texts), texts
 
 
 def test_the_games_last_decision_may_be_undone_while_its_notice_is_up() -> None:
