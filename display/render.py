@@ -396,6 +396,11 @@ def _no_lone_numbers(rows: list[str], face: Any, room: int) -> list[str]:
     return rows
 
 
+# A menu of this many options (build or not, yes or no) shows them all, in the normal type: "▶ Build" alone hid
+# "Don't build". Larger type by choice may show one at a time (▲▼ say there is more).
+FEW = 3
+
+
 def _draw_menu(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -414,7 +419,7 @@ def _draw_menu(
     """
     menu = screen.menu
     assert menu is not None
-    bottom = _draw_hint(image, draw, menu, sizes, margin, bottom, width, problems)
+    below = _draw_hint(image, draw, menu, sizes, margin, bottom, width, None, paint=False)
     face = font(sizes["normal"])
     bold = font(sizes["normal"], bold=True)
     step = sizes["normal"] + max(4, sizes["normal"] // 2 - 2 * sizes.get("tight", 0))
@@ -425,12 +430,20 @@ def _draw_menu(
         for index, option in enumerate(menu.options)
     ]
     heights = [step + (len(label) - 1) * line_step for label in labels]
-    first, last = _window(heights, menu.cursor, bottom - top)
+    first, last = _window(heights, menu.cursor, below - top)
+    whole = _window(heights, menu.cursor, bottom - top) == (0, len(heights))
+    if last - first < len(menu.options) <= FEW and whole:
+        first, last = 0, len(heights)  # all in sight without the hint (a computer's footer of two rows): it gives way
+    else:
+        bottom = _draw_hint(image, draw, menu, sizes, margin, bottom, width, problems)
+        first, last = _window(heights, menu.cursor, bottom - top)
     least = 2 if sizes.get("tight") else 3  # at 160x128 two options under a long question, scrolled (▲▼), will do
     if any(menu.hints) and sizes.get("large_type"):
         least = 1  # larger type by choice: a menu with hints may show one option at a time (▲▼ say there is more)
     if last - first < min(least, len(menu.options)) and problems is not None:
         problems.append(f"room for only {last - first} options")
+    elif last - first < len(menu.options) <= FEW and problems is not None and not sizes.get("large_type"):
+        problems.append(f"options out of sight: {last - first} of {len(menu.options)}")
     highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
     y = top
     for index in range(first, last):
@@ -479,9 +492,10 @@ def _draw_hint(
     bottom: int,
     width: int,
     problems: list[str] | None,
+    paint: bool = True,
 ) -> int:
     """The highlighted option's hint at the bottom of the menu's room, in the room the longest hint needs (so the
-    options stay put as the cursor moves); the bottom left for the options."""
+    options stay put as the cursor moves); the bottom left for the options (``paint``: False, only that)."""
     if not any(menu.hints):
         return bottom
     face = font(sizes["small"])
@@ -493,6 +507,8 @@ def _draw_hint(
     lines = min(lines, most)
     step = sizes["small"] + 1  # tight: at 160x128 a menu under a two-line title keeps room for 3 options
     top = bottom - lines * step
+    if not paint:
+        return top - 2
     for index, part in enumerate(wrap(draw, menu.hint, face, room, problems)[:lines]):
         _text(image, (margin, top + index * step), part, face, ACCENT)
     return top - 2
