@@ -309,6 +309,17 @@ def fits(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> bo
     return True
 
 
+def rows_of(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> list[list[str]]:
+    """The rows each of the screen's lines wraps to, as :func:`_draw` lays them out (for the tests that read a part
+    as the table does: no number alone on a row, display/pages.py's cuts)."""
+    sizes = type_sizes(size, text_size)
+    room = _body(screen, size, sizes, None)[2]
+    return [
+        wrap(_MEASURE, line.laid_out(), font(sizes[line.size], bold=line.size == "large"), room)
+        for line in screen.lines
+    ]
+
+
 def _footer_lines(
     draw: ImageDraw.ImageDraw, footer: str, face: Any, room: int, problems: list[str] | None
 ) -> list[str]:
