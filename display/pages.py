@@ -91,6 +91,9 @@ def _cut(screen: Screen, size: tuple[int, int], text_size: str, label: tuple[int
             queue[:0] = pairs if len(pairs) < len(block) and len(pairs) > 1 else [[line] for line in block]
         else:  # a line too long for a whole part (after its lead-in): as many of its words as fit, the rest after
             *before, long = block
+            if before and (last := _last_sentence(before[0])) is not None:  # "… cannot be undone. It revealed:"
+                queue[:0] = [[last[0]], [last[1], long]]  # the lead-in's own sentence stays with what it leads into
+                continue
             first, rest = _split(screen, [*parts[-1], *before], long, size, text_size, label)
             if before and not _fits(replace(screen, lines=(*parts[-1], *before, first), part=label), size, text_size):
                 queue[:0] = [[line] for line in block]  # not a word of it fits under its lead-in: apart, then
@@ -101,6 +104,16 @@ def _cut(screen: Screen, size: tuple[int, int], text_size: str, label: tuple[int
                 queue.insert(0, [rest])
     count = len(parts)
     return tuple(replace(screen, lines=tuple(lines), part=(k, count)) for k, lines in enumerate(parts, 1))
+
+
+def _last_sentence(line: Line) -> tuple[Line, Line] | None:
+    """A line of several sentences as two: all but its last, and its last (a lead-in's own words)."""
+    words = line.text.split(" ")
+    ends = [n for n in range(1, len(words) - 1) if words[n - 1].endswith((".", "!", "?"))]
+    if not ends:
+        return None
+    cut = ends[-1]
+    return replace(line, text=" ".join(words[:cut])), replace(line, text=" ".join(words[cut:]), tick_room=False)
 
 
 TAIL = 4  # the fewest words a line cut in two leaves for the next part: "outline (○)." alone reads as a riddle

@@ -14,13 +14,15 @@ race as they stood at each step, read part by part and row by row as the rendere
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 
 import pytest
 
+from companion.cli.gallery import collect
 from companion.engine.areas import AREA_NAMES
 from companion.flow.modes.this_year import race_screen, year_screen
 from companion.flow.narration import CONDITION_NAMES, Notice
@@ -99,27 +101,45 @@ def in_language() -> Iterator[None]:
     set_language("en")
 
 
-@pytest.mark.parametrize(("language", "size", "seeds"), cases())
-def test_no_part_ends_with_a_lead_in_or_starts_with_a_tail(
-    language: str, size: tuple[int, int], seeds: tuple[int, ...]
-) -> None:
-    seen = evening(language, size, seeds)
+def cut_badly(screens: Iterable[Screen], size: tuple[int, int]) -> tuple[list[str], int]:
+    """Parts that end with a lead-in while more follows, or start with a tail of a cut line; how many were cut."""
     problems: list[str] = []
     cut = 0
-    for screen in seen.screens.values():
+    for screen in screens:
         whole = [line.text for line in screen.lines]
         parts = parts_of(screen, size)
         for part in parts[:-1]:
             if part.lines and lead_in(part.lines[-1]):
                 problems.append(f"{part.title} {part.part} ends with {part.lines[-1].text!r}")
-        for part in parts[1:]:
+        for before, part in itertools.pairwise(parts):
             first = part.lines[0].text if part.lines else ""
             if part.lines and first not in whole:
                 cut += 1
-                if len(first.split()) < TAIL:
+                sentence = bool(before.lines) and before.lines[-1].text.endswith((".", "!", "?", ";"))
+                if len(first.split()) < TAIL and not sentence:  # a whole sentence may be short
                     problems.append(f"{part.title} {part.part} starts with a tail: {first!r}")
+    return problems, cut
+
+
+@pytest.mark.parametrize(("language", "size", "seeds"), cases())
+def test_no_part_ends_with_a_lead_in_or_starts_with_a_tail(
+    language: str, size: tuple[int, int], seeds: tuple[int, ...]
+) -> None:
+    problems, cut = cut_badly(evening(language, size, seeds).screens.values(), size)
     assert problems == []
     assert cut > 0 or size != (160, 128), "some long line is cut across parts at 160x128 (the check checks)"
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+def test_the_gallerys_undo_screens_and_help_are_cut_alike(language: str, in_language: None) -> None:
+    """The screens a scripted game without undos never shows (an undo's question, its result, a refusal naming
+    what was revealed: "…kann nicht zurückgenommen werden. Sie hat aufgedeckt:" stays with its list; the rule
+    help), as ``doge-companion screens`` collects them."""
+    set_language(language)
+    screens = collect()
+    assert {"undo-refused", "undone", "help"} <= set(screens)
+    problems, cut = cut_badly(screens.values(), (160, 128))
+    assert problems == [] and cut > 0
 
 
 @pytest.mark.parametrize(("language", "size", "seeds"), cases())
