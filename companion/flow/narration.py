@@ -51,6 +51,7 @@ SHORT_CONDITIONS = {  # the same, where a line has room for only a few words
     "seven_in_five": N_("7 in 5"),
     "eight_in_four": N_("8 in 4"),
 }
+NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce", "7 in 5" stay on one row
 ANYONE = "*"
 """The owner of a computer seat's pieces on a notice: any player at the table moves them and confirms."""
 
@@ -371,7 +372,8 @@ def standing_text(state: State, seat: int) -> str:
     if reachable:
         more, condition = min(reachable)
         text += ngettext("; {n} more for {condition}", "; {n} more for {condition}", more).format(
-            n=more, condition=_(SHORT_CONDITIONS[condition])
+            n=more,
+            condition=_(SHORT_CONDITIONS[condition]).replace(" ", NO_BREAK),  # "7 in 5" on one row
         )
     return text
 

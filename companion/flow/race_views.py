@@ -16,8 +16,7 @@ from display.screen import Line, Screen
 from ..engine import Condition, Count
 from ..i18n import _, ngettext
 from .board_text import NAMES, player_name
-from .narration import SHORT_CONDITIONS
-from .views import NO_BREAK
+from .narration import NO_BREAK, SHORT_CONDITIONS
 
 
 def _votes(count: Count, players: Sequence[str]) -> str:

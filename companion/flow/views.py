@@ -16,13 +16,11 @@ from ..engine import AREAS
 from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
 from .board_text import NAMES, player_name
 from .menus import Menu
-from .narration import ANYONE, CONDITION_NAMES, Notice, order_lines
+from .narration import ANYONE, CONDITION_NAMES, NO_BREAK, Notice, order_lines
 from .rules_text import rule_text
 from .seats import Seats
 
 QUARANTIA_ADVISORS = 3  # rules.md 1.2
-
-NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
 
 
 # No name ends with another's beginning, so finding them all at once glues what replacing them one by one did.

@@ -25,10 +25,10 @@ import pytest
 from companion.cli.gallery import collect
 from companion.engine.areas import AREA_NAMES
 from companion.flow.modes.this_year import race_screen, year_screen
-from companion.flow.narration import CONDITION_NAMES, Notice
+from companion.flow.narration import CONDITION_NAMES, NO_BREAK, Notice
 from companion.flow.paging import Parts
 from companion.flow.shown import shown_snapshot
-from companion.flow.views import NO_BREAK, board_view, keep_names_together
+from companion.flow.views import board_view, keep_names_together
 from companion.i18n import _, set_language
 from display.pages import TAIL, lead_in, paginate
 from display.render import render, rows_of
