@@ -54,49 +54,92 @@ def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -
     return parts
 
 
+def lead_in(line: Line) -> bool:
+    """A line that leads into the next ("On the board:"): a part never ends with it while the next line follows."""
+    return line.text.rstrip().endswith(":")
+
+
 def _cut(screen: Screen, size: tuple[int, int], text_size: str, label: tuple[int, int]) -> tuple[Screen, ...]:
-    """The screen's lines in parts, each as full as it can be with a part label as wide as ``label``'s."""
+    """The screen's lines in parts, each as full as it can be with a part label as wide as ``label``'s. Lines marked
+    ``key`` at the top (a table's key) head every part; a lead-in stays with the line it leads into."""
+    keys = 0
+    while keys < len(screen.lines) - 1 and screen.lines[keys].key:
+        keys += 1
+    head = list(screen.lines[:keys])
     queue: list[list[Line]] = []  # a line and those kept with it (``Line.with_previous``): cut apart only if too long
-    for line in screen.lines:
-        if line.with_previous and queue:
+    for line in screen.lines[keys:]:
+        if queue and (line.with_previous or lead_in(queue[-1][-1])):
             queue[-1].append(line)
         else:
             queue.append([line])
-    parts: list[list[Line]] = [[]]
+    parts: list[list[Line]] = [list(head)]
     while queue:
         block = queue.pop(0)
         if _fits(replace(screen, lines=(*parts[-1], *block), part=label), size, text_size):
             parts[-1].extend(block)
-        elif parts[-1]:
-            parts.append([])
+        elif len(parts[-1]) > len(head):
+            parts.append(list(head))
             queue.insert(0, block)
-        elif len(block) > 1:  # a block too long for a whole part: its lines one by one
-            queue[:0] = [[line] for line in block]
-        else:  # a line too long for a whole part: as many of its words as fit, the rest in the next part
-            head, rest = _split(screen, block[0], size, text_size, label)
-            parts[-1].append(head)
+        elif len(block) > 1 and not (len(block) == 2 and lead_in(block[0])):
+            # a block too long for a whole part: its lines one by one, each lead-in still with the line it leads into
+            pairs: list[list[Line]] = []
+            for line in block:
+                if pairs and lead_in(pairs[-1][-1]) and len(pairs[-1]) == 1:
+                    pairs[-1].append(line)
+                else:
+                    pairs.append([line])
+            queue[:0] = pairs if len(pairs) < len(block) and len(pairs) > 1 else [[line] for line in block]
+        else:  # a line too long for a whole part (after its lead-in): as many of its words as fit, the rest after
+            *before, long = block
+            if before and (last := _last_sentence(before[0])) is not None:  # "… cannot be undone. It revealed:"
+                queue[:0] = [[last[0]], [last[1], long]]  # the lead-in's own sentence stays with what it leads into
+                continue
+            first, rest = _split(screen, [*parts[-1], *before], long, size, text_size, label)
+            if before and not _fits(replace(screen, lines=(*parts[-1], *before, first), part=label), size, text_size):
+                queue[:0] = [[line] for line in block]  # not a word of it fits under its lead-in: apart, then
+                continue
+            parts[-1].extend([*before, first])
             if rest is not None:
-                parts.append([])
+                parts.append(list(head))
                 queue.insert(0, [rest])
     count = len(parts)
     return tuple(replace(screen, lines=tuple(lines), part=(k, count)) for k, lines in enumerate(parts, 1))
 
 
+def _last_sentence(line: Line) -> tuple[Line, Line] | None:
+    """A line of several sentences as two: all but its last, and its last (a lead-in's own words)."""
+    words = line.text.split(" ")
+    ends = [n for n in range(1, len(words) - 1) if words[n - 1].endswith((".", "!", "?"))]
+    if not ends:
+        return None
+    cut = ends[-1]
+    return replace(line, text=" ".join(words[:cut])), replace(line, text=" ".join(words[cut:]), tick_room=False)
+
+
+TAIL = 4  # the fewest words a line cut in two leaves for the next part: "outline (○)." alone reads as a riddle
+JOINS = {"and", "or", "und", "oder", "e", "ed", "o"}  # a clause begins there: "… und / ihn in die Quarantia stellen"
+
+
 def _split(
-    screen: Screen, line: Line, size: tuple[int, int], text_size: str, label: tuple[int, int]
+    screen: Screen, above: list[Line], line: Line, size: tuple[int, int], text_size: str, label: tuple[int, int]
 ) -> tuple[Line, Line | None]:
-    """As many of the line's words as fit a part, cut after the last sentence or clause among them if there is one
-    (a part that starts "card." reads as a riddle), else after the last word that fits (a sentence longer
-    than a whole part, in large type at 160x128, has to be cut somewhere)."""
+    """As many of the line's words as fit a part under ``above``, cut after the last sentence among them if there is
+    one (a part that starts "card." reads as a riddle), else at the last clause (after a comma, before "and"), else
+    after a colon, else after the last word that fits (a sentence longer than a whole part, in large type at
+    160x128, has to be cut somewhere); never leaving the next part fewer than ``TAIL`` words of it."""
     words = line.text.split(" ")
     fit = 1
     while fit < len(words):
         head = replace(line, text=" ".join(words[: fit + 1]))
-        if not _fits(replace(screen, lines=(head,), part=label), size, text_size):
+        if not _fits(replace(screen, lines=(*above, head), part=label), size, text_size):
             break
         fit += 1
-    ends = [n for n in range(2, fit) if words[n - 1].endswith((".", ";", ":"))]  # a head of one word says nothing
-    if fit < len(words) and ends:
-        fit = ends[-1]
+    if fit < len(words):
+        fit = max(1, min(fit, len(words) - TAIL))
+        ends = [n for n in range(2, fit + 1) if words[n - 1].endswith((".", ";"))]
+        clauses = [n for n in range(2, fit + 1) if words[n - 1].endswith(",") or words[n].lower() in JOINS]
+        leads = [n for n in range(2, fit + 1) if words[n - 1].endswith(":")]  # a lead-in cut from its words: last
+        if ends or clauses or leads:  # a head of one word says nothing
+            fit = (ends or clauses or leads)[-1]
     rest = " ".join(words[fit:])
     return replace(line, text=" ".join(words[:fit])), replace(line, text=rest, tick_room=False) if rest else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -308,6 +309,17 @@ def fits(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> bo
     return True
 
 
+def rows_of(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> list[list[str]]:
+    """The rows each of the screen's lines wraps to, as :func:`_draw` lays them out (for the tests that read a part
+    as the table does: no number alone on a row, display/pages.py's cuts)."""
+    sizes = type_sizes(size, text_size)
+    room = _body(screen, size, sizes, None)[2]
+    return [
+        wrap(_MEASURE, line.laid_out(), font(sizes[line.size], bold=line.size == "large"), room)
+        for line in screen.lines
+    ]
+
+
 def _footer_lines(
     draw: ImageDraw.ImageDraw, footer: str, face: Any, room: int, problems: list[str] | None
 ) -> list[str]:
@@ -373,7 +385,31 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, face: Any, room: int, problems: l
             current = fit(draw, word, face, room, problems)
     if current:
         lines.append(current)
-    return lines or [""]
+    return _no_lone_numbers(lines, face, room) or [""]
+
+
+# A row of numbers alone: "5", "+1", "4 · 3 · 5" (\u2013: a dash).
+_NUMBERS = re.compile(r"[\d\s·+\-\u2013.,;:()/]*\d[\d\s·+\-\u2013.,;:()/]*")
+
+
+def _no_lone_numbers(rows: list[str], face: Any, room: int) -> list[str]:
+    """A row of only numbers is a riddle ("Green 3, Yellow" / "3"): the words before it come down with it, up to
+    the first that is not a number (while the row it leaves keeps a word and the row fits), so a number stays with
+    what it counts."""
+    for index in range(1, len(rows)):
+        if not _NUMBERS.fullmatch(rows[index]):
+            continue
+        before, row = rows[index - 1].split(" "), rows[index]
+        while len(before) > 1 and _NUMBERS.fullmatch(row) and _length(f"{before[-1]} {row}", face) <= room:
+            row = f"{before.pop()} {row}"
+        if not _NUMBERS.fullmatch(row):  # a word came down with the numbers ("districts: 2 · 3 · 4")
+            rows[index - 1], rows[index] = " ".join(before), row
+    return rows
+
+
+# A menu of this many options (build or not, yes or no) shows them all, in the normal type: "▶ Build" alone hid
+# "Don't build". Larger type by choice may show one at a time (▲▼ say there is more).
+FEW = 3
 
 
 def _draw_menu(
@@ -394,7 +430,7 @@ def _draw_menu(
     """
     menu = screen.menu
     assert menu is not None
-    bottom = _draw_hint(image, draw, menu, sizes, margin, bottom, width, problems)
+    below = _draw_hint(image, draw, menu, sizes, margin, bottom, width, None, paint=False)
     face = font(sizes["normal"])
     bold = font(sizes["normal"], bold=True)
     step = sizes["normal"] + max(4, sizes["normal"] // 2 - 2 * sizes.get("tight", 0))
@@ -405,12 +441,20 @@ def _draw_menu(
         for index, option in enumerate(menu.options)
     ]
     heights = [step + (len(label) - 1) * line_step for label in labels]
-    first, last = _window(heights, menu.cursor, bottom - top)
+    first, last = _window(heights, menu.cursor, below - top)
+    whole = _window(heights, menu.cursor, bottom - top) == (0, len(heights))
+    if last - first < len(menu.options) <= FEW and whole:
+        first, last = 0, len(heights)  # all in sight without the hint (a computer's footer of two rows): it gives way
+    else:
+        bottom = _draw_hint(image, draw, menu, sizes, margin, bottom, width, problems)
+        first, last = _window(heights, menu.cursor, bottom - top)
     least = 2 if sizes.get("tight") else 3  # at 160x128 two options under a long question, scrolled (▲▼), will do
     if any(menu.hints) and sizes.get("large_type"):
         least = 1  # larger type by choice: a menu with hints may show one option at a time (▲▼ say there is more)
     if last - first < min(least, len(menu.options)) and problems is not None:
         problems.append(f"room for only {last - first} options")
+    elif last - first < len(menu.options) <= FEW and problems is not None and not sizes.get("large_type"):
+        problems.append(f"options out of sight: {last - first} of {len(menu.options)}")
     highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
     y = top
     for index in range(first, last):
@@ -459,9 +503,10 @@ def _draw_hint(
     bottom: int,
     width: int,
     problems: list[str] | None,
+    paint: bool = True,
 ) -> int:
     """The highlighted option's hint at the bottom of the menu's room, in the room the longest hint needs (so the
-    options stay put as the cursor moves); the bottom left for the options."""
+    options stay put as the cursor moves); the bottom left for the options (``paint``: False, only that)."""
     if not any(menu.hints):
         return bottom
     face = font(sizes["small"])
@@ -473,6 +518,8 @@ def _draw_hint(
     lines = min(lines, most)
     step = sizes["small"] + 1  # tight: at 160x128 a menu under a two-line title keeps room for 3 options
     top = bottom - lines * step
+    if not paint:
+        return top - 2
     for index, part in enumerate(wrap(draw, menu.hint, face, room, problems)[:lines]):
         _text(image, (margin, top + index * step), part, face, ACCENT)
     return top - 2

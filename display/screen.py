@@ -21,6 +21,7 @@ class Line:
     colour: str | None = None  # a player's colour name, or None for the theme's text colour
     with_previous: bool = False  # a screen in parts keeps it on the part of the line before (a setting and its key)
     tick_room: bool = False  # its player is still to confirm it: laid out as if ticked, so a tick moves no line
+    key: bool = False  # the key to the lines under it (a table's columns): a screen in parts repeats it on every part
 
     def laid_out(self) -> str:
         """The text the line is wrapped as: with a tick's room before it while its tick may still come."""

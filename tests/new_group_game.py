@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from companion.engine import AREAS, DISTRICTS, Abstain, Advisor, Ballot, Build, Decision, Houses, Move, State
 from companion.engine.areas import AREA_NAMES, QUARANTIA
 from companion.flow.controller import Controller
+from companion.flow.narration import ANYONE
 from companion.i18n import set_language
 from companion.system import config
 from hardware.events import InputEvent, PageTick
@@ -212,7 +213,7 @@ class Script:
             self.press(source, "ok", said or option.label)
 
 
-NOTICES = ("reminder", "notice", "reveal", "count", "instructions", "year")
+NOTICES = ("reminder", "notice", "reveal", "count", "empty", "instructions", "year")
 
 
 def notice_comment(title: str, tags: Sequence[str], lines: Sequence[str]) -> str:
@@ -228,6 +229,8 @@ def notice_comment(title: str, tags: Sequence[str], lines: Sequence[str]) -> str
     if kind == "count":
         card = " (and next year's card)" if lines[0].startswith("Take the ") else ""
         return f"the count in {title}{card}: {lines[-1]}"
+    if kind == "empty":
+        return f"{title}: nobody has a vote; lay next year's card"
     if kind == "instructions":
         return lines[0] + (f" (and {len(lines) - 1} more)" if len(lines) > 1 else "")
     return f"{title}: markers back; who meets a victory condition"
@@ -281,7 +284,7 @@ def write(seed: int = SEED, language: str = "en") -> tuple[list[str], State]:
             what = notice_comment(screen.title, tags, [line.text for line in screen.lines])
             top = controller.notices[0] if controller.notices else None
             if top is not None and top.waiting:  # a player it waits for: done, on their own pad
-                seat = players.index(top.waiting[0])
+                seat = RED if top.waiting[0] == ANYONE else players.index(top.waiting[0])  # a card: anyone lays it
                 said = f"{name(seat, players)}: done" + ("" if top is script.said else f" ({what})")
                 script.said = top
                 script.press(PADS[seat], "ok", said)

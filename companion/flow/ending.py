@@ -13,6 +13,7 @@ from display.screen import Screen
 
 from ..engine import State, snapshot
 from ..i18n import _
+from .board_text import player_name
 from .views import board_view, chart_view, final_view, standings_view
 
 
@@ -45,18 +46,22 @@ def standings(state: State) -> list[Standing]:
 
 
 def tie_break_text(state: State) -> str:
-    """rules.md 9.4 as the engine's outcome decided it."""
+    """rules.md 9.4 as the engine's outcome decided it, said with its subject: who alone met a condition, or who had
+    the most palaces or houses among those who did (the game-over screen names the winner's condition above it)."""
     outcome = state.outcome()
     assert outcome is not None, "the game is over"
+    if outcome.decided_by == "shared":
+        return _("Tied on palaces and houses: a shared victory.")
+    name = player_name(state.players[state.winners[0]])
     if outcome.decided_by == "only":
-        return _("The only player to meet a victory condition.")
+        return _("{name} alone meets a victory condition.").format(name=name)
     if outcome.decided_by == "palaces":
-        return _("{n} qualify; most palaces decides ({best}).").format(n=len(outcome.qualified), best=outcome.palaces)
-    if outcome.decided_by == "houses":
-        return _("Palaces tied at {best}; most houses on the board decides ({h}).").format(
-            best=outcome.palaces, h=outcome.houses
+        return _("{n} meet a victory condition; {name} has the most palaces ({best}).").format(
+            n=len(outcome.qualified), name=name, best=outcome.palaces
         )
-    return _("Tied on palaces and houses: a shared victory.")
+    return _("Palaces tied at {best}; {name} has the most houses on the board ({h}).").format(
+        best=outcome.palaces, name=name, h=outcome.houses
+    )
 
 
 def chart_of(state: State, palaces_by_year: Sequence[dict[str, int]]) -> tuple[tuple[str, tuple[int, ...]], ...]:

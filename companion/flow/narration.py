@@ -7,8 +7,9 @@ snapshots or works out a change itself, so every sentence on the board notices i
 A line is told in two parts (``engine.undo.first_reveal``): first the decision's own board changes, then what the
 rules did after it (a round's reveal, a turned card, the next count, the year's end). The second part waits behind
 the first, so nothing a decision made public reaches a screen before the table has done what the decision itself
-asked (rules.md 11.4.1: until then the decision may be taken back). A turned card and an area nobody voted in head
-the notice that follows them rather than stopping play on their own.
+asked (rules.md 11.4.1: until then the decision may be taken back). Each election is told under its own name, an
+area nobody voted in with the card its end turns (5.2); a card turned by the decision that ended an election told
+before heads the notice that follows it rather than stopping play on its own.
 
 Each notice says who confirms it (``owners``): the players whose pieces it moves, each with ok on their own pad
 ("done"); a computer seat's pieces are moved by anyone at the table (:data:`ANYONE`). A notice that moves no piece
@@ -59,6 +60,7 @@ SHORT_CONDITIONS = {  # the same, where a line has room for only a few words
     "seven_in_five": N_("7 in 5"),
     "eight_in_four": N_("8 in 4"),
 }
+NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce", "7 in 5" stay on one row
 ANYONE = "*"
 """The owner of a computer seat's pieces on a notice: any player at the table moves them and confirms."""
 
@@ -180,23 +182,21 @@ def board_notice(
 def consequences(
     events: Sequence[Event], state: State, revealed_round: int, computers: Sequence[str], line: int | None
 ) -> list[Notice]:
-    """What the rules did after a decision, as notices: a turned card and an area nobody voted in head the notice
-    after them; the count a computer player acts on is ``passive`` (it waits for that player's move)."""
+    """What the rules did after a decision, as notices: one election to a notice, under its name (an area nobody
+    voted in too, with the card its end turns: 5.2); a card turned as a decision ends an election told before heads
+    the notice after it; the count a computer player acts on is ``passive`` (it waits for that player's move)."""
     players = state.players
     notices: list[Notice] = []
     head: list[Line] = []
-    head_spoken: list[str] = []
     reveals: list[Revealed] = []
     markers: list[PutMarkers] = []
     board: list[Change] = []
 
     def add(notice: Notice, revealed: tuple[Revealed, ...] = ()) -> None:
         notice.lines[:0] = head
-        notice.spoken = (*notice.spoken[:1], *head_spoken, *notice.spoken[1:])
         notice.reveals = (*reveals, *revealed)
         notice.line = line
         head.clear()
-        head_spoken.clear()
         reveals.clear()
         notices.append(notice)
 
@@ -208,23 +208,28 @@ def consequences(
             add(board_notice(board, players, computers, line))
             board.clear()
 
+    empty: Notice | None = None  # an election nobody voted in, just told: the card turned next is its own (5.2)
     for event in events:
+        just_empty, empty = empty, None
         if type(event) is PutMarkers:
             markers.append(event)
             continue
         if isinstance(event, Count) or type(event) in (TurnCard, MarkersBack, NewYear) or markers:
             flush()
         if isinstance(event, Count):
+            add(count_notice(event, players, computers), (("count", event.area),))
             if event.winner is None and not event.first:
-                nobody = _("{area}: nobody has a vote; nothing happens.").format(area=AREA_NAMES[event.area])
-                head.append(Line(nobody, "small"))
-                head_spoken.append(spoken_count(event, players))
-                reveals.append(("count", event.area))
-            else:
-                add(count_notice(event, players, computers), (("count", event.area),))
+                empty = notices[-1]  # finished at once (5.2): its card, turned next, is told under its name
+                empty.owners = (ANYONE,)
         elif type(event) is TurnCard:
-            head.append(Line(change_text(event, players), "small"))  # the screen's to tell: the card is laid out
-            reveals.append(("card", event.area))
+            card = Line(change_text(event, players), "small")  # the screen's to tell: the card is laid out
+            if just_empty is not None:
+                just_empty.lines.append(card)
+                just_empty.reveals = (*just_empty.reveals, ("card", event.area))
+                just_empty.owners = (ANYONE,)  # someone lays the card
+            else:
+                head.append(card)
+                reveals.append(("card", event.area))
         elif type(event) is MarkersBack:
             add(year_end_notice(state, change_text(event, players), computers))
         elif type(event) is NewYear:
@@ -271,11 +276,13 @@ def reveal_notice(
 
 
 def order_lines(names: Sequence[str]) -> list[Line]:
-    """A voting order on two lines (the comma stays with the line it ends)."""
-    return [Line(", ".join(names[:4]) + ",", "small"), Line(", ".join(names[4:]), "small")]
+    """A voting order on two lines (the comma stays with the line it ends), on one part of a screen in parts."""
+    return [Line(", ".join(names[:4]) + ",", "small"), Line(", ".join(names[4:]), "small", with_previous=True)]
 
 
 def year_start_lines(state: State) -> list[Line]:
+    """The order of the year beginning, named by its number: under a year's end (settling.py joins the two
+    notices) "this year" would mean the year that just ended."""
     return [
         Line(_("Year {year}'s voting order:").format(year=state.year), "small"),  # also under the last year's end
         *order_lines([AREA_NAMES[a] for a in state.this_order()]),
@@ -383,7 +390,8 @@ def standing_text(state: State, seat: int) -> str:
     if reachable:
         more, condition = min(reachable)
         text += ngettext("; {n} more for {condition}", "; {n} more for {condition}", more).format(
-            n=more, condition=_(SHORT_CONDITIONS[condition])
+            n=more,
+            condition=_(SHORT_CONDITIONS[condition]).replace(" ", NO_BREAK),  # "7 in 5" on one row
         )
     return text
 

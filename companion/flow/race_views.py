@@ -16,7 +16,7 @@ from display.screen import Line, Screen
 from ..engine import Condition, Count
 from ..i18n import _, ngettext
 from .board_text import NAMES, player_name
-from .narration import SHORT_CONDITIONS
+from .narration import NO_BREAK, SHORT_CONDITIONS
 
 
 def _votes(count: Count, players: Sequence[str]) -> str:
@@ -68,8 +68,9 @@ def race_view(race: Sequence[tuple[str, int, int, Sequence[tuple[Condition, int 
     """rules.md 9.2: each player's palaces and districts, and how many more palaces each victory condition needs
     (a dash: out of reach), in the order the first line names them; checked only at a year's end (9.1)."""
     conditions = [condition for condition, _more in race[0][3]] if race else []
-    heading = " · ".join(_(SHORT_CONDITIONS[condition]) for condition in conditions)
-    lines = [Line(_("Palaces to go for: {conditions}").format(conditions=heading), "small")]
+    heading = " · ".join(_(SHORT_CONDITIONS[condition]).replace(" ", NO_BREAK) for condition in conditions)
+    # The key to the columns heads every part of the race (display/pages.py), each condition on one row ("8 in 4").
+    lines = [Line(_("Palaces to go for: {conditions}").format(conditions=heading), "small", key=True)]
     for player, palaces, districts, to_go in race:
         built = ngettext("{n} palace", "{n} palaces", palaces).format(n=palaces)
         spread = ngettext("{d} district", "{d} districts", districts).format(d=districts)

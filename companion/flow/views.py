@@ -16,13 +16,11 @@ from ..engine import AREAS
 from ..i18n import LANGUAGE_NAMES, _, and_list, ngettext
 from .board_text import NAMES, player_name
 from .menus import Menu
-from .narration import ANYONE, CONDITION_NAMES, Notice, order_lines
+from .narration import ANYONE, CONDITION_NAMES, NO_BREAK, Notice, order_lines
 from .rules_text import rule_text
 from .seats import Seats
 
 QUARANTIA_ADVISORS = 3  # rules.md 1.2
-
-NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce" stays on one line
 
 
 # No name ends with another's beginning, so finding them all at once glues what replacing them one by one did.
@@ -346,11 +344,14 @@ def final_view(
     conditions: dict[str, tuple[str, ...]],
     chart: tuple[tuple[str, tuple[int, ...]], ...],
 ) -> Screen:
+    """rules.md 9.4: who won and by which condition first (the first part of a small display: the game over never
+    turns by itself), then what decided among those who met one (``tie_break``), then the others' conditions."""
     lines = [Line(winners_text(winners), "large", winners[0])]
-    lines.append(Line(tie_break, "small"))
-    for player, met in conditions.items():
-        if met:
-            lines.append(Line(f"{player_name(player)}: {_(CONDITION_NAMES[met[0]])}", "small", player))
+    met_by = [(player, met) for player, met in conditions.items() if met]
+    ordered = [*((p, m) for p, m in met_by if p in winners), *((p, m) for p, m in met_by if p not in winners)]
+    said = [Line(f"{player_name(player)}: {_(CONDITION_NAMES[met[0]])}", "small", player) for player, met in ordered]
+    winning = sum(player in winners for player, _met in ordered)
+    lines += [*said[:winning], Line(tie_break, "small"), *said[winning:]]
     legend = tuple(player_name(p) for p, _series in chart)
     return Screen(
         _("Game over"),

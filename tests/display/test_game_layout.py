@@ -35,7 +35,7 @@ from companion.flow.controller import Controller
 from companion.flow.modes.board_check import PAGES
 from companion.flow.undo_chain import undo_blocker
 from companion.i18n import LANGUAGES, set_language
-from display.pages import paginate
+from display.pages import JOINS, paginate
 from display.render import LEGIBLE, font, margin_of, render, smallest_text, type_sizes, wrap
 from display.screen import TEXT_SIZES, Line, Screen
 from hardware.events import InputEvent
@@ -179,15 +179,19 @@ def split_names(screen: Screen, size: tuple[int, int], text_size: str = "normal"
 def mid_sentence(whole: Screen, parts: tuple[Screen, ...]) -> list[str]:
     """Parts after the first that start in the middle of a sentence where they need not (a part once
     started "card."): a line too long for a whole part may be cut inside a sentence only if its piece on the part
-    before holds no end of a sentence or clause to cut after (a sentence longer than a whole part is cut somewhere)."""
+    before holds no end of a sentence to cut after (a sentence longer than a whole part is cut somewhere), and then
+    at a clause if it can ("…advisor" / "and move a house…"), then after a colon (display/pages.py)."""
     found = []
     for before, part in itertools.pairwise(parts):
         first = part.lines[0].text if part.lines else ""
         if not before.lines or any(line.text.startswith(first) for line in whole.lines):
             continue  # the part starts a line of the screen
         head = before.lines[-1].text.split(" ")
-        if not head[-1].endswith((".", ";", ":")) and any(w.endswith((".", ";", ":")) for w in head[1:-1]):
+        clause = head[-1].endswith(",") or first.split(" ")[0].lower() in JOINS
+        if not head[-1].endswith((".", ";")) and any(w.endswith((".", ";")) for w in head[1:-1]):
             found.append(f"part {part.part} starts mid-sentence: {first[:30]!r}")
+        elif not (head[-1].endswith((".", ";")) or clause) and any(w.endswith((",", ":")) for w in head[1:-1]):
+            found.append(f"part {part.part} starts mid-clause: {first[:30]!r}")
     return found
 
 
