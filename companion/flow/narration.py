@@ -21,7 +21,6 @@ that does not go by itself (the reminder, a refusal) is the host's alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from display.screen import Line
 
@@ -41,6 +40,10 @@ from .board_text import (
     spoken_seat,
 )
 from .decision_text import Decided
+from .notice import ANYONE as ANYONE
+from .notice import Notice as Notice
+from .notice import count_owners as count_owners
+from .notice import owners_of as owners_of
 from .spoken_text import (
     spoken_changes,
     spoken_count,
@@ -61,66 +64,6 @@ SHORT_CONDITIONS = {  # the same, where a line has room for only a few words
     "eight_in_four": N_("8 in 4"),
 }
 NO_BREAK = "\u00a0"  # the renderer never breaks a line there: "Santa Croce", "7 in 5" stay on one row
-ANYONE = "*"
-"""The owner of a computer seat's pieces on a notice: any player at the table moves them and confirms."""
-
-
-@dataclass
-class Notice:
-    """Something the table reads, and does, before play goes on (a count, what to do on the board).
-
-    ``owners`` confirm it with ok on their own pads, the host's ok confirms it whoever is left; with no owners only
-    the host's ok clears it, unless it is ``passive``: a count a computer player acts on, which yields to that
-    player's move and heads its notice. ``reveals`` is what the table learns when it reaches the screen (``seen``)
-    from record line ``line`` (its index): until then that line may be taken back (rules.md 11.4.1). ``spoken`` is
-    what the voice says of it (flow/announcer.py): sentences written for the ear from the same facts, the fewest
-    that let the table act (numbers as words, no brackets); a notice from an older save has its title only. A
-    ``quiet`` notice begins without a word (a person's own pieces, as they just chose): the repeat key says it. A
-    ``by_itself`` notice moves no piece: it waits for nobody's ok and goes on a tick of the page timer once every
-    part of it has been up its time (routing.py's ``turn_by_itself``)."""
-
-    title: str
-    lines: list[Line]
-    rule: str | None = None
-    tag: str = "notice"
-    page: tuple[int, int] | None = None  # (n, of): one page of several read in a row (the first year's reminder)
-    owners: tuple[str, ...] = ()
-    confirmed: set[str] = field(default_factory=set)
-    reveals: tuple[Revealed, ...] = ()
-    line: int | None = None
-    seen: bool = False
-    passive: bool = False
-    spoken: tuple[str, ...] = ()
-    quiet: bool = False
-    by_itself: bool = False
-    # Which of its parts the LCD has shown, of how many (composition.py): it goes only once all were up. Not
-    # stored: after a power cut every part is shown again.
-    parts_shown: set[int] = field(default_factory=set, compare=False, repr=False)
-    parts: int = field(default=1, compare=False, repr=False)
-
-    @property
-    def read(self) -> bool:
-        """Every part of it has been on the screen (a player's ok alone never sends a line away unseen)."""
-        return all(k in self.parts_shown for k in range(self.parts))
-
-    @property
-    def waiting(self) -> tuple[str, ...]:
-        """The owners still to confirm, in the order the notice names them."""
-        return tuple(owner for owner in self.owners if owner not in self.confirmed)
-
-    def confirm(self, owner: str) -> None:
-        """``owner`` is done with what the notice asked of them ("done" on their pad)."""
-        self.confirmed.add(owner)
-
-
-def owners_of(colours: Sequence[str | None], computers: Sequence[str]) -> tuple[str, ...]:
-    """Who confirms a notice moving these colours' pieces: each human for themselves, anyone for a computer."""
-    found: list[str] = []
-    for colour in colours:
-        owner = ANYONE if colour in computers else colour
-        if owner is not None and owner not in found:
-            found.append(owner)
-    return tuple(found)
 
 
 def narrate(
@@ -220,13 +163,12 @@ def consequences(
             add(count_notice(event, players, computers), (("count", event.area),))
             if event.winner is None and not event.first:
                 empty = notices[-1]  # finished at once (5.2): its card, turned next, is told under its name
-                empty.owners = (ANYONE,)
         elif type(event) is TurnCard:
             card = Line(change_text(event, players), "small")  # the screen's to tell: the card is laid out
             if just_empty is not None:
                 just_empty.lines.append(card)
                 just_empty.reveals = (*just_empty.reveals, ("card", event.area))
-                just_empty.owners = (ANYONE,)  # someone lays the card
+                just_empty.owners, just_empty.by_itself = (ANYONE,), False  # someone lays the card
             else:
                 head.append(card)
                 reveals.append(("card", event.area))
@@ -256,12 +198,6 @@ def _count_owner(notices: list[Notice], state: State, computers: Sequence[str]) 
     last = notices[-1] if notices else None
     if last is not None and last.tag == "count" and decider in computers:
         last.owners, last.passive, last.by_itself = (), True, False
-
-
-def count_owners(notice: Notice, acting: tuple[str, ...]) -> None:
-    """Who confirms a count: nobody (it goes by itself) unless a turned card heads it, then ``acting``."""
-    card = any(kind == "card" for kind, _area in notice.reveals)
-    notice.owners, notice.by_itself = (acting, False) if card else ((), True)
 
 
 def reveal_notice(

@@ -17,7 +17,7 @@ from display.screen import Line
 
 from ..engine import State
 from .menus import Menu, decision_menu
-from .narration import Notice, count_owners
+from .notice import Notice, count_owners
 from .seats import Seat
 
 Overlay = TypeVar("Overlay")  # a mode open on top of the game's (context.Mode): the round only keeps them in order

@@ -1,0 +1,79 @@
+"""What the table reads and does before play goes on, as a value: a notice, who confirms it, and when it goes by
+itself. Apart from narration.py, which writes the notices, so the rooms that only hold or show one (the round, the
+notice store, the views) need none of the sentences."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from display.screen import Line
+
+from ..engine.undo import Revealed
+
+ANYONE = "*"
+"""The owner of a computer seat's pieces on a notice: any player at the table moves them and confirms."""
+
+
+@dataclass
+class Notice:
+    """Something the table reads, and does, before play goes on (a count, what to do on the board).
+
+    ``owners`` confirm it with ok on their own pads, the host's ok confirms it whoever is left; with no owners only
+    the host's ok clears it, unless it is ``passive``: a count a computer player acts on, which yields to that
+    player's move and heads its notice. ``reveals`` is what the table learns when it reaches the screen (``seen``)
+    from record line ``line`` (its index): until then that line may be taken back (rules.md 11.4.1). ``spoken`` is
+    what the voice says of it (flow/announcer.py): sentences written for the ear from the same facts, the fewest
+    that let the table act (numbers as words, no brackets); a notice from an older save has its title only. A
+    ``quiet`` notice begins without a word (a person's own pieces, as they just chose): the repeat key says it. A
+    ``by_itself`` notice moves no piece: it waits for nobody's ok and goes on a tick of the page timer once every
+    part of it has been up its time (routing.py's ``turn_by_itself``)."""
+
+    title: str
+    lines: list[Line]
+    rule: str | None = None
+    tag: str = "notice"
+    page: tuple[int, int] | None = None  # (n, of): one page of several read in a row (the first year's reminder)
+    owners: tuple[str, ...] = ()
+    confirmed: set[str] = field(default_factory=set)
+    reveals: tuple[Revealed, ...] = ()
+    line: int | None = None
+    seen: bool = False
+    passive: bool = False
+    spoken: tuple[str, ...] = ()
+    quiet: bool = False
+    by_itself: bool = False
+    # Which of its parts the LCD has shown, of how many (composition.py): it goes only once all were up. Not
+    # stored: after a power cut every part is shown again.
+    parts_shown: set[int] = field(default_factory=set, compare=False, repr=False)
+    parts: int = field(default=1, compare=False, repr=False)
+
+    @property
+    def read(self) -> bool:
+        """Every part of it has been on the screen (a player's ok alone never sends a line away unseen)."""
+        return all(k in self.parts_shown for k in range(self.parts))
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The owners still to confirm, in the order the notice names them."""
+        return tuple(owner for owner in self.owners if owner not in self.confirmed)
+
+    def confirm(self, owner: str) -> None:
+        """``owner`` is done with what the notice asked of them ("done" on their pad)."""
+        self.confirmed.add(owner)
+
+
+def owners_of(colours: Sequence[str | None], computers: Sequence[str]) -> tuple[str, ...]:
+    """Who confirms a notice moving these colours' pieces: each human for themselves, anyone for a computer."""
+    found: list[str] = []
+    for colour in colours:
+        owner = ANYONE if colour in computers else colour
+        if owner is not None and owner not in found:
+            found.append(owner)
+    return tuple(found)
+
+
+def count_owners(notice: Notice, acting: tuple[str, ...]) -> None:
+    """Who confirms a count: nobody (it goes by itself) unless a turned card heads it, then ``acting``."""
+    card = any(kind == "card" for kind, _area in notice.reveals)
+    notice.owners, notice.by_itself = (acting, False) if card else ((), True)
