@@ -72,7 +72,9 @@ class WatchedTable(ScriptedTable):
 
     def tick(self) -> None:
         self.ticks += 1
+        self.script.append(PageTick())
         self._handle(PageTick())
+        self.controller.screen()  # drawn after each step, as ScriptedTable.tick does: the part turned to is shown
 
 
 def test_a_press_never_reenters_the_controller_and_settles_once() -> None:
