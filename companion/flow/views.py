@@ -1,7 +1,6 @@
 """Screens as pure functions: public facts (a snapshot, names, a menu already built from legal choices) in, a screen
 model out. Nothing here reads the engine's state, so nothing here can show a secret; the modes decide which view
-fits and hand it exactly what it draws.
-"""
+fits and hand it exactly what it draws."""
 
 from __future__ import annotations
 
@@ -133,9 +132,8 @@ def private_ballot_view(colour: str, stage: str, menu: Menu) -> Screen:
 
 
 def decision_view(colour: str, asks: str, menu: Menu, computer: bool = False, submenu: bool = False) -> Screen:
-    """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything. Back
-    is offered only in a submenu (where to stand an advisor, a house's target...), where it returns to the list
-    before."""
+    """A decision on the shared screen; a computer player's says so, and that nobody needs to press anything.
+    Back is offered only in a submenu (an advisor's place, a house's target...): it returns to the list before."""
     name = player_name(colour)  # a computer's says so in its footer: "Yellow (computer) decides" was cut at 160x128
     if computer:
         footer = _("the computer is deciding")
