@@ -38,7 +38,7 @@ _SIZES: dict[str, dict[str, dict[Size | str, int]]] = {
     },
     "large": {
         "small": {"title": 12, "large": 16, "normal": 14, "small": 14, "tight": 1, "large_type": 1},
-        "medium": {"title": 19, "large": 26, "normal": 19, "small": 16, "large_type": 1},
+        "medium": {"title": 18, "large": 26, "normal": 19, "small": 16, "large_type": 1},
         "large": {"title": 24, "large": 32, "normal": 24, "small": 19, "large_type": 1},
     },
 }
@@ -57,11 +57,14 @@ SYSTEM_FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"),)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """DejaVu has every letter German and Italian need; Pillow's own scalable font lacks the umlauts and accents
     (library-notes.md). The system's DejaVu first (Raspberry Pi OS and most desktops have it), else the subset shipped
-    with the companion, so a machine without DejaVu still writes "Stimm-Marke für Dorsoduro" correctly."""
+    with the companion, so a machine without DejaVu still writes "Stimm-Marke für Dorsoduro" correctly.
+
+    Pillow's basic layout, never raqm's: raqm drew "rn" touching, as an "m", at 12 px ("Sternen" read "Stemen" on a
+    160x128 footer: tests/display/test_fonts.py), and a Pi's Pillow may have no raqm, so the desktop draws as it does."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     for candidate in (name, *(str(folder / name) for folder in (*SYSTEM_FONT_DIRS, FONT_DIR))):
         try:
-            return ImageFont.truetype(candidate, size)
+            return ImageFont.truetype(candidate, size, layout_engine=ImageFont.Layout.BASIC)
         except OSError:
             continue
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -59,3 +60,31 @@ def test_the_screens_render_in_german_without_dejavu(no_system_dejavu: list[str]
     problems: list[str] = []
     render.render(screen, (320, 240), problems)
     assert no_system_dejavu and problems == []
+
+
+
+def gaps(font: Any, text: str) -> int:
+    """How many dark valleys a text's drawing has between inked columns: a column under 100 of 255 parts the
+    letters either side of it for the eye (an "rn" keeps one; an "m" has none)."""
+    mask = font.getmask(text, mode="L")
+    width, height = mask.size
+    inked = [max(mask.getpixel((x, y)) for y in range(height)) >= 100 for x in range(width)]
+    first, last = inked.index(True), len(inked) - 1 - inked[::-1].index(True)
+    return sum(1 for x in range(first + 1, last + 1) if inked[x] and not inked[x - 1])
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_r_and_n_stay_apart_so_rn_never_reads_as_m(bold: bool) -> None:
+    """"Sternen" once read "Stemen" on a 160x128 footer (raqm's layout drew the pair touching): in every word the
+    catalogues have with an "rn", at every type size in use, the pair shows one valley more than an "m" there."""
+    from tests.display.test_text_width import catalogue_texts, sizes_in_use
+
+    words = sorted({word for text in catalogue_texts() for word in re.findall(r"\w*rn\w*", text)})
+    assert {"Häusern", "ändern", "giorno"} <= set(words), "the catalogues were read"
+    merged = [
+        (size, word)
+        for size in sorted(sizes_in_use())
+        for word in words
+        if gaps(render.font(size, bold), word) <= gaps(render.font(size, bold), word.replace("rn", "m"))
+    ]
+    assert merged == []
