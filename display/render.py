@@ -60,7 +60,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
     with the companion, so a machine without DejaVu still writes "Stimm-Marke für Dorsoduro" correctly.
 
     Pillow's basic layout, never raqm's: raqm drew "rn" touching, as an "m", at 12 px ("Sternen" read "Stemen" on a
-    160x128 footer: tests/display/test_fonts.py), and a Pi's Pillow may have no raqm, so the desktop draws as it does."""
+    160x128 footer: tests/display/test_fonts.py), and a Pi's Pillow may lack raqm: the desktop draws as a Pi does."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     for candidate in (name, *(str(folder / name) for folder in (*SYSTEM_FONT_DIRS, FONT_DIR))):
         try:
