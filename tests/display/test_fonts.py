@@ -62,7 +62,6 @@ def test_the_screens_render_in_german_without_dejavu(no_system_dejavu: list[str]
     assert no_system_dejavu and problems == []
 
 
-
 def gaps(font: Any, text: str) -> int:
     """How many dark valleys a text's drawing has between inked columns: a column under 100 of 255 parts the
     letters either side of it for the eye (an "rn" keeps one; an "m" has none)."""
@@ -75,7 +74,7 @@ def gaps(font: Any, text: str) -> int:
 
 @pytest.mark.parametrize("bold", [False, True])
 def test_r_and_n_stay_apart_so_rn_never_reads_as_m(bold: bool) -> None:
-    """"Sternen" once read "Stemen" on a 160x128 footer (raqm's layout drew the pair touching): in every word the
+    """ "Sternen" once read "Stemen" on a 160x128 footer (raqm's layout drew the pair touching): in every word the
     catalogues have with an "rn", at every type size in use, the pair shows one valley more than an "m" there."""
     from tests.display.test_text_width import catalogue_texts, sizes_in_use
 
