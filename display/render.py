@@ -429,7 +429,8 @@ def _draw_menu(
     """The options around the highlighted one, as many as fit; the highlighted one marked (bar, arrow, underline).
 
     The label itself looks the same highlighted or not, so moving the highlight changes only the marks: a few
-    percent of the screen go over SPI instead of two whole inverted bars (bench wire).
+    percent of the screen go over SPI instead of two whole inverted bars (bench wire). Short options a column does
+    not hold go side by side (:func:`_grid`).
     """
     menu = screen.menu
     assert menu is not None
@@ -438,7 +439,8 @@ def _draw_menu(
     bold = font(sizes["normal"], bold=True)
     step = sizes["normal"] + max(4, sizes["normal"] // 2 - 2 * sizes.get("tight", 0))
     line_step = sizes["normal"] + 2  # between the lines of an option too long for one (it wraps, never shrinks)
-    indent = margin + 2 + int(draw.textlength("▶ ", font=bold))  # room for the arrow before every label
+    arrow = int(draw.textlength("▶ ", font=bold))
+    indent = margin + 2 + arrow  # room for the arrow before every label
     labels = [
         wrap(draw, ("✓ " if index in menu.chosen else "") + option, face, width - margin - 2 - indent, problems)
         for index, option in enumerate(menu.options)
@@ -446,6 +448,16 @@ def _draw_menu(
     heights = [step + (len(label) - 1) * line_step for label in labels]
     first, last = _window(heights, menu.cursor, below - top)
     whole = _window(heights, menu.cursor, bottom - top) == (0, len(heights))
+    grid: tuple[int, ...] = ()
+    if last - first < len(heights):  # side by side with the hint under them, else in its room
+        grid = _grid(labels, face, width - 2 * margin, arrow, step, (below - top) // step)
+        if not grid:
+            grid = _grid(labels, face, width - 2 * margin, arrow, step, (bottom - top) // step)
+            below = bottom
+    if grid:
+        if below < bottom:
+            _draw_hint(image, draw, menu, sizes, margin, bottom, width, problems)
+        return _draw_grid(image, draw, screen, labels, grid, top, step, sizes, face)
     if last - first < len(menu.options) <= FEW and whole:
         first, last = 0, len(heights)  # all in sight without the hint (a computer's footer of two rows): it gives way
     else:
@@ -475,6 +487,52 @@ def _draw_menu(
         _text(image, (width - margin - 8, top - step // 2), "▲", face, DIM)
     if last < len(menu.options):
         _text(image, (width - margin - 8, bottom - sizes["normal"]), "▼", face, DIM)
+    return face
+
+
+def _grid(labels: list[list[str]], face: Any, room: int, arrow: int, step: int, rows: int) -> tuple[int, ...]:
+    """Where each column of short options side by side starts: as few columns as put them all in ``rows`` rows
+    ((): they do not go, one column it stays). A ballot's seven areas or eight markers at 160x128 were two at a time
+    in a column, the rest out of sight; side by side they read as a line does, left to right, then down."""
+    if rows < 1 or any(len(label) > 1 for label in labels):
+        return ()
+    widths = [arrow + int(_length(label[0], face)) + step // 2 for label in labels]
+    for columns in range(2, len(labels) + 1):
+        needed = [max(widths[column::columns]) for column in range(columns)]
+        if sum(needed) > room:
+            return ()
+        if (len(labels) + columns - 1) // columns <= rows:
+            spare = room - sum(needed)
+            return tuple(sum(needed[:column]) + column * spare // columns for column in range(columns))
+    return ()
+
+
+def _draw_grid(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    screen: Screen,
+    labels: list[list[str]],
+    columns: tuple[int, ...],
+    top: int,
+    step: int,
+    sizes: dict[Any, int],
+    face: Any,
+) -> Any:
+    """The options in rows, each column starting at its place in ``columns`` (from the left margin), the
+    highlighted one marked as in a column (arrow and underline; the bar is a column's)."""
+    menu = screen.menu
+    assert menu is not None
+    left = margin_of(image.size, sizes)
+    bold = font(sizes["normal"], bold=True)
+    arrow = int(draw.textlength("▶ ", font=bold))
+    highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
+    for index, label in enumerate(labels):
+        x, y = left + columns[index % len(columns)], top + (index // len(columns)) * step
+        _text(image, (x + arrow, y), label[0], face, ACCENT if index in menu.chosen else TEXT)
+        if index == menu.cursor:
+            underline = y + sizes["normal"] + 3
+            _text(image, (x, y), "▶", bold, highlight)
+            draw.line((x, underline, x + arrow + int(_length(label[0], face)), underline), fill=highlight, width=2)
     return face
 
 
