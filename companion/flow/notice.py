@@ -1,6 +1,6 @@
 """What the table reads and does before play goes on, as a value: a notice, who confirms it, and when it goes by
-itself. Apart from narration.py, which writes the notices, so the rooms that only hold or show one (the round, the
-notice store, the views) need none of the sentences."""
+itself. Apart from narration.py, which writes the notices, so the rooms that only hold or show one (the in-between,
+the notice store, the views) need none of the sentences."""
 
 from __future__ import annotations
 

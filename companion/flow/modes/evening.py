@@ -73,7 +73,7 @@ class AbandonConfirm(Mode):
         if event.kind == "hold" and event.key == "back":
             ctx.abandon()
             return self  # the overlays are gone with the game
-        ctx.round.back_to_game()  # not to the board check or start-up question it came from
+        ctx.between.back_to_game()  # not to the board check or start-up question it came from
         return None
 
     def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:

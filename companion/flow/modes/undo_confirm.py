@@ -44,7 +44,7 @@ class UndoConfirm(Mode):
             if undo_chain(ctx) == self.chain:
                 ctx.undo()
             else:
-                ctx.round.tell(refusal_notice(_("Nothing was undone: the game went on under the question.")))
+                ctx.between.tell(refusal_notice(_("Nothing was undone: the game went on under the question.")))
         return None
 
     def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
