@@ -122,7 +122,7 @@ class Keying:
 
     def follow_ballot(self, state: State, bots: Container[Seat]) -> None:
         """Whose ballot the shared screen is for: the first awaited human, in seat order (rules.md 4.2). ``bots``: the
-        computer players' seats (the controller's ``bots``; ``Seats.computers`` are their colours)."""
+        computer players' seats (the controller's ``bots``; ``Seats.computer_colours`` are their colours)."""
         awaited = [a.player for a in state.awaiting() if a.player not in bots]
         if not awaited:
             self.private = None

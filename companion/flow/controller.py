@@ -170,7 +170,7 @@ class Controller(Queries):
         after = self.game.state
         assert after is not None
         line = len(self.record) - 1
-        notices = narrate(events, after, state.round, self.seats.computers, line, decided(state, seat, decision))
+        notices = narrate(events, after, state.round, self.seats.computer_colours, line, decided(state, seat, decision))
         self.between.add(computer_players.under_its_count(self, notices))  # keypads go on under a reveal
         return True  # what follows it is settled once, after the press or the answer (handle, apply_bot)
 

@@ -63,11 +63,11 @@ class Notice:
         self.confirmed.add(owner)
 
 
-def owners_of(colours: Sequence[str | None], computers: Sequence[str]) -> tuple[str, ...]:
+def owners_of(colours: Sequence[str | None], computer_colours: Sequence[str]) -> tuple[str, ...]:
     """Who confirms a notice moving these colours' pieces: each human for themselves, anyone for a computer."""
     found: list[str] = []
     for colour in colours:
-        owner = ANYONE if colour in computers else colour
+        owner = ANYONE if colour in computer_colours else colour
         if owner is not None and owner not in found:
             found.append(owner)
     return tuple(found)

@@ -44,7 +44,7 @@ class Seats:
         return tuple(colour for _pad, colour in self.joined)
 
     @property
-    def computers(self) -> tuple[Colour, ...]:
+    def computer_colours(self) -> tuple[Colour, ...]:
         """The colours of the computer seats."""
         return tuple(colour for source, colour in self.joined if source in self.bot_levels)
 
@@ -66,7 +66,7 @@ class Seats:
 
     def display_name(self, seat: Seat) -> str:
         """The seat's name as the table reads it, a computer seat's as such ("Yellow (computer)")."""
-        return display_name(self.colour_of(seat), self.computers)
+        return display_name(self.colour_of(seat), self.computer_colours)
 
     def pad_status(self, source: Source, connected: bool) -> None:
         if connected:

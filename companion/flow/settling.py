@@ -57,4 +57,4 @@ def draw_chance(ctx: Core) -> None:
         assert state is not None
         if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
             ctx.between.add(first_year_notices(state, ctx.seats.entry, short=ctx.intro_read))
-        ctx.between.add_year(narrate(events, state, 0, ctx.seats.computers, len(ctx.game.record) - 1))  # 5.3
+        ctx.between.add_year(narrate(events, state, 0, ctx.seats.computer_colours, len(ctx.game.record) - 1))  # 5.3

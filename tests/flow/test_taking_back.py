@@ -216,7 +216,8 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     twin.game.history = [*controller.history[:-1], twin_step]
     said = decided(before, step.seat, step.decision)
     twin.between = replace(
-        controller.between, notices=narrate(events, other, before.round, controller.seats.computers, step.length, said)
+        controller.between,
+        notices=narrate(events, other, before.round, controller.seats.computer_colours, step.length, said),
     )
     note_shown(twin.notices)
     assert twin.screen() == controller.screen()

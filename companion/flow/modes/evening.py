@@ -23,7 +23,7 @@ from ..seats import Seat
 def seats_text(ctx: Context) -> str:
     """ "Red, Blue, Green (computer)": who sits at the table, computer seats named as such."""
     seats = ctx.seats
-    return ", ".join(display_name(colour, seats.computers) for _source, colour in seats.joined)
+    return ", ".join(display_name(colour, seats.computer_colours) for _source, colour in seats.joined)
 
 
 class NextGame(Mode):

@@ -98,4 +98,4 @@ class NoticesMode(GameMode):
             key_ballot(ctx, seat, key)  # ok with nothing keyed and nothing to confirm: the keypad's own answer
 
     def view(self, ctx: Context) -> Screen:
-        return notice_view(ctx.between.notices[0], ctx.seats.computers)
+        return notice_view(ctx.between.notices[0], ctx.seats.computer_colours)

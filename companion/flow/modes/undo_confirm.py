@@ -53,4 +53,4 @@ class UndoConfirm(Mode):
     def view(self, ctx: Context) -> Screen:
         chain = [step.undone for step in self.chain]
         board = any(undone.changes for undone in chain)
-        return undo_view(undo_question(chain, ctx.players, ctx.seats.computers), board)
+        return undo_view(undo_question(chain, ctx.players, ctx.seats.computer_colours), board)
