@@ -67,7 +67,7 @@ def settle_passive(ctx: Core) -> None:
     awaited = state.awaiting() if state is not None and state.phase == "election" else ()
     if awaited and awaited[0].player in ctx.bots:
         return
-    ctx.between.wait_for((ctx.seats.players[awaited[0].player],) if awaited else (ANYONE,))
+    ctx.between.wait_for((ctx.seats.colours[awaited[0].player],) if awaited else (ANYONE,))
 
 
 def bot_view(ctx: Core, seat: Seat, rng: random.Random) -> Any:

@@ -126,7 +126,7 @@ class Controller(Queries):
             record=self.game.record,
             history=self.game.history,
             palaces_by_year=self.game.palaces_by_year,
-            players=self.seats.players,
+            players=self.seats.colours,
             bots=self.bots,
             intro_read=self.intro_read,
             additions=self.additions,

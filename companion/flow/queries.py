@@ -57,7 +57,7 @@ class Queries:
 
     @property
     def players(self) -> tuple[Colour, ...]:
-        return self.seats.players
+        return self.seats.colours
 
     @property
     def confirm_undo(self) -> bool:

@@ -40,7 +40,7 @@ class Seats:
     sound: Sound = field(default_factory=Sound)
 
     @property
-    def players(self) -> tuple[Colour, ...]:
+    def colours(self) -> tuple[Colour, ...]:
         return tuple(colour for _pad, colour in self.joined)
 
     @property
@@ -81,7 +81,7 @@ class Seats:
     def pad_key(self, source: Source, key: str) -> None:
         """ok joins with the next free colour; left/right pick another free one; back leaves."""
         seat = self.seat_of(source)
-        taken = set(self.players)
+        taken = set(self.colours)
         if seat is None:
             if key == "ok" and len(self.joined) < 4:
                 self.joined.append((source, next(c for c in COLOURS if c not in taken)))
@@ -102,7 +102,7 @@ class Seats:
             self.joined = [(source, colour) for source, colour in self.joined if source not in self.bot_levels]
             self.bot_levels = {}
             return
-        taken = set(self.players)
+        taken = set(self.colours)
         source = Source(f"cpu{len(self.bot_levels) + 1}")
         while source in self.bot_levels:
             source = Source(source + "+")

@@ -79,6 +79,6 @@ def take_back(ctx: Core) -> bool:
         n for n in notices
         if (n.line is None and n.tag not in ("undo", "error")) or (n.line is not None and n.line < target.length)
     ]  # fmt: skip
-    notice = undo_notice([step.undone for step in chain], ctx.seats.players, ctx.seats.computer_colours, read)
+    notice = undo_notice([step.undone for step in chain], ctx.seats.colours, ctx.seats.computer_colours, read)
     ctx.between.keep_notices(kept + ([notice] if notice is not None else []))
     return True
