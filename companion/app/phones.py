@@ -171,7 +171,7 @@ class PhonePads(Additions):
                 self.app.unhide(Source(source))
             except StoreError as error:  # kept hidden after a restart: the phone's own ballot then shows as locked
                 log.error("web pads: which ballot a phone may see was not saved: %s", error)
-        if self.requests and not controller.round.overlays:
+        if self.requests and not controller.between.overlays:
             self._put_to_host(self.requests.pop(0))
             self.app.show(controller.screen())
         self.publisher.publish(controller, self.pressed)

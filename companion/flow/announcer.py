@@ -72,11 +72,11 @@ class Shown:
 
 def public_moment(ctx: Context) -> Moment | None:
     state = ctx.state
-    if state is None or any(type(overlay) in (ResumeOffer, AbandonConfirm) for overlay in ctx.round.overlays):
+    if state is None or any(type(overlay) in (ResumeOffer, AbandonConfirm) for overlay in ctx.between.overlays):
         return None
     mode = ctx.mode()
     if mode is NOTICES:
-        notice = ctx.round.notices[0]
+        notice = ctx.between.notices[0]
         opens = 0 if notice.quiet else 1 if notice.tag == "reminder" else None  # a reminder page: its title
         return Moment(("notice", Shown(notice)), notice.spoken or (notice.title,), opens)
     if mode is GAME_OVER:
@@ -97,7 +97,7 @@ def public_moment(ctx: Context) -> Moment | None:
         seat = state.awaiting()[0].player
         if seat in ctx.bots:
             return None
-        menu = ctx.round.keying.menus[0]  # the one the screen shows, built once for the decision (not a submenu)
+        menu = ctx.between.keying.menus[0]  # the one the screen shows, built once for the decision (not a submenu)
         decides = _("{name} decides").format(name=player_name(state.players[seat]))
         asks = (full_stop(decides), full_stop(menu.spoken or menu.title))
         return Moment(("decide", len(ctx.record), seat), asks, None if menu.spoken else 1)  # a palace's cost: news
@@ -113,7 +113,7 @@ def named(ctx: Context, moment: Moment) -> set[int]:
     if moment.key[0] == "decide":
         return {state.awaiting()[0].player}
     count = state.current_count() if state.phase == "election" else None
-    notice = ctx.round.notices[0] if moment.key[0] == "notice" else None
+    notice = ctx.between.notices[0] if moment.key[0] == "notice" else None
     if count is None or notice is None or notice.tag != "count":
         return set()
     return {*count.first, *count.runners_up} | ({count.winner} if count.winner is not None else set())

@@ -36,10 +36,12 @@ def player_name(colour: str) -> str:
     return _(name) if name else colour.capitalize()
 
 
-def display_name(colour: str, computers: Sequence[str] = ()) -> str:
+def display_name(colour: str, computer_colours: Sequence[str] = ()) -> str:
     """The one way a seat is named on a screen: a computer seat's as such ("Yellow (computer)"), since the table
     moves its pieces for it."""
-    return _("{name} (computer)").format(name=player_name(colour)) if colour in computers else player_name(colour)
+    return (
+        _("{name} (computer)").format(name=player_name(colour)) if colour in computer_colours else player_name(colour)
+    )
 
 
 def full_stop(text: str) -> str:
@@ -47,18 +49,18 @@ def full_stop(text: str) -> str:
     return text if text.endswith((".", "!", "?", ":", ",")) else text + "."
 
 
-def spoken_seat(colour: str, computers: Sequence[str] = ()) -> str:
+def spoken_seat(colour: str, computer_colours: Sequence[str] = ()) -> str:
     """:func:`display_name` for the ear: the colour alone (the table knows which seat the computer plays, and the
     screen says it)."""
     return player_name(colour)
 
 
-def spoken_change(change: Change | UndoChange, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+def spoken_change(change: Change | UndoChange, players: Sequence[str], computer_colours: Sequence[str] = ()) -> str:
     """:func:`change_text` for the ear, from the same facts: numbers as words (where "one" agrees with its noun, a
     text of its own), palace spaces too, a computer seat without brackets; a full stop ends it."""
     if type(change) in (MarkersBack, TurnCard, NewYear):
-        return full_stop(change_text(change, players, computers, spoken=True))
-    name = spoken_seat(players[change.player], computers)  # type: ignore[union-attr]
+        return full_stop(change_text(change, players, computer_colours, spoken=True))
+    name = spoken_seat(players[change.player], computer_colours)  # type: ignore[union-attr]
     if type(change) is PutMarkers:
         if change.area == QUARANTIA:
             return npgettext(
@@ -113,23 +115,23 @@ def spoken_change(change: Change | UndoChange, players: Sequence[str], computers
             district=AREA_NAMES[change.district],
             space=spoken_number(change.space),
         )
-    return full_stop(change_text(change, players, computers, spoken=True))
+    return full_stop(change_text(change, players, computer_colours, spoken=True))
 
 
-def markers_text(change: PutMarkers, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+def markers_text(change: PutMarkers, players: Sequence[str], computer_colours: Sequence[str] = ()) -> str:
     """A round's reveal line, short enough for the four of a round to fit the smallest display at once:
     "Red: 4 on Dorsoduro" under the title that says they go face down (``replay --changes`` keeps the sentence)."""
-    name = display_name(players[change.player], computers)
+    name = display_name(players[change.player], computer_colours)
     if change.area == QUARANTIA:
         return _("{name}: {n} on the Quarantia").format(name=name, n=change.count)
     return _("{name}: {n} on {area}").format(name=name, n=change.count, area=AREA_NAMES[change.area])
 
 
 def change_text(
-    change: Change | UndoChange, players: Sequence[str], computers: Sequence[str] = (), spoken: bool = False
+    change: Change | UndoChange, players: Sequence[str], computer_colours: Sequence[str] = (), spoken: bool = False
 ) -> str:
     """The sentence for one change: who, which piece, how many, where (a palace space by its printed number);
-    a computer seat (``computers``: their colours) is named as one, so the table knows to move its pieces.
+    a computer seat (``computer_colours``: their colours) is named as one, so the table knows to move its pieces.
     ``spoken``: the same words with the numbers said (:func:`spoken_change`, for the texts whose "one" needs no
     word of its own)."""
     number = spoken_number if spoken else str
@@ -144,7 +146,7 @@ def change_text(
         return _(
             "Year {year} begins: the turned-up cards are its order; the other cards go face down for the year after"
         ).format(year=number(change.year))
-    name = (spoken_seat if spoken else display_name)(players[change.player], computers)  # type: ignore[union-attr]
+    name = (spoken_seat if spoken else display_name)(players[change.player], computer_colours)  # type: ignore[union-attr]
     if type(change) is PutMarkers:
         if change.area == QUARANTIA:
             return ngettext(

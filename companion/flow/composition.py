@@ -28,12 +28,12 @@ def compose(ctx: Context, top: Mode, storage_problem: str | None) -> Screen:
     if banner:
         screen = replace(screen, lines=(*banner, *screen.lines))
     whole = keep_names_together(ctx.additions.add(ctx, top, screen))
-    setup = ctx.stage == "setup" and not ctx.round.overlays  # a setting changed: setup keeps its part
+    setup = ctx.stage == "setup" and not ctx.between.overlays  # a setting changed: setup keeps its part
     if top.reads_whole:
         whole = ctx.parts.compact(whole)
     shown = part_to_show(ctx.parts, whole, keep=setup, ok_reads_on=top.ok_reads_on(ctx))
     if top is NOTICES:
-        notice = ctx.round.notices[0]
+        notice = ctx.between.notices[0]
         notice.parts = ctx.parts.count if ctx.parts.size is not None else 1
         notice.parts_shown.add(ctx.parts.index if ctx.parts.size is not None else 0)
     return shown

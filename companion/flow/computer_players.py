@@ -36,10 +36,10 @@ def make_bots(ctx: Core) -> dict[Seat, Any]:
 def pending_bot(ctx: Core) -> Seat | None:
     state = ctx.game.state
     if (
-        stage_of(ctx.game.state, ctx.round.notices) != "game"
+        stage_of(ctx.game.state, ctx.between.notices) != "game"
         or state is None
         or not ctx.bots
-        or asks_undo(ctx.round.overlays)
+        or asks_undo(ctx.between.overlays)
     ):
         return None
     awaited = [Seat(a.player) for a in state.awaiting() if a.player in ctx.bots]
@@ -47,7 +47,7 @@ def pending_bot(ctx: Core) -> Seat | None:
         return None
     if state.phase == "ballot":
         return awaited[0]
-    if any(not n.passive for n in ctx.round.notices) or state.awaiting()[0].player != awaited[0]:
+    if any(not n.passive for n in ctx.between.notices) or state.awaiting()[0].player != awaited[0]:
         return None
     return awaited[0]
 
@@ -55,7 +55,7 @@ def pending_bot(ctx: Core) -> Seat | None:
 def under_its_count(ctx: Core, notices: list[Notice]) -> list[Notice]:
     """A computer player's move joins the passive count it acted on: one notice, the count then "On the board:"
     and its sentences, confirmed by whoever moves the pieces. What is left of ``notices`` follows it."""
-    if not notices or notices[0].reveals or not ctx.round.join_count(notices[0], _("On the board:")):
+    if not notices or notices[0].reveals or not ctx.between.join_count(notices[0], _("On the board:")):
         return notices
     return notices[1:]
 
@@ -67,7 +67,7 @@ def settle_passive(ctx: Core) -> None:
     awaited = state.awaiting() if state is not None and state.phase == "election" else ()
     if awaited and awaited[0].player in ctx.bots:
         return
-    ctx.round.wait_for((ctx.seats.players[awaited[0].player],) if awaited else (ANYONE,))
+    ctx.between.wait_for((ctx.seats.colours[awaited[0].player],) if awaited else (ANYONE,))
 
 
 def bot_view(ctx: Core, seat: Seat, rng: random.Random) -> Any:
@@ -83,7 +83,7 @@ def takes_answer(ctx: Core, seat: Seat, decision: Decision, token: int) -> bool:
     state = ctx.game.state
     return (
         state is not None
-        and not asks_undo(ctx.round.overlays)
+        and not asks_undo(ctx.between.overlays)
         and token == len(ctx.game.record)
         and decision in state.legal(seat)
     )

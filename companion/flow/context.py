@@ -4,9 +4,9 @@ another that needs it back (tests/test_layering.py: no circle, types included).
 
 The controller (``controller.py``) is the one object that implements :class:`Context` (and :class:`Core`, what its
 own helpers see: ``routing.py``, ``settling.py``, ``computer_players.py``, ``undo_chain.py``). A mode reads the game
-through its typed queries and the table (``seats``), reads and changes the round in progress through the round's
-own methods (``round.py``), and asks for everything else by name: a decision applied (saved first), an effect for
-the hardware, a new game. It never writes a field of the controller.
+through its typed queries and the table (``seats``), reads and changes the in-between through its own methods
+(``between.py``), and asks for everything else by name: a decision applied (saved first), an effect for the
+hardware, a new game. It never writes a field of the controller.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from hardware.events import InputEvent
 
     from ..engine import Decision, State
+    from .between import Between
     from .game import Game, Step
     from .paging import Parts, Turn
-    from .round import Round
     from .seats import Colour, Seat, Seats, Source
 
 Stage = Literal["setup", "game", "over"]
@@ -60,7 +60,7 @@ class Context(Protocol):
     def seats(self) -> Seats: ...
 
     @property
-    def round(self) -> Round[Mode]: ...
+    def between(self) -> Between[Mode]: ...
 
     @property
     def parts(self) -> Parts: ...

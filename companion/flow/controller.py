@@ -1,7 +1,7 @@
 """The game-flow controller: button events in; the screen, cues for pads and record lines out.
 
 One instance runs one game night on the game thread. It holds the table (``seats.py``), the game and its record
-(``game.py``: saved before it counts), the round in progress (``round.py``: the notices to read, the overlays, what
+(``game.py``: saved before it counts), the in-between (``between.py``: the notices to read, the overlays, what
 is being keyed) and the effects for the hardware. It routes each key to the mode on top: an overlay (help, board
 check, undo question) if one is open, else the mode the game is in, which :meth:`mode` derives from the game alone.
 A press is one straight path (:meth:`handle`): the mode answers on a desk (``desk.py``: the flow's values, and a list
@@ -23,6 +23,7 @@ from hardware.events import InputEvent, PadStatus, PageTick
 
 from ..engine import Decision, dump_header, parse_header
 from . import computer_players, undo_chain
+from .between import Between, Keying, KeypadBallot, PrivateTurn
 from .context import Additions, DeviceNotes, Effect, EffectKind
 from .cues import Cues
 from .decision_text import decided
@@ -34,7 +35,6 @@ from .not_saved import not_saved_notice
 from .notice_store import restore_screen, screen_state
 from .paging import Parts
 from .queries import Queries
-from .round import Keying, KeypadBallot, PrivateTurn, Round
 from .routing import route, turn_by_itself
 from .seats import Seat, Seats, Source
 from .settling import settle
@@ -65,7 +65,7 @@ class Controller(Queries):
         self.rng = rng
         self.seats = Seats(entry=entry, bot_level=bot_level, bot_work=bot_work)
         self.game = Game(saver or Saver(), rng, clock)
-        self.round: Round[Mode] = Round()
+        self.between: Between[Mode] = Between()
         self.parts = parts or Parts()  # which part of a screen too long for the display is shown (paging.py)
         self.storage_problem = storage_problem  # shown on every screen while the store cannot save
         self.cues = Cues(cues)
@@ -86,11 +86,11 @@ class Controller(Queries):
 
     def mode(self) -> Mode:
         """The mode the game is in; overlays sit on top of it."""
-        return game_mode(self.game.state, self.round.notices, self.seats.entry)
+        return game_mode(self.game.state, self.between.notices, self.seats.entry)
 
     def top(self) -> Mode:
         """What the screen is about: the newest overlay, else the mode the game is in."""
-        return self.round.top_overlay() or self.mode()
+        return self.between.top_overlay() or self.mode()
 
     def handle(self, event: InputEvent | PadStatus | PageTick) -> None:
         """One input event: a key, a pad plugged in or out, or a few seconds passed (a part turns by itself). The
@@ -106,8 +106,8 @@ class Controller(Queries):
         else:
             route(desk, event)
         self.commit(desk.requests)
-        if self.round.overlays and self.round.keying.private is not None:
-            self.round.keying.private.to("gate")  # rules.md 11: a half-keyed ballot goes behind its gate
+        if self.between.overlays and self.between.keying.private is not None:
+            self.between.keying.private.to("gate")  # rules.md 11: a half-keyed ballot goes behind its gate
         settle(self)
         if self.sync_bots:
             self.run_bots(self._bot_rng)
@@ -121,12 +121,12 @@ class Controller(Queries):
             state=state,
             stage=self.stage,
             seats=self.seats,
-            round=self.round,
+            between=self.between,
             parts=self.parts,
             record=self.game.record,
             history=self.game.history,
             palaces_by_year=self.game.palaces_by_year,
-            players=self.seats.players,
+            players=self.seats.colours,
             bots=self.bots,
             intro_read=self.intro_read,
             additions=self.additions,
@@ -170,8 +170,8 @@ class Controller(Queries):
         after = self.game.state
         assert after is not None
         line = len(self.record) - 1
-        notices = narrate(events, after, state.round, self.seats.computers, line, decided(state, seat, decision))
-        self.round.add(computer_players.under_its_count(self, notices))  # keypads go on under a reveal
+        notices = narrate(events, after, state.round, self.seats.computer_colours, line, decided(state, seat, decision))
+        self.between.add(computer_players.under_its_count(self, notices))  # keypads go on under a reveal
         return True  # what follows it is settled once, after the press or the answer (handle, apply_bot)
 
     def decide(self, seat: Seat, decision: Decision, then: Callable[[], None] | None = None) -> None:
@@ -182,20 +182,20 @@ class Controller(Queries):
     def undo(self) -> None:
         """The host's undo (undo_chain.py); what was being keyed or chosen starts afresh."""
         if undo_chain.take_back(self):
-            self.round.keying = Keying()
+            self.between.keying = Keying()
 
     def dismiss_notice(self) -> None:
         """The top notice is done with: the table read the first year's reminder once its last page goes."""
-        notice = self.round.dismiss()
+        notice = self.between.dismiss()
         if notice.tag == "reminder" and (notice.page is None or notice.page[0] == notice.page[1]):
             self.intro_read = True
 
     def next_game(self) -> None:
         """The evening goes on: a new game at setup, the same table (seats, colours, computer players, ballot entry,
-        language) offered as it was, all of it changeable there. The one reset: a new game, a new round."""
+        language) offered as it was, all of it changeable there. The one reset: a new game, a new in-between."""
         self.game = Game(self.game.saver, self.rng, self.game.clock)
         self.bots = {}
-        self.round = Round()
+        self.between = Between()
         self.parts = self.parts.fresh()
 
     def abandon(self) -> None:
@@ -208,11 +208,11 @@ class Controller(Queries):
         self.next_game()
 
     def not_saved(self, error: Exception) -> None:
-        self.round.tell(not_saved_notice(error))
+        self.between.tell(not_saved_notice(error))
 
     def open(self, overlay: Mode) -> None:
         """An overlay from outside the modes (the start-up question, a phone's seat request) goes on top."""
-        self.round.open(overlay)
+        self.between.open(overlay)
 
     def add_to_screens(self, additions: Additions) -> None:
         """What the App adds to the screens from now on (the phones: their join code, the phones page)."""
@@ -229,7 +229,7 @@ class Controller(Queries):
     def hand_over(self, seat: Seat) -> None:
         """``seat`` changes hands (a phone takes it over): what its old holder keyed is cleared, and a private menu
         of theirs goes back behind its gate for the new one."""
-        self.round.keying.clear(seat)
+        self.between.keying.clear(seat)
 
     # ------------------------------------------------------------------ computer players, cues, screen, resume
 
@@ -267,11 +267,11 @@ class Controller(Queries):
 
     def _save_screen(self) -> None:
         if self.stage != "setup":
-            self.game.save_screen(screen_state(self.round.notices))
+            self.game.save_screen(screen_state(self.between.notices))
 
     def public_record(self) -> list[str]:
         """The record as far as it may leave the device: not from a line whose reveals no screen has shown yet."""
-        return self.record[: public_length(screen_state(self.round.notices), len(self.record))]
+        return self.record[: public_length(screen_state(self.between.notices), len(self.record))]
 
     def resume(self, lines: list[str], screen: dict[str, Any]) -> None:
         """Go on with a stored game exactly where it stopped: same seats, shuffles, locked-in ballots (still
@@ -281,7 +281,7 @@ class Controller(Queries):
         notices = restore_screen(screen)
         self.game.resume(lines, screen_state(notices))
         self.bots = computer_players.make_bots(self)
-        self.round = Round(notices)
+        self.between = Between(notices)
         # Past its reminder, the table read it this evening: the next game shows only how to set up the board.
         state = self.game.state
         reading = any(n.tag == "reminder" for n in notices)

@@ -20,8 +20,8 @@ def awaited_seats(ctx: Context) -> set[Seat]:
     state = ctx.state
     if ctx.stage != "game" or state is None:
         return set()
-    if ctx.round.notices:
-        waiting = ctx.round.notices[0].waiting
+    if ctx.between.notices:
+        waiting = ctx.between.notices[0].waiting
         humans = [Seat(seat) for seat in range(len(ctx.players)) if seat not in ctx.bots]
         if waiting == (ANYONE,):
             return set(humans)

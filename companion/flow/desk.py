@@ -1,5 +1,5 @@
 """What one press hands the mode on top: the flow's values as they are at the press, and a list for what the mode
-wants done. The mode changes the round in progress through the round's own methods (``round.py``) and asks for
+wants done. The mode changes the in-between through its own methods (``between.py``) and asks for
 everything else (a decision, a notice done with, a new game) by adding a request; it calls nothing back. The
 controller commits the requests in order once the mode has answered (``Controller.handle``), then settles what
 follows them once.
@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from display.screen import Screen
 
     from ..engine import Decision, State
+    from .between import Between
     from .game import Step
     from .paging import Parts
-    from .round import Round
     from .seats import Colour, Seat, Seats, Source
 
 
@@ -56,7 +56,7 @@ class Desk:
     state: State | None
     stage: Stage
     seats: Seats
-    round: Round[Mode]
+    between: Between[Mode]
     parts: Parts
     record: list[str]
     history: list[Step]
@@ -76,7 +76,7 @@ class Desk:
 
     def top(self) -> Mode:
         """What the screen is about: the newest overlay, else the mode the game is in."""
-        return self.round.top_overlay() or self.game_mode
+        return self.between.top_overlay() or self.game_mode
 
     def screen(self) -> Screen:
         """The part of the screen shown now (composition.py): composing it changes nothing but which part."""

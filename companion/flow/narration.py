@@ -70,7 +70,7 @@ def narrate(
     events: Sequence[Event],
     state: State,
     revealed_round: int,
-    computers: Sequence[str] = (),
+    computer_colours: Sequence[str] = (),
     line: int | None = None,
     decided: Decided | None = None,
 ) -> list[Notice]:
@@ -82,23 +82,27 @@ def narrate(
     own, rest = events[:cut], events[cut:]
     notices: list[Notice] = []
     if own:
-        notices.append(board_notice(own, state.players, computers, line, decided=True))  # type: ignore[arg-type]
+        notices.append(board_notice(own, state.players, computer_colours, line, decided=True))  # type: ignore[arg-type]
     elif rest and decided is not None:
-        text = _("{name}'s decision: {what}").format(name=display_name(decided.player, computers), what=decided.text)
+        text = _("{name}'s decision: {what}").format(
+            name=display_name(decided.player, computer_colours), what=decided.text
+        )
         lines = [Line(text, "normal", decided.player), Line(_("Nothing changes on the board."), "small")]
-        said = _("{name}'s decision: {what}").format(name=spoken_seat(decided.player, computers), what=decided.text)
+        said = _("{name}'s decision: {what}").format(
+            name=spoken_seat(decided.player, computer_colours), what=decided.text
+        )
         spoken = (full_stop(said), lines[1].text)
-        quiet = decided.player not in computers
+        quiet = decided.player not in computer_colours
         notices.append(  # nothing moves: nobody's ok is asked (it goes by itself once read)
             Notice(_("Decided"), lines, tag="instructions", line=line, spoken=spoken, quiet=quiet, by_itself=True)
         )
-    return notices + consequences(rest, state, revealed_round, computers, line)
+    return notices + consequences(rest, state, revealed_round, computer_colours, line)
 
 
 def board_notice(
     changes: Sequence[Change],
     players: Sequence[str],
-    computers: Sequence[str],
+    computer_colours: Sequence[str],
     line: int | None,
     decided: bool = False,
 ) -> Notice:
@@ -107,23 +111,26 @@ def board_notice(
     moves them); a person's own, as they just chose, are the screen's to show: with none, the notice is quiet."""
     colours = [change_owner(c, players) for c in changes]
     lines = [
-        Line(change_text(c, players, computers), "normal", colour) for c, colour in zip(changes, colours, strict=True)
+        Line(change_text(c, players, computer_colours), "normal", colour)
+        for c, colour in zip(changes, colours, strict=True)
     ]
-    spoken = spoken_changes(changes, players, computers)  # a player's Quarantia advisors going back: one sentence
+    spoken = spoken_changes(
+        changes, players, computer_colours
+    )  # a player's Quarantia advisors going back: one sentence
     if decided:
-        spoken = tuple(spoken_change(c, players, computers) for c in changes)  # one a change, by its colour
-        said = tuple(text for text, colour in zip(spoken, colours, strict=True) if colour in computers)
+        spoken = tuple(spoken_change(c, players, computer_colours) for c in changes)  # one a change, by its colour
+        said = tuple(text for text, colour in zip(spoken, colours, strict=True) if colour in computer_colours)
         spoken, quiet = said or spoken, not said
     else:
         quiet = False
-    owners = owners_of(colours, computers)
+    owners = owners_of(colours, computer_colours)
     notice = Notice(_("On the board"), lines, tag="instructions", owners=owners, line=line, spoken=spoken)
     notice.quiet = quiet
     return notice
 
 
 def consequences(
-    events: Sequence[Event], state: State, revealed_round: int, computers: Sequence[str], line: int | None
+    events: Sequence[Event], state: State, revealed_round: int, computer_colours: Sequence[str], line: int | None
 ) -> list[Notice]:
     """What the rules did after a decision, as notices: one election to a notice, under its name (an area nobody
     voted in too, with the card its end turns: 5.2); a card turned as a decision ends an election told before heads
@@ -145,10 +152,10 @@ def consequences(
 
     def flush() -> None:
         if markers:
-            add(reveal_notice(markers, players, computers, revealed_round), (("ballots", revealed_round),))
+            add(reveal_notice(markers, players, computer_colours, revealed_round), (("ballots", revealed_round),))
             markers.clear()
         if board:
-            add(board_notice(board, players, computers, line))
+            add(board_notice(board, players, computer_colours, line))
             board.clear()
 
     empty: Notice | None = None  # an election nobody voted in, just told: the card turned next is its own (5.2)
@@ -160,7 +167,7 @@ def consequences(
         if isinstance(event, Count) or type(event) in (TurnCard, MarkersBack, NewYear) or markers:
             flush()
         if isinstance(event, Count):
-            add(count_notice(event, players, computers), (("count", event.area),))
+            add(count_notice(event, players, computer_colours), (("count", event.area),))
             if event.winner is None and not event.first:
                 empty = notices[-1]  # finished at once (5.2): its card, turned next, is told under its name
         elif type(event) is TurnCard:
@@ -173,7 +180,7 @@ def consequences(
                 head.append(card)
                 reveals.append(("card", event.area))
         elif type(event) is MarkersBack:
-            add(year_end_notice(state, change_text(event, players), computers))
+            add(year_end_notice(state, change_text(event, players), computer_colours))
         elif type(event) is NewYear:
             begins = [Line(change_text(event, players), "small")]
             add(year_start_notice(state, begins, "9.5", (ANYONE,)))
@@ -183,29 +190,29 @@ def consequences(
     if head:  # nothing followed a turned card in its line: it is a notice of its own
         title = _("Next year's order")
         add(Notice(title, [], rule="5.2", owners=(ANYONE,), spoken=(full_stop(title),)))
-    _count_owner(notices, state, computers)
+    _count_owner(notices, state, computer_colours)
     return notices
 
 
-def _count_owner(notices: list[Notice], state: State, computers: Sequence[str]) -> None:
+def _count_owner(notices: list[Notice], state: State, computer_colours: Sequence[str]) -> None:
     """A count moves no piece: it goes by itself once read, unless a turned card heads it (the table lays the card
     out: then the player who acts on it confirms). The last one, when a computer acts on it, is passive."""
     awaited = state.awaiting() if state.phase == "election" else ()
     decider = state.players[awaited[0].player] if awaited else None
     for notice in notices:
         if notice.tag == "count":
-            count_owners(notice, owners_of([decider], computers) if decider else (ANYONE,))
+            count_owners(notice, owners_of([decider], computer_colours) if decider else (ANYONE,))
     last = notices[-1] if notices else None
-    if last is not None and last.tag == "count" and decider in computers:
+    if last is not None and last.tag == "count" and decider in computer_colours:
         last.owners, last.passive, last.by_itself = (), True, False
 
 
 def reveal_notice(
-    markers: Sequence[PutMarkers], players: Sequence[str], computers: Sequence[str], revealed_round: int
+    markers: Sequence[PutMarkers], players: Sequence[str], computer_colours: Sequence[str], revealed_round: int
 ) -> Notice:
     """rules.md 4.3: who put how many markers where, one short line each (the round fits one part at 160x128)."""
-    lines = [Line(markers_text(m, players, computers), "small", players[m.player]) for m in markers]
-    owners = owners_of([players[m.player] for m in markers], computers)
+    lines = [Line(markers_text(m, players, computer_colours), "small", players[m.player]) for m in markers]
+    owners = owners_of([players[m.player] for m in markers], computer_colours)
     title = _("Round {n} revealed").format(n=revealed_round)
     spoken = (spoken_laid(markers, players),)
     return Notice(title, lines, rule="4.3", tag="reveal", owners=owners, spoken=spoken)
@@ -233,7 +240,7 @@ def year_start_notice(state: State, lines: list[Line], rule: str, owners: tuple[
     return Notice(title, [*lines, *year_start_lines(state)], rule=rule, owners=owners, spoken=said)
 
 
-def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] = ()) -> Notice:
+def count_notice(count: Count, players: Sequence[str], computer_colours: Sequence[str] = ()) -> Notice:
     """rules.md 6.1 to 6.5: everyone's votes (markers and advisors), then the result."""
     area = count.area
     if count.winner is None and not count.first:
@@ -281,7 +288,7 @@ def count_notice(count: Count, players: Sequence[str], computers: Sequence[str] 
         rule = "10.5" if area == QUARANTIA else "10.2.2"
     lines.append(Line(result, "large"))
     lines.append(Line(what_follows(count, players), "small"))
-    spoken = (spoken_count(count, players, computers),)
+    spoken = (spoken_count(count, players, computer_colours),)
     return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=spoken)
 
 
@@ -332,7 +339,7 @@ def standing_text(state: State, seat: int) -> str:
     return text
 
 
-def year_end_notice(state: State, markers_back: str, computers: Sequence[str] = ()) -> Notice:
+def year_end_notice(state: State, markers_back: str, computer_colours: Sequence[str] = ()) -> Notice:
     """rules.md 9.1, 9.2: markers come back; where each player stands against the victory conditions. Everyone takes
     their own markers back (a computer's: anyone)."""
     lines = [Line(markers_back, "small")]
@@ -348,6 +355,6 @@ def year_end_notice(state: State, markers_back: str, computers: Sequence[str] = 
         lines,
         rule="9.2",
         tag="year",
-        owners=owners_of(state.players, computers),
+        owners=owners_of(state.players, computer_colours),
         spoken=tuple(said),
     )

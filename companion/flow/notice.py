@@ -1,6 +1,6 @@
 """What the table reads and does before play goes on, as a value: a notice, who confirms it, and when it goes by
-itself. Apart from narration.py, which writes the notices, so the rooms that only hold or show one (the round, the
-notice store, the views) need none of the sentences."""
+itself. Apart from narration.py, which writes the notices, so the rooms that only hold or show one (the in-between,
+the notice store, the views) need none of the sentences."""
 
 from __future__ import annotations
 
@@ -63,11 +63,11 @@ class Notice:
         self.confirmed.add(owner)
 
 
-def owners_of(colours: Sequence[str | None], computers: Sequence[str]) -> tuple[str, ...]:
+def owners_of(colours: Sequence[str | None], computer_colours: Sequence[str]) -> tuple[str, ...]:
     """Who confirms a notice moving these colours' pieces: each human for themselves, anyone for a computer."""
     found: list[str] = []
     for colour in colours:
-        owner = ANYONE if colour in computers else colour
+        owner = ANYONE if colour in computer_colours else colour
         if owner is not None and owner not in found:
             found.append(owner)
     return tuple(found)

@@ -1,5 +1,5 @@
 """What the modes, the App, the web pads and the tests read of the controller: its typed queries, each derived
-from the game (``game.py``), the round in progress (``round.py``) or the table (``seats.py``); none changes
+from the game (``game.py``), the in-between (``between.py``) or the table (``seats.py``); none changes
 anything. A mixin beside the controller, which holds the three."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from .modes.undo_confirm import asks_undo
 
 if TYPE_CHECKING:
     from ..engine import State
+    from .between import Between, Keying
     from .game import Game, Step
     from .narration import Notice
-    from .round import Keying, Round
     from .seats import Colour, Seat, Seats, Source
 
 
 class Queries:
     game: Game
-    round: Round[Mode]
+    between: Between[Mode]
     seats: Seats
 
     @property
@@ -40,33 +40,33 @@ class Queries:
 
     @property
     def notices(self) -> list[Notice]:
-        return self.round.notices
+        return self.between.notices
 
     @property
     def overlays(self) -> list[Mode]:
-        return self.round.overlays
+        return self.between.overlays
 
     @property
     def keying(self) -> Keying:
-        return self.round.keying
+        return self.between.keying
 
     @property
     def stage(self) -> Stage:
         """A game is over once its last notices are read: until then its last decision may still be taken back."""
-        return stage_of(self.game.state, self.round.notices)
+        return stage_of(self.game.state, self.between.notices)
 
     @property
     def players(self) -> tuple[Colour, ...]:
-        return self.seats.players
+        return self.seats.colours
 
     @property
     def confirm_undo(self) -> bool:
-        return asks_undo(self.round.overlays)
+        return asks_undo(self.between.overlays)
 
     @property
     def not_saved_shown(self) -> bool:
         """Whether the table is told a line could not be saved (and waits for room on the disk)."""
-        return bool(self.round.notices) and self.round.notices[0].tag == "error"
+        return bool(self.between.notices) and self.between.notices[0].tag == "error"
 
     def source_of(self, seat: Seat) -> Source:
         return self.seats.source_of(seat)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def route(ctx: Desk, event: InputEvent) -> None:
-    top = ctx.round.top_overlay()
+    top = ctx.between.top_overlay()
     if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
         if event.key == "back" and ctx.stage == "game" and not ctx.confirm_undo:
             ask_undo(ctx)
@@ -49,9 +49,9 @@ def to_mode(ctx: Desk, event: InputEvent, under: Mode | None = None) -> None:
     if under is not None:
         return
     if after is None:
-        ctx.round.close_top()
+        ctx.between.close_top()
     elif after is not top:
-        ctx.round.open(after)
+        ctx.between.open(after)
 
 
 def turn_by_itself(ctx: Desk) -> bool:
@@ -62,7 +62,7 @@ def turn_by_itself(ctx: Desk) -> bool:
     has been up its time the notice goes. True if it
     went (the game goes on: the controller settles what comes next)."""
     top = ctx.top()
-    notice = ctx.round.notices[0] if top is NOTICES else None
+    notice = ctx.between.notices[0] if top is NOTICES else None
     if notice is not None and goes_on_a_tick(notice):
         if all_shown(ctx):
             ctx.dismiss_notice()
@@ -85,6 +85,6 @@ def ask_undo(ctx: Desk) -> None:
     """The host's held back: the undo question, or why nothing can be undone (rules.md 11.4)."""
     chain = undo_chain(ctx)
     if isinstance(chain, str):
-        ctx.round.tell(refusal_notice(chain))
+        ctx.between.tell(refusal_notice(chain))
     else:
-        ctx.round.open(UndoConfirm(chain))
+        ctx.between.open(UndoConfirm(chain))

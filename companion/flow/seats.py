@@ -40,11 +40,11 @@ class Seats:
     sound: Sound = field(default_factory=Sound)
 
     @property
-    def players(self) -> tuple[Colour, ...]:
+    def colours(self) -> tuple[Colour, ...]:
         return tuple(colour for _pad, colour in self.joined)
 
     @property
-    def computers(self) -> tuple[Colour, ...]:
+    def computer_colours(self) -> tuple[Colour, ...]:
         """The colours of the computer seats."""
         return tuple(colour for source, colour in self.joined if source in self.bot_levels)
 
@@ -66,7 +66,7 @@ class Seats:
 
     def display_name(self, seat: Seat) -> str:
         """The seat's name as the table reads it, a computer seat's as such ("Yellow (computer)")."""
-        return display_name(self.colour_of(seat), self.computers)
+        return display_name(self.colour_of(seat), self.computer_colours)
 
     def pad_status(self, source: Source, connected: bool) -> None:
         if connected:
@@ -81,7 +81,7 @@ class Seats:
     def pad_key(self, source: Source, key: str) -> None:
         """ok joins with the next free colour; left/right pick another free one; back leaves."""
         seat = self.seat_of(source)
-        taken = set(self.players)
+        taken = set(self.colours)
         if seat is None:
             if key == "ok" and len(self.joined) < 4:
                 self.joined.append((source, next(c for c in COLOURS if c not in taken)))
@@ -102,7 +102,7 @@ class Seats:
             self.joined = [(source, colour) for source, colour in self.joined if source not in self.bot_levels]
             self.bot_levels = {}
             return
-        taken = set(self.players)
+        taken = set(self.colours)
         source = Source(f"cpu{len(self.bot_levels) + 1}")
         while source in self.bot_levels:
             source = Source(source + "+")

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def settle(ctx: Core) -> None:
-    note_shown(ctx.round.notices)
+    note_shown(ctx.between.notices)
     computer_players.settle_passive(ctx)
     draw_chance(ctx)
     follow(ctx)
@@ -35,26 +35,26 @@ def follow(ctx: Core) -> None:
     state = ctx.game.state
     if state is None:
         return
-    mode = game_mode(state, ctx.round.notices, ctx.seats.entry)
+    mode = game_mode(state, ctx.between.notices, ctx.seats.entry)
     if mode is DECISION:
-        ctx.round.keying.follow_decision(state, len(ctx.game.record))
+        ctx.between.keying.follow_decision(state, len(ctx.game.record))
     elif mode is PRIVATE_BALLOT:
-        ctx.round.keying.follow_ballot(state, ctx.bots)
+        ctx.between.keying.follow_ballot(state, ctx.bots)
 
 
 def draw_chance(ctx: Core) -> None:
     """Shuffle whenever the rules call for it; retried on the next press if it could not be saved."""
     while (state := ctx.game.state) is not None and not state.is_over and state.chance_awaited():
-        if open_step(ctx.game.history, ctx.round.notices) is not None:
+        if open_step(ctx.game.history, ctx.between.notices) is not None:
             return
         setup = state.phase == "setup"  # year 1 begins
         try:
             events = ctx.game.shuffle()
         except NotSaved as error:
-            ctx.round.tell(not_saved_notice(error))
+            ctx.between.tell(not_saved_notice(error))
             return
         state = ctx.game.state
         assert state is not None
         if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
-            ctx.round.add(first_year_notices(state, ctx.seats.entry, short=ctx.intro_read))
-        ctx.round.add_year(narrate(events, state, 0, ctx.seats.computers, len(ctx.game.record) - 1))  # 5.3
+            ctx.between.add(first_year_notices(state, ctx.seats.entry, short=ctx.intro_read))
+        ctx.between.add_year(narrate(events, state, 0, ctx.seats.computer_colours, len(ctx.game.record) - 1))  # 5.3

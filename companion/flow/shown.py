@@ -54,7 +54,7 @@ def shown_of(step: Step, notices: Sequence[Notice]) -> list[Revealed]:
 
 def hidden_steps(ctx: Context) -> list[tuple[Step, list[Revealed]]]:
     """The recent steps with something made public that no screen has shown yet, each with what (newest first)."""
-    hidden = unseen(ctx.round.notices)
+    hidden = unseen(ctx.between.notices)
     found = []
     for step in reversed(ctx.history):
         items = [r for r in step.reveals if (step.length, r) in hidden]
@@ -92,7 +92,7 @@ def shown_snapshot(ctx: Context) -> dict[str, Any]:
     oldest, _items = pending[-1]
     shown = snapshot(oldest.before)
     shown["awaiting"] = []
-    hidden = unseen(ctx.round.notices)
+    hidden = unseen(ctx.between.notices)
     players = oldest.before.players
     for step in ctx.history[ctx.history.index(oldest) :]:
         for event in told(step, hidden):

@@ -20,7 +20,7 @@ from ..i18n import and_list, npgettext, pgettext, spoken_number
 from .board_text import player_name, spoken_change, spoken_seat
 
 
-def spoken_count(count: Count, players: Sequence[str], computers: Sequence[str] = ()) -> str:
+def spoken_count(count: Count, players: Sequence[str], computer_colours: Sequence[str] = ()) -> str:
     """One sentence: the area, who won and what they (and a runner-up) decide. A computer player's win in a
     district leaves out what it wins (the advisor and two houses): its move joins the count at once and says which
     advisor goes where and how many houses it places (computer_players.py), so the table hears each once."""
@@ -43,7 +43,7 @@ def spoken_count(count: Count, players: Sequence[str], computers: Sequence[str] 
         elif count.runners_up:
             text = pgettext("spoken", "Quarantia: {name} wins two advisors, {runners} may move a house each.")
         return text.format(name=name, runner=runners, runners=runners)
-    if players[count.winner] in computers:
+    if players[count.winner] in computer_colours:
         text = pgettext("spoken", "{area}: {name} wins.")
         if len(count.runners_up) == 1:
             text = pgettext("spoken", "{area}: {name} wins, {runner} one house.")
@@ -58,7 +58,9 @@ def spoken_count(count: Count, players: Sequence[str], computers: Sequence[str] 
     return text.format(area=area, name=name, runner=runners, runners=runners)
 
 
-def spoken_changes(changes: Sequence[Change], players: Sequence[str], computers: Sequence[str] = ()) -> tuple[str, ...]:
+def spoken_changes(
+    changes: Sequence[Change], players: Sequence[str], computer_colours: Sequence[str] = ()
+) -> tuple[str, ...]:
     """A count's board changes, one sentence a change (board_text.py's ``spoken_change``), except that one
     player's Quarantia advisors going back, one after another, are one sentence ("Green's Quarantia advisors in
     Cannaregio and San Polo go back."): the same words twice say nothing new."""
@@ -69,9 +71,9 @@ def spoken_changes(changes: Sequence[Change], players: Sequence[str], computers:
         if len(run) > 1:
             text = pgettext("spoken", "{name}'s Quarantia advisors in {areas} go back.")
             areas = and_list(AREA_NAMES[back.source] for back in run)
-            said.append(text.format(name=spoken_seat(players[run[0].player], computers), areas=areas))
+            said.append(text.format(name=spoken_seat(players[run[0].player], computer_colours), areas=areas))
         else:
-            said.extend(spoken_change(back, players, computers) for back in run)
+            said.extend(spoken_change(back, players, computer_colours) for back in run)
         run.clear()
 
     for change in changes:
@@ -81,7 +83,7 @@ def spoken_changes(changes: Sequence[Change], players: Sequence[str], computers:
             run.append(change)
             continue
         flush()
-        said.append(spoken_change(change, players, computers))
+        said.append(spoken_change(change, players, computer_colours))
     flush()
     return tuple(said)
 

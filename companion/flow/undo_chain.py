@@ -27,7 +27,7 @@ def open_chain(ctx: Context) -> tuple[list[Step], Step | None, list[Revealed]]:
     undo key asks it on every frame, the sentence is built only where it is shown (:func:`undo_chain`)."""
     chain: list[Step] = []
     for step in reversed(ctx.history):
-        shown = shown_of(step, ctx.round.notices)
+        shown = shown_of(step, ctx.between.notices)
         if shown:
             return chain, step, shown
         chain.append(step)
@@ -71,14 +71,14 @@ def take_back(ctx: Core) -> bool:
     try:
         ctx.game.undo(target)
     except NotSaved as error:
-        ctx.round.tell(not_saved_notice(error))
+        ctx.between.tell(not_saved_notice(error))
         return False
-    notices = ctx.round.notices
+    notices = ctx.between.notices
     read = not any(n.line == chain[0].length and not n.reveals for n in notices)  # its own notice was gone
     kept = [
         n for n in notices
         if (n.line is None and n.tag not in ("undo", "error")) or (n.line is not None and n.line < target.length)
     ]  # fmt: skip
-    notice = undo_notice([step.undone for step in chain], ctx.seats.players, ctx.seats.computers, read)
-    ctx.round.keep_notices(kept + ([notice] if notice is not None else []))
+    notice = undo_notice([step.undone for step in chain], ctx.seats.colours, ctx.seats.computer_colours, read)
+    ctx.between.keep_notices(kept + ([notice] if notice is not None else []))
     return True

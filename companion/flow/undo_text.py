@@ -21,7 +21,7 @@ from .decision_text import decision_text
 from .narration import Notice, owners_of
 
 
-def undo_question(chain: Sequence[UndoneLine], players: Sequence[str], computers: Sequence[str]) -> list[str]:
+def undo_question(chain: Sequence[UndoneLine], players: Sequence[str], computer_colours: Sequence[str]) -> list[str]:
     """ "Undo Red's decision: take control of the Castello advisor and stand it in San Polo?", then one line for each
     computer player's decision taken back with it (``chain``: newest first, the human's last)."""
     target = chain[-1]
@@ -34,7 +34,7 @@ def undo_question(chain: Sequence[UndoneLine], players: Sequence[str], computers
         )
     lines = [question]
     for undone in reversed(chain[:-1]):  # in the order they were made
-        who = display_name(players[undone.player], computers)
+        who = display_name(players[undone.player], computer_colours)
         if type(undone.decision) is Ballot:
             lines.append(_("Taken back with it: {name}'s ballot (still secret).").format(name=who))
         else:
@@ -71,7 +71,7 @@ def refusal_notice(why: str) -> Notice:
 
 
 def undo_notice(
-    chain: Sequence[UndoneLine], players: Sequence[str], computers: Sequence[str], read: bool = True
+    chain: Sequence[UndoneLine], players: Sequence[str], computer_colours: Sequence[str], read: bool = True
 ) -> Notice | None:
     """What the table does now: each undone line's own changes turned around, the newest line's first (``chain``:
     newest first), confirmed by the players whose pieces they move; None when nothing on the board changes.
@@ -104,7 +104,9 @@ def undo_notice(
             colour = change_owner(change, players)
             colours.append(colour)
             # The first change stays on the part of its heading (a small display cuts the notice in parts).
-            lines.append(Line(change_text(change, players, computers), "normal", colour, with_previous=number == 0))
-            spoken.append(spoken_change(change, players, computers))
-    owners = owners_of(colours, computers)
+            lines.append(
+                Line(change_text(change, players, computer_colours), "normal", colour, with_previous=number == 0)
+            )
+            spoken.append(spoken_change(change, players, computer_colours))
+    owners = owners_of(colours, computer_colours)
     return Notice(_("Undone"), lines, rule="11.4", tag="instructions", owners=owners, spoken=tuple(spoken))

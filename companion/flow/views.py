@@ -164,13 +164,13 @@ def notice_footer(notice: Notice) -> str:
     return _("ok: go on")
 
 
-def notice_lines(notice: Notice, computers: Sequence[str] = ()) -> tuple[Line, ...]:
+def notice_lines(notice: Notice, computer_colours: Sequence[str] = ()) -> tuple[Line, ...]:
     """The notice's lines, each one whose owner has confirmed it ticked (a computer's, once anyone has); one still to
     be confirmed keeps room for its tick, so a player's "done" never moves a line to another part
     (tests/flow/test_table_pace.py)."""
 
     def shown(line: Line) -> Line:
-        owner = ANYONE if line.colour in computers else line.colour
+        owner = ANYONE if line.colour in computer_colours else line.colour
         if owner is None or owner in notice.confirmed:
             return line if owner is None else replace(line, text=TICK + line.text)
         return replace(line, tick_room=owner in notice.waiting)
@@ -178,11 +178,11 @@ def notice_lines(notice: Notice, computers: Sequence[str] = ()) -> tuple[Line, .
     return tuple(shown(line) for line in notice.lines)
 
 
-def notice_view(notice: Notice, computers: Sequence[str] = ()) -> Screen:
+def notice_view(notice: Notice, computer_colours: Sequence[str] = ()) -> Screen:
     """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery)."""
     if notice.page is None:
         footer = notice_footer(notice)
-        lines = notice_lines(notice, computers)
+        lines = notice_lines(notice, computer_colours)
         room = max((_("done? ok on your pad"), _("done? any pad: ok")), key=len) if notice.waiting else ""
         return Screen(notice.title, lines, footer=footer, rule=notice.rule, tags=(notice.tag,), footer_room=room)
     page, pages = notice.page

@@ -35,7 +35,7 @@ def public_view(ctx: Context) -> dict[str, Any]:
     """Public facts only: the seats, the snapshot, and the notice on top (the board instructions read aloud)."""
     seats = ctx.seats
     state = ctx.state
-    notices = ctx.round.notices
+    notices = ctx.between.notices
     notice = notices[0] if notices else None
     shown = shown_snapshot(ctx) if state is not None else None  # a reveal still to come is not in it
     return {
@@ -108,7 +108,7 @@ def seat_view(ctx: Context, source: str, hide_pending: bool = False) -> dict[str
     if state is None or ctx.stage != "game":
         return mine
     private = private_view(state, seat)
-    keyed = ctx.round.keying.keypad.get(seat)
+    keyed = ctx.between.keying.keypad.get(seat)
     mine.update(
         markers=list(private.markers),
         used=[AREAS[a] for a in private.used_areas],
@@ -130,19 +130,19 @@ def _done(ctx: Context, seat: int) -> str | None:
     """What the seat's ok says "done" to: the notice on top waits for its own pieces (its colour) or for a computer's
     (``narration.ANYONE``: anyone's ok), whatever the seat has keyed (a keyed ballot is locked in as well,
     tests/web/test_pad_done.py); None when its ok means something else (the device's footer says the same)."""
-    if not ctx.round.notices or seat in ctx.bots:
+    if not ctx.between.notices or seat in ctx.bots:
         return None
     return waited_as(ctx, Seat(seat))
 
 
 def _menu(ctx: Context, seat: int) -> dict[str, Any] | None:
     state = ctx.state
-    if state is None or ctx.round.notices or ctx.round.overlays or ctx.mode() is not DECISION:
+    if state is None or ctx.between.notices or ctx.between.overlays or ctx.mode() is not DECISION:
         return None
     awaited = state.awaiting()
     if not awaited or awaited[0].player != seat:
         return None
-    menus = ctx.round.keying.menus
+    menus = ctx.between.keying.menus
     menu = menus[-1]
     return {
         "title": menu.title,

@@ -87,4 +87,4 @@ def resumed_at(
 
 def board_page(controller: Controller) -> int | None:
     """The board check's page, if it is open."""
-    return next((o.page for o in reversed(controller.round.overlays) if type(o) is BoardCheck), None)
+    return next((o.page for o in reversed(controller.between.overlays) if type(o) is BoardCheck), None)

@@ -110,7 +110,7 @@ class ReadingTable(Table):
         super().turn()
 
 
-def expected_sentences(record: list[str], computers: tuple[str, ...] = ()) -> list[str]:
+def expected_sentences(record: list[str], computer_colours: tuple[str, ...] = ()) -> list[str]:
     """Every board sentence the record's changes render, as the notices word them (a round's reveal in short)."""
     replay = Replay()
     texts = []
@@ -119,7 +119,9 @@ def expected_sentences(record: list[str], computers: tuple[str, ...] = ()) -> li
         assert replay.state is not None
         players = replay.state.players
         texts += [
-            markers_text(e, players, computers) if type(e) is PutMarkers else change_text(e, players, computers)
+            markers_text(e, players, computer_colours)
+            if type(e) is PutMarkers
+            else change_text(e, players, computer_colours)
             for e in events
             if not isinstance(e, Count)
         ]
@@ -153,5 +155,5 @@ def test_following_the_screen_literally_rebuilds_the_board(seed: int, players: i
     state = controller.state
     assert state is not None and state.is_over and table.twin is not None
     assert table.twin.differences(snapshot(state)) == []
-    assert table.read == expected_sentences(controller.record, controller.seats.computers)
+    assert table.read == expected_sentences(controller.record, controller.seats.computer_colours)
     assert table.checks > 100 and len(table.read) > 50

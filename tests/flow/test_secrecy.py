@@ -37,7 +37,7 @@ def twin_with_other_secrets(controller: Controller, rng: random.Random, keep: in
         seat: copy.deepcopy(k) if seat == keep else KeypadBallot(rng.randrange(7), [rng.randrange(4)])
         for seat, k in controller.keying.keypad.items()
     }
-    twin.round = replace(controller.round, keying=replace(controller.keying, keypad=keypad))
+    twin.between = replace(controller.between, keying=replace(controller.keying, keypad=keypad))
     twin.effects = []
     return twin
 

@@ -215,15 +215,16 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     twin_step = _step(before, step.length, step.line, step.seat, step.decision, events)
     twin.game.history = [*controller.history[:-1], twin_step]
     said = decided(before, step.seat, step.decision)
-    twin.round = replace(
-        controller.round, notices=narrate(events, other, before.round, controller.seats.computers, step.length, said)
+    twin.between = replace(
+        controller.between,
+        notices=narrate(events, other, before.round, controller.seats.computer_colours, step.length, said),
     )
     note_shown(twin.notices)
     assert twin.screen() == controller.screen()
     assert board_check_pages(twin) == board_check_pages(controller)
     assert public_view(twin) == public_view(controller)
     table.confirm()  # the builder: done; what the line revealed is shown now, and the two tables part
-    twin.round = controller.round
+    twin.between = controller.between
     assert public_view(twin) != public_view(controller)
 
 

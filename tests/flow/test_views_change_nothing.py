@@ -15,16 +15,16 @@ from hardware.events import InputEvent
 
 
 def fingerprint(controller: Controller) -> str:
-    """Everything a draw could change, as text: the round (notices, overlays and where they are, what is keyed, the
+    """Everything a draw could change, as text: the in-between (notices, overlays and where they are, what is keyed, the
     menus with their cursors and ticks), the game and its saved screen, the table, the effects for the hardware."""
-    round_ = controller.round
-    overlays = [(type(o).__name__, sorted(vars(o).items(), key=str)) for o in round_.overlays]
+    between = controller.between
+    overlays = [(type(o).__name__, sorted(vars(o).items(), key=str)) for o in between.overlays]
     game = controller.game
     return repr(
         (
-            round_.notices,
+            between.notices,
             overlays,
-            round_.keying,
+            between.keying,
             game.record,
             game._screen,  # what was saved last
             controller.seats,
@@ -57,7 +57,7 @@ class Drawer:
             parts = (controller.parts.index, controller.parts.count)
         assert fingerprint(controller) == before, "drawing changed the controller"
         self.checked += 1
-        self.overlays += bool(controller.round.overlays)
+        self.overlays += bool(controller.between.overlays)
 
 
 @pytest.mark.parametrize(("keypads", "seed"), [(False, 4), (True, 5)])
@@ -72,7 +72,7 @@ def test_drawing_any_screen_of_a_game_leaves_the_controller_unchanged(keypads: b
     table.setup()
     rng = random.Random(seed)
     while drawer.checked < 300 and (controller.stage != "over" or controller.notices):
-        if rng.random() < 0.03 and not controller.round.overlays and controller.stage == "game":
+        if rng.random() < 0.03 and not controller.between.overlays and controller.stage == "game":
             for key in rng.choice([("back", "right", "right", "back"), ("left", "ok")]):
                 table.press("host", key)  # the board check's pages, or the rule help
         table.turn()

@@ -40,7 +40,7 @@ def test_every_sequence_of_up_to_6_marker_keys_on_a_phone_gives_the_ballot_the_k
         checked = refused = 0
         for length in range(1, 7):
             for values in product(range(4), repeat=length):
-                app.controller.round.keying.clear(0)
+                app.controller.between.keying.clear(0)
                 pages.press("a", "area:castello")
                 pages.take("a")
                 expected: list[int] = []
@@ -56,7 +56,7 @@ def test_every_sequence_of_up_to_6_marker_keys_on_a_phone_gives_the_ballot_the_k
                         assert sent[1:] == [{"t": "cue", "key": f"marker:{value}"}], values
                         refused += 1
                     assert sent[0]["mine"]["keyed"]["markers"] == expected, values
-                keyed = app.controller.round.keying.keypad[0]
+                keyed = app.controller.between.keying.keypad[0]
                 assert keyed.markers == expected, values
                 checked += 1
         assert checked == 4 + 4**2 + 4**3 + 4**4 + 4**5 + 4**6

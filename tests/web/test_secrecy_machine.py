@@ -191,7 +191,7 @@ class Twin:
             self.log.twin = None
         controller = self.app.controller
         if public:  # first what the table reads now, then what each channel heard of it
-            notice = controller.round.notices[0] if controller.round.notices else None
+            notice = controller.between.notices[0] if controller.between.notices else None
             shown = "" if notice is None else f"{notice.title} {[line.text for line in notice.lines]}"
             self.stream.append(("step", shown))
         self.stream += self.heard
@@ -244,7 +244,7 @@ class Twin:
             self.step(event, public=not secret)
             return
         seat = controller.seats.seat_of(event.source)
-        keyed = controller.round.keying.keypad.get(seat) if seat is not None else None
+        keyed = controller.between.keying.keypad.get(seat) if seat is not None else None
         if event.key == "ok" and keyed is not None and keyed.area is not None:  # what its ok locks in, if it does
             ballot = {"area": AREAS[keyed.area], "markers": sorted(keyed.markers, reverse=True)}
             self.locked_by[phone].append(ballot)
@@ -252,7 +252,7 @@ class Twin:
         self.step(WebPress(phone, event.key, self.pages.version(phone)), public=not secret)
 
     def turn(self) -> None:
-        top = self.app.controller.round.top_overlay()
+        top = self.app.controller.between.top_overlay()
         opener = getattr(top, "opened_by", None)
         if opener is not None:  # the year so far, opened by a pad's back: any key of that pad closes it
             self.press(InputEvent(opener, "ok"))
@@ -285,7 +285,7 @@ class Twin:
             and state.phase == "ballot"
             and 0 in (a.player for a in state.awaiting())
             and not state.locked_in(0)
-            and not controller.round.overlays  # the start-up question, a takeover, undo: keys answer them
+            and not controller.between.overlays  # the start-up question, a takeover, undo: keys answer them
             and not {"resume", "takeover", "undo", "reminder"} & set(self.app.screen_tags)
         ):
             return False
@@ -293,7 +293,7 @@ class Twin:
         return not beside or any(not state.locked_in(seat) for seat in others)
 
     def clear_red(self) -> None:
-        while self.app.controller.round.keying.has_keyed(0):
+        while self.app.controller.between.keying.has_keyed(0):
             self.press(InputEvent(self.red_source(), "back"))
 
     def secrets(self) -> bool:
@@ -649,8 +649,8 @@ def test_reds_ok_under_a_notice_tells_nothing_of_what_red_has_keyed() -> None:
         first = machine.twins[0]
 
         def waiting_for_red() -> bool:
-            notices = first.app.controller.round.notices
-            keyed = first.app.controller.round.keying.has_keyed(0)
+            notices = first.app.controller.between.notices
+            keyed = first.app.controller.between.keying.has_keyed(0)
             return first.red_keying(beside=True) and bool(notices) and "red" in notices[0].waiting and not keyed
 
         assert machine.play_until(waiting_for_red)

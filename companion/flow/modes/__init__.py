@@ -6,7 +6,7 @@ returning the mode to be on top next (itself to stay, ``None`` to close an overl
 ``page_turn`` (which of its keys turn the parts of a long screen: ``paging.py``), and ``view(ctx)``, the screen,
 which changes nothing. ``ctx`` is the narrow side of the controller (``context.py``; for a key, the press's desk:
 ``desk.py``, where the mode's requests wait for the controller to commit them); the game's modes hold no game data
-(the round in progress is ``ctx.round``, ``round.py``), so one mode object serves every game and a copy of the
+(the in-between is ``ctx.between``, ``between.py``), so one mode object serves every game and a copy of the
 controller with other secrets shows exactly its own. An overlay keeps only where it is (a page, a question's
 subject).
 """

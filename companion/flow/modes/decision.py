@@ -20,7 +20,7 @@ class DecisionMode(GameMode):
         awaited = state.awaiting()
         if not awaited or awaited[0].player != seat:
             return
-        keying = ctx.round.keying
+        keying = ctx.between.keying
         if key == "back":
             keying.close_submenu()
             return
@@ -39,5 +39,5 @@ class DecisionMode(GameMode):
         seats = ctx.seats
         seat = Seat(awaited.player)
         computer = seats.is_bot(seats.source_of(seat))
-        menus = ctx.round.keying.menus
+        menus = ctx.between.keying.menus
         return decision_view(seats.colour_of(seat), awaited.decision, menus[-1], computer, len(menus) > 1)

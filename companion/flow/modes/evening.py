@@ -23,7 +23,7 @@ from ..seats import Seat
 def seats_text(ctx: Context) -> str:
     """ "Red, Blue, Green (computer)": who sits at the table, computer seats named as such."""
     seats = ctx.seats
-    return ", ".join(display_name(colour, seats.computers) for _source, colour in seats.joined)
+    return ", ".join(display_name(colour, seats.computer_colours) for _source, colour in seats.joined)
 
 
 class NextGame(Mode):
@@ -73,7 +73,7 @@ class AbandonConfirm(Mode):
         if event.kind == "hold" and event.key == "back":
             ctx.abandon()
             return self  # the overlays are gone with the game
-        ctx.round.back_to_game()  # not to the board check or start-up question it came from
+        ctx.between.back_to_game()  # not to the board check or start-up question it came from
         return None
 
     def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:

@@ -20,7 +20,7 @@ def key_ballot(ctx: Context, seat: Seat, key: str) -> None:
     assert state is not None
     if seat not in (a.player for a in state.awaiting()):
         return
-    keying = ctx.round.keying
+    keying = ctx.between.keying
     entry = keying.keyed(seat)
     mine = private_view(state, seat)
     source = ctx.seats.source_of(seat)

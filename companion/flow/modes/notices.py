@@ -33,7 +33,7 @@ from .keypad_ballot import key_ballot
 def waited_as(ctx: Context, seat: Seat) -> str | None:
     """Whom ``seat``'s ok confirms the top notice for: their own pieces if they are waited for, else a computer's;
     None if the notice waits for nothing of theirs (the ok then means something else, or nothing)."""
-    waiting = ctx.round.notices[0].waiting
+    waiting = ctx.between.notices[0].waiting
     colour = ctx.players[seat]
     return colour if colour in waiting else ANYONE if ANYONE in waiting else None
 
@@ -43,7 +43,7 @@ def keys_ballot(ctx: Context, seat: Seat, key: str) -> bool:
     something keyed (it locks it in); an ok with nothing keyed confirms."""
     state = ctx.state
     keypads = state is not None and state.phase == "ballot" and ctx.seats.entry == "keypads"
-    return keypads and (key != "ok" or ctx.round.keying.has_keyed(seat))
+    return keypads and (key != "ok" or ctx.between.keying.has_keyed(seat))
 
 
 def all_shown(ctx: Context) -> bool:
@@ -51,8 +51,8 @@ def all_shown(ctx: Context) -> bool:
     shown now counts, on top, though a tick turned to it after the screen was last composed (a script's table)."""
     if ctx.parts.size is None:
         return True
-    notice = ctx.round.notices[0]
-    now = {ctx.parts.index} if ctx.round.top_overlay() is None else set()
+    notice = ctx.between.notices[0]
+    now = {ctx.parts.index} if ctx.between.top_overlay() is None else set()
     return all(k in notice.parts_shown or k in now for k in range(notice.parts))
 
 
@@ -70,15 +70,15 @@ class NoticesMode(GameMode):
         return True
 
     def host(self, ctx: Context, key: str) -> Mode | None:
-        notice = ctx.round.notices[0]
+        notice = ctx.between.notices[0]
         if key == "ok":
             ctx.dismiss_notice()
         elif key == "right" and notice.tag == "reminder" and notice.page is None:  # the short one: the rest again
-            ctx.round.after_top(reminder_pages(ctx.players, ctx.seats.entry)[1:])
+            ctx.between.after_top(reminder_pages(ctx.players, ctx.seats.entry)[1:])
         return self
 
     def host_keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        notice = ctx.round.notices[0]
+        notice = ctx.between.notices[0]
         more = (("right", _("the other introduction pages")),) if notice.tag == "reminder" and not notice.page else ()
         return (("ok", _("go on")), *more)
 
@@ -89,7 +89,7 @@ class NoticesMode(GameMode):
         keyed = keys_ballot(ctx, seat, key)
         who = waited_as(ctx, seat) if key == "ok" else None
         if who is not None:
-            notice = ctx.round.notices[0]
+            notice = ctx.between.notices[0]
             notice.confirm(who)
             if not notice.waiting and notice.parts == 1 and all_shown(ctx):  # else on the timer's tick (routing.py)
                 ctx.dismiss_notice()
@@ -98,4 +98,4 @@ class NoticesMode(GameMode):
             key_ballot(ctx, seat, key)  # ok with nothing keyed and nothing to confirm: the keypad's own answer
 
     def view(self, ctx: Context) -> Screen:
-        return notice_view(ctx.round.notices[0], ctx.seats.computers)
+        return notice_view(ctx.between.notices[0], ctx.seats.computer_colours)

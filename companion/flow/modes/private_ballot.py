@@ -8,9 +8,9 @@ from display.screen import Screen
 from ...engine import ALL_AREAS, AREAS, Ballot, private_view, snapshot
 from ...engine.areas import AREA_NAMES, QUARANTIA
 from ...i18n import _, ngettext
+from ..between import PrivateTurn
 from ..context import Context
 from ..menus import Menu, Option, navigate
-from ..round import PrivateTurn
 from ..seats import Seat
 from ..views import gate_view, private_ballot_view
 from .game_mode import GameMode
@@ -30,7 +30,7 @@ def _marker_hint(value: int) -> str:
 
 class PrivateBallotMode(GameMode):
     def pad(self, ctx: Context, seat: Seat, key: str) -> None:
-        turn = ctx.round.keying.private
+        turn = ctx.between.keying.private
         if turn is None or turn.seat != seat:
             return
         if turn.stage == "gate":
@@ -92,10 +92,10 @@ class PrivateBallotMode(GameMode):
             markers = tuple(sorted((menu.options[i].value for i in menu.chosen), reverse=True))
             assert turn.area is not None
             # once saved; not saved: the choice stays on the menu
-            ctx.decide(turn.seat, Ballot(turn.area, markers), ctx.round.keying.ballot_cast)
+            ctx.decide(turn.seat, Ballot(turn.area, markers), ctx.between.keying.ballot_cast)
 
     def view(self, ctx: Context) -> Screen:
-        turn = ctx.round.keying.private
+        turn = ctx.between.keying.private
         assert turn is not None and ctx.state is not None
         colour = ctx.seats.colour_of(turn.seat)
         if turn.stage == "gate":

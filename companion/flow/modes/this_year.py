@@ -20,7 +20,7 @@ def year_screen(ctx: Context, footer: str) -> Screen:
     """The year so far, with only what the table has been shown (a count still to come is left out)."""
     state = ctx.state
     assert state is not None
-    hidden = unseen(ctx.round.notices)
+    hidden = unseen(ctx.between.notices)
     counts = {
         AREAS[count.area]: count
         for step in ctx.history
@@ -48,7 +48,7 @@ def uses_back(ctx: Context, seat: Seat) -> bool:
     ballot on the shared screen, a submenu of their decision. A ballot being keyed keeps its back whether or not
     anything is keyed yet: what is keyed is secret (rules.md 11), and a back that opened the year on the shared screen
     once the keys ran out would tell the table how many keys the player had pressed."""
-    keying = ctx.round.keying
+    keying = ctx.between.keying
     if seat in keying.keypad or (ctx.seats.entry == "keypads" and ctx.state is not None
                                  and ctx.state.phase == "ballot"
                                  and seat in (a.player for a in ctx.state.awaiting())):  # fmt: skip
@@ -57,7 +57,7 @@ def uses_back(ctx: Context, seat: Seat) -> bool:
     if private is not None and (private.seat == seat or private.stage != "gate"):
         return True  # a private menu on the shared screen is never covered (rules.md 11)
     state = ctx.state
-    awaited = state.awaiting() if state is not None and not ctx.round.notices else ()
+    awaited = state.awaiting() if state is not None and not ctx.between.notices else ()
     return bool(awaited) and awaited[0].player == seat and len(keying.menus) > 1
 
 

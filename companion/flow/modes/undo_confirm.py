@@ -44,7 +44,7 @@ class UndoConfirm(Mode):
             if undo_chain(ctx) == self.chain:
                 ctx.undo()
             else:
-                ctx.round.tell(refusal_notice(_("Nothing was undone: the game went on under the question.")))
+                ctx.between.tell(refusal_notice(_("Nothing was undone: the game went on under the question.")))
         return None
 
     def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
@@ -53,4 +53,4 @@ class UndoConfirm(Mode):
     def view(self, ctx: Context) -> Screen:
         chain = [step.undone for step in self.chain]
         board = any(undone.changes for undone in chain)
-        return undo_view(undo_question(chain, ctx.players, ctx.seats.computers), board)
+        return undo_view(undo_question(chain, ctx.players, ctx.seats.computer_colours), board)

@@ -20,7 +20,7 @@ def test_every_sequence_of_up_to_6_marker_keys_gives_the_ballot_the_keys_say_or_
     checked = refused = 0
     for length in range(1, 7):
         for values in product(range(4), repeat=length):
-            controller.round.keying.clear(0)
+            controller.between.keying.clear(0)
             press(controller, "1", "area:castello")
             controller.take_effects()
             expected: list[int] = []
@@ -48,7 +48,7 @@ def test_a_keypads_marker_keys_on_the_shared_screens_markers_menu_never_untick_o
     read_notices(controller)
     state = controller.state
     assert state is not None and state.phase == "ballot"
-    turn = controller.round.keying.private
+    turn = controller.between.keying.private
     assert turn is not None
     seat = turn.seat
     source = controller.seats.source_of(seat)

@@ -2,7 +2,7 @@
 the screen, and what players are keying or choosing. None of it is in the record; the notices are saved as the
 screen state (``notice_store.py``), the rest starts afresh after a restart.
 
-One :class:`Round` per game; :class:`Keying` is the part an undo clears (what was being keyed or chosen belonged
+One :class:`Between` per game; :class:`Keying` is the part an undo clears (what was being keyed or chosen belonged
 to a moment that is gone). Each object here changes only through its own methods, so the modes say what happens
 (``keying.lock_in(seat)``) instead of reaching into lists.
 """
@@ -20,7 +20,7 @@ from .menus import Menu, decision_menu
 from .notice import Notice, count_owners
 from .seats import Seat
 
-Overlay = TypeVar("Overlay")  # a mode open on top of the game's (context.Mode): the round only keeps them in order
+Overlay = TypeVar("Overlay")  # a mode open on top of the game's (context.Mode): this only keeps them in order
 
 
 @dataclass
@@ -122,7 +122,7 @@ class Keying:
 
     def follow_ballot(self, state: State, bots: Container[Seat]) -> None:
         """Whose ballot the shared screen is for: the first awaited human, in seat order (rules.md 4.2). ``bots``: the
-        computer players' seats (the controller's ``bots``; ``Seats.computers`` are their colours)."""
+        computer players' seats (the controller's ``bots``; ``Seats.computer_colours`` are their colours)."""
         awaited = [a.player for a in state.awaiting() if a.player not in bots]
         if not awaited:
             self.private = None
@@ -143,7 +143,7 @@ class Keying:
 
 
 @dataclass
-class Round(Generic[Overlay]):
+class Between(Generic[Overlay]):
     """The notices to read (the top one is on every screen), the overlays open on top of the game's own mode (help,
     the board check, a question), and the keying in progress."""
 
