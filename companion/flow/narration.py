@@ -9,7 +9,7 @@ rules did after it (a round's reveal, a turned card, the next count, the year's 
 the first, so nothing a decision made public reaches a screen before the table has done what the decision itself
 asked (rules.md 11.4.1: until then the decision may be taken back). Each election is told under its own name, an
 area nobody voted in with the card its end turns (5.2); a card turned by the decision that ended an election told
-before heads the notice that follows it rather than stopping play on its own.
+before heads the notice that follows it, under that election's name, rather than stopping play on its own.
 
 Each notice says who confirms it (``owners``): the players whose pieces it moves, each with ok on their own pad
 ("done"); a computer seat's pieces are moved by anyone at the table (:data:`ANYONE`). A notice that moves no piece
@@ -141,8 +141,12 @@ def consequences(
     reveals: list[Revealed] = []
     markers: list[PutMarkers] = []
     board: list[Change] = []
+    ended: str | None = None  # the election whose end turned the card heading the next notice
 
     def add(notice: Notice, revealed: tuple[Revealed, ...] = ()) -> None:
+        nonlocal ended
+        if head and ended is not None:
+            notice.lead, ended = (ended, len(head)), None
         notice.lines[:0] = head
         notice.reveals = (*reveals, *revealed)
         notice.line = line
@@ -179,6 +183,7 @@ def consequences(
             else:
                 head.append(card)
                 reveals.append(("card", event.area))
+                ended = ended_by(event, state)
         elif type(event) is MarkersBack:
             add(year_end_notice(state, change_text(event, players), computer_colours))
         elif type(event) is NewYear:
@@ -188,10 +193,18 @@ def consequences(
             board.append(event)  # a count's board changes (advisors going neutral)
     flush()
     if head:  # nothing followed a turned card in its line: it is a notice of its own
+        ended = None  # its title names what it is
         title = _("Next year's order")
         add(Notice(title, [], rule="5.2", owners=(ANYONE,), spoken=(full_stop(title),)))
     _count_owner(notices, state, computer_colours)
     return notices
+
+
+def ended_by(card: TurnCard, state: State) -> str | None:
+    """The election whose end turned ``card``: the k-th card turned ends this year's k-th election (5.2)."""
+    turned, order = state.next_year_turned(), state.this_order()
+    k = turned.index(card.area) if card.area in turned else len(order)
+    return AREA_NAMES[order[k]] if k < len(order) else None
 
 
 def _count_owner(notices: list[Notice], state: State, computer_colours: Sequence[str]) -> None:

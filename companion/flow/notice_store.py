@@ -39,13 +39,15 @@ def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
             item["by_itself"] = True
         if n.spoken:
             item["spoken"] = list(n.spoken)
+        if n.lead is not None:
+            item["lead"] = list(n.lead)
         kept.append(item)
     return {"notices": kept}
 
 
 _SIZES = ("large", "normal", "small")
 _NOTICE_KEYS = {"title", "lines", "rule", "tag", "page", "owners", "confirmed", "reveals", "line", "seen", "passive",
-                "spoken", "by_itself"}  # fmt: skip
+                "spoken", "by_itself", "lead"}  # fmt: skip
 _MOST = 500  # texts and lists longer than any screen's: a row no version wrote
 
 
@@ -95,6 +97,8 @@ def _notice(n: Any) -> bool:
         and type(n.get("passive", False)) is bool
         and type(n.get("by_itself", False)) is bool
         and _texts(n.get("spoken", []))
+        and ("lead" not in n or (type(n["lead"]) is list and len(n["lead"]) == 2 and _text(n["lead"][0])
+                                 and _number(n["lead"][1], 1) and n["lead"][1] <= len(n["lines"])))
     )  # fmt: skip
 
 
@@ -140,6 +144,7 @@ def restore_screen(screen: dict[str, Any]) -> list[Notice]:
                 passive=n.get("passive", False),
                 by_itself=n.get("by_itself", False),
                 spoken=tuple(n.get("spoken", (n["title"],))),  # an older save's notice: its title is said
+                lead=tuple(n["lead"]) if "lead" in n else None,
             )
             for n in screen.get("notices", [])
         ]

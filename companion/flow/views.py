@@ -179,20 +179,20 @@ def notice_lines(notice: Notice, computer_colours: Sequence[str] = ()) -> tuple[
 
 
 def notice_view(notice: Notice, computer_colours: Sequence[str] = ()) -> Screen:
-    """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery)."""
-    if notice.page is None:
-        footer = notice_footer(notice)
-        lines = notice_lines(notice, computer_colours)
-        room = max((_("done? ok on your pad"), _("done? any pad: ok")), key=len) if notice.waiting else ""
-        return Screen(notice.title, lines, footer=footer, rule=notice.rule, tags=(notice.tag,), footer_room=room)
-    page, pages = notice.page
-    return Screen(
-        notice.title,
-        tuple(notice.lines),
-        footer=_("ok: go on ({page}/{pages})").format(page=page, pages=pages),
-        rule=notice.rule,
-        tags=(notice.tag, f"page:{page}"),
-    )
+    """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery). Lines an
+    earlier election ended with (its card) come first, under its name (a part of their own: ``Notice.lead``)."""
+    if notice.page is not None:
+        page, pages = notice.page
+        footer = _("ok: go on ({page}/{pages})").format(page=page, pages=pages)
+        return Screen(
+            notice.title, tuple(notice.lines), footer=footer, rule=notice.rule, tags=(notice.tag, f"page:{page}")
+        )
+    footer, lines = notice_footer(notice), notice_lines(notice, computer_colours)
+    room = max((_("done? ok on your pad"), _("done? any pad: ok")), key=len) if notice.waiting else ""
+    name, led = notice.lead or ("", 0)
+    own = Screen(notice.title, lines[led:], footer=footer, rule=notice.rule, tags=(notice.tag,), footer_room=room)
+    lead = Screen(name, lines[:led], footer=footer, rule="5.2", tags=(notice.tag,), footer_room=room)
+    return replace(own, preface=lead) if led else own
 
 
 def undo_view(question: Sequence[str], board: bool) -> Screen:

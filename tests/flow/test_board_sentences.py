@@ -51,14 +51,15 @@ class Reader:
         line cut between two parts is followed whole where its first words are shown)."""
         whole = controller.parts.whole
         if screen.part is None or whole is None:
-            return list(enumerate(screen.lines))
+            return list(enumerate((*(screen.preface.lines if screen.preface else ()), *screen.lines)))
         parts = paginate(whole, controller.parts.size, controller.parts.text_size)  # type: ignore[arg-type]
+        lines = (*(whole.preface.lines if whole.preface else ()), *whole.lines)  # a preface's parts come first
         at, places = 0, []
         for part in parts:
             places.append([])
             for line in part.lines:
-                text = whole.lines[at].text
-                places[-1].append((at, whole.lines[at]))
+                text = lines[at].text
+                places[-1].append((at, lines[at]))
                 if line.text == text or not text.startswith(line.text):  # a whole line, or a cut one's rest
                     at += 1
         return places[screen.part[0] - 1]

@@ -28,7 +28,7 @@ from companion.flow.modes.this_year import race_screen, year_screen
 from companion.flow.narration import CONDITION_NAMES, NO_BREAK, Notice
 from companion.flow.paging import Parts
 from companion.flow.shown import shown_snapshot
-from companion.flow.views import board_view, keep_names_together
+from companion.flow.views import board_view, keep_names_together, notice_view
 from companion.i18n import _, set_language
 from display.pages import TAIL, lead_in, paginate
 from display.render import render, rows_of
@@ -191,8 +191,8 @@ def test_one_election_to_a_notice_under_its_name(
 ) -> None:
     """A count's notice is titled by its area and holds that election alone: no other area's result before its
     votes (a "Dorsoduro" once opened with Cannaregio's no-vote result and a card); a card turned before it heads it
-    at most once (the election before, decided in an earlier line); one nobody voted in has its own card after its
-    result. The voice says the notice's own result first."""
+    at most once (the election before, decided in an earlier line), in a part titled by that election; one nobody
+    voted in has its own card after its result. The voice says the notice's own result first."""
     seen = evening(language, size, seeds)
     card = card_text(language)
     names = [name.replace(" ", NO_BREAK) for name in AREA_NAMES] + list(AREA_NAMES)
@@ -206,12 +206,21 @@ def test_one_election_to_a_notice_under_its_name(
         while leading < len(texts) and card.fullmatch(texts[leading]):
             leading += 1
         assert leading <= 1, texts
+        assert not leading or (notice.lead is not None and notice.lead[1] == 1), texts  # led by its election
         result = texts[leading] if leading < len(texts) else ""
         assert not any(result.startswith(f"{name}:") for name in names), texts  # another area's result
         others = [t for t in texts[leading + 1 :] if card.fullmatch(t)]
         assert len(others) <= (notice.tag == "empty"), texts
         spoken = notice.spoken[0] if notice.spoken else ""
         assert spoken.startswith(notice.title), (notice.title, notice.spoken)
+    led = [n for n in seen.notices if n.lead is not None]
+    assert led, "a card turned as an election ended headed the notice after it"
+    for notice in led:  # the card is the election before's (5.2): its part is titled by that one, not this one
+        assert notice.lead is not None and notice.lead[0] in AREA_NAMES and notice.lead[0] != notice.title
+        parts = parts_of(notice_view(notice), size)
+        first = [p.title for p in parts if p.lines and card.fullmatch(p.lines[0].text)][:1]
+        assert first == [notice.lead[0]], parts
+        assert not any(card.fullmatch(line.text) for p in parts if p.title == notice.title for line in p.lines[:1])
 
 
 @pytest.mark.parametrize(("language", "size", "seeds"), cases())
@@ -265,3 +274,22 @@ def test_under_a_years_end_the_order_that_follows_is_next_years(
         joined += bool(orders)
         assert orders in ([], [lead.format(year=year + 1)]), (notice.title, orders)
     assert joined, "a year's end told the next year's order"
+
+
+def test_the_cards_heading_is_kept_with_the_saved_screen() -> None:
+    """A power cut while a card heads the next election's notice: the resumed screen still titles the card by the
+    election that turned it; a saved heading for more lines than the notice has is no screen any version wrote."""
+    import json
+
+    from companion.flow.notice_store import restore_screen, screen_state
+    from display.screen import Line
+
+    card = Line("Take the Castello card and lay it face up as next year's next card", "small")
+    notice = Notice("San Marco", [card, Line("Nobody has a vote here: nothing happens.", "normal")], tag="empty")
+    notice.lead = ("Dorsoduro", 1)
+    stored = json.loads(json.dumps(screen_state([notice])))
+    (back,) = restore_screen(stored)
+    assert back.lead == ("Dorsoduro", 1)
+    assert [p.title for p in parts_of(notice_view(back), (160, 128))][:2] == ["Dorsoduro", "San Marco"]
+    stored["notices"][0]["lead"] = ["Dorsoduro", 3]
+    assert restore_screen(stored) == []
