@@ -22,6 +22,7 @@ class Line:
     with_previous: bool = False  # a screen in parts keeps it on the part of the line before (a setting and its key)
     tick_room: bool = False  # its player is still to confirm it: laid out as if ticked, so a tick moves no line
     key: bool = False  # the key to the lines under it (a table's columns): a screen in parts repeats it on every part
+    result: bool = False  # in its player's colour but nothing to do (a count's votes): a player's "done" ticks it not
 
     def laid_out(self) -> str:
         """The text the line is wrapped as: with a tick's room before it while its tick may still come."""

@@ -285,6 +285,7 @@ def count_notice(count: Count, players: Sequence[str], computer_colours: Sequenc
                 + detail,
                 "normal",
                 players[seat],
+                result=True,
             )
         )
     if count.winner is not None:

@@ -19,8 +19,9 @@ def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
     with who has confirmed them and whether what they reveal has been on the screen."""
 
     def lines(items: Sequence[Line]) -> list[list[Any]]:
-        # a line kept with the one before (``with_previous``) says so in a fourth item; older saves have three
-        return [[line.text, line.size, line.colour, *([True] if line.with_previous else [])] for line in items]
+        # a line kept with the one before (``with_previous``) says so in a fourth item, a result (``Line.result``) in
+        # a fifth; older saves have three or four
+        return [[line.text, line.size, line.colour, *_flags(line)] for line in items]
 
     kept = []
     for n in notices:
@@ -45,6 +46,10 @@ def screen_state(notices: Sequence[Notice]) -> dict[str, Any]:
     return {"notices": kept}
 
 
+def _flags(line: Line) -> list[bool]:
+    return [line.with_previous, True] if line.result else [True] if line.with_previous else []
+
+
 _SIZES = ("large", "normal", "small")
 _NOTICE_KEYS = {"title", "lines", "rule", "tag", "page", "owners", "confirmed", "reveals", "line", "seen", "passive",
                 "spoken", "by_itself", "lead"}  # fmt: skip
@@ -66,11 +71,11 @@ def _number(value: Any, least: int) -> bool:
 def _line(item: Any) -> bool:
     return (
         type(item) is list
-        and len(item) in (3, 4)
+        and len(item) in (3, 4, 5)
         and _text(item[0])
         and item[1] in _SIZES
         and (item[2] is None or _text(item[2]))
-        and item[3:] in ([], [True])
+        and item[3:] in ([], [True], [False, True], [True, True])
     )
 
 
@@ -125,7 +130,10 @@ def restore_screen(screen: dict[str, Any]) -> list[Notice]:
     round, is not shown again: its sentences were on the screen before the game stopped. A damaged row gives none."""
 
     def restore(items: list[list[Any]]) -> list[Line]:
-        return [Line(text, size, colour, *kept) for text, size, colour, *kept in items]
+        return [
+            Line(text, size, colour, with_previous=kept[:1] == [True], result=kept[1:] == [True])
+            for text, size, colour, *kept in items
+        ]
 
     screen = checked_screen(screen)
     try:

@@ -166,13 +166,14 @@ def notice_footer(notice: Notice) -> str:
 
 def notice_lines(notice: Notice, computer_colours: Sequence[str] = ()) -> tuple[Line, ...]:
     """The notice's lines, each one whose owner has confirmed it ticked (a computer's, once anyone has); one still to
-    be confirmed keeps room for its tick, so a player's "done" never moves a line to another part
-    (tests/flow/test_table_pace.py)."""
+    be confirmed keeps room for its tick, so a "done" never moves a line to another part (test_table_pace.py)."""
 
     def shown(line: Line) -> Line:
         owner = ANYONE if line.colour in computer_colours else line.colour
-        if owner is None or owner in notice.confirmed:
-            return line if owner is None else replace(line, text=TICK + line.text)
+        if owner is None or line.result:  # a count's votes are not the voter's to do
+            return line
+        if owner in notice.confirmed:
+            return replace(line, text=TICK + line.text)
         return replace(line, tick_room=owner in notice.waiting)
 
     return tuple(shown(line) for line in notice.lines)

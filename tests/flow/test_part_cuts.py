@@ -276,7 +276,7 @@ def test_under_a_years_end_the_order_that_follows_is_next_years(
     assert joined, "a year's end told the next year's order"
 
 
-def test_the_cards_heading_is_kept_with_the_saved_screen() -> None:
+def test_the_cards_heading_and_a_counts_votes_are_kept_with_the_saved_screen() -> None:
     """A power cut while a card heads the next election's notice: the resumed screen still titles the card by the
     election that turned it; a saved heading for more lines than the notice has is no screen any version wrote."""
     import json
@@ -285,11 +285,12 @@ def test_the_cards_heading_is_kept_with_the_saved_screen() -> None:
     from display.screen import Line
 
     card = Line("Take the Castello card and lay it face up as next year's next card", "small")
-    notice = Notice("San Marco", [card, Line("Nobody has a vote here: nothing happens.", "normal")], tag="empty")
+    votes = Line("Red: 3 votes", "normal", "red", result=True)  # never ticked (test_count_texts.py): kept so
+    notice = Notice("San Marco", [card, votes, Line("Red wins", "large")], tag="count")
     notice.lead = ("Dorsoduro", 1)
     stored = json.loads(json.dumps(screen_state([notice])))
     (back,) = restore_screen(stored)
-    assert back.lead == ("Dorsoduro", 1)
+    assert back.lead == ("Dorsoduro", 1) and back.lines == notice.lines
     assert [p.title for p in parts_of(notice_view(back), (160, 128))][:2] == ["Dorsoduro", "San Marco"]
-    stored["notices"][0]["lead"] = ["Dorsoduro", 3]
+    stored["notices"][0]["lead"] = ["Dorsoduro", 4]
     assert restore_screen(stored) == []
