@@ -227,7 +227,7 @@ def notice_comment(title: str, tags: Sequence[str], lines: Sequence[str]) -> str
     if kind == "reveal":
         return f"{title}: who put how many markers where, face down"
     if kind == "count":
-        card = " (and next year's card)" if lines[0].startswith("Take the ") else ""
+        card = " (and next year's card)" if "Take the " in lines[0] else ""
         return f"the count in {title}{card}: {lines[-1]}"
     if kind == "empty":
         return f"{title}: nobody has a vote; lay next year's card"

@@ -67,12 +67,15 @@ PATTERNS: list[tuple[str, str, tuple[str, ...]]] = [
     (f"Take the {AREA} card and lay it face up as next year's next card", "card", ("area",)),
     (r"Year (\d+) begins: the turned-up cards are its order; .*", "new_year", ("year",)),
 ]
+LED = re.compile(AREA + ": (?=Take the )")
 COMPILED = [(re.compile(pattern + "$"), do, fields) for pattern, do, fields in PATTERNS]
 
 
 def read_sentence(text: str) -> dict[str, Any] | None:
     """The change an English board sentence asks for, or None if the text is no board sentence."""
     text = text.replace("\u00a0", " ").removeprefix("✓ ")  # "San Marco" glued; a tick: that player is done
+    led = LED.match(text)  # a card under the election that turned it ("San Polo: Take the Castello card…")
+    text = text[led.end() :] if led else text
     for pattern, do, fields in COMPILED:
         match = pattern.match(text)
         if not match:

@@ -43,8 +43,8 @@ class Notice:
     spoken: tuple[str, ...] = ()
     quiet: bool = False
     by_itself: bool = False
-    # (name, n): its first n lines are what the election ``name`` ended with (the card it turned, 5.2), shown under
-    # that name before the notice's own title (flow/views.py's notice_view: a part of its own).
+    # (name, n): its first n lines are what the election ``name`` ended with (the card it turned, 5.2), shown first
+    # and led by that name (the screen's preface: display/pages.py's merged).
     lead: tuple[str, int] | None = None
     # Which of its parts the LCD has shown, of how many (composition.py): it goes only once all were up. Not
     # stored: after a power cut every part is shown again.

@@ -34,14 +34,14 @@ def keep_names_together(screen: Screen) -> Screen:
         return _MANY_WORDS.sub(lambda found: found.group().replace(" ", NO_BREAK), text)
 
     lines = tuple(line if (text := glue(line.text)) == line.text else replace(line, text=text) for line in screen.lines)
-    menu, title = screen.menu, glue(screen.title)
+    menu, title, preface = screen.menu, glue(screen.title), screen.preface and keep_names_together(screen.preface)
     if menu is not None:
         options, hints = tuple(map(glue, menu.options)), tuple(map(glue, menu.hints))
         if (options, hints) != (menu.options, menu.hints):
             menu = replace(menu, options=options, hints=hints)
-    if (title, lines, menu) == (screen.title, screen.lines, screen.menu):
+    if (title, lines, menu, preface) == (screen.title, screen.lines, screen.menu, screen.preface):
         return screen
-    return replace(screen, title=title, lines=lines, menu=menu)
+    return replace(screen, title=title, lines=lines, menu=menu, preface=preface)
 
 
 def menu_view(menu: Menu) -> MenuView:
@@ -181,7 +181,7 @@ def notice_lines(notice: Notice, computer_colours: Sequence[str] = ()) -> tuple[
 
 def notice_view(notice: Notice, computer_colours: Sequence[str] = ()) -> Screen:
     """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery). Lines an
-    earlier election ended with (its card) come first, under its name (a part of their own: ``Notice.lead``)."""
+    earlier election ended with (its card) come first, led by its name (``Notice.lead``: the screen's preface)."""
     if notice.page is not None:
         page, pages = notice.page
         footer = _("ok: go on ({page}/{pages})").format(page=page, pages=pages)

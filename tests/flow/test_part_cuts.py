@@ -191,7 +191,7 @@ def test_one_election_to_a_notice_under_its_name(
 ) -> None:
     """A count's notice is titled by its area and holds that election alone: no other area's result before its
     votes (a "Dorsoduro" once opened with Cannaregio's no-vote result and a card); a card turned before it heads it
-    at most once (the election before, decided in an earlier line), in a part titled by that election; one nobody
+    at most once (the election before, decided in an earlier line), led by that election's name; one nobody
     voted in has its own card after its result. The voice says the notice's own result first."""
     seen = evening(language, size, seeds)
     card = card_text(language)
@@ -217,10 +217,10 @@ def test_one_election_to_a_notice_under_its_name(
     assert led, "a card turned as an election ended headed the notice after it"
     for notice in led:  # the card is the election before's (5.2): its part is titled by that one, not this one
         assert notice.lead is not None and notice.lead[0] in AREA_NAMES and notice.lead[0] != notice.title
-        parts = parts_of(notice_view(notice), size)
-        first = [p.title for p in parts if p.lines and card.fullmatch(p.lines[0].text)][:1]
-        assert first == [notice.lead[0]], parts
-        assert not any(card.fullmatch(line.text) for p in parts if p.title == notice.title for line in p.lines[:1])
+        shown = [line.text for part in parts_of(notice_view(notice), size) for line in part.lines]
+        led = [text for text in shown if text.startswith(f"{notice.lead[0]}: ")]
+        assert led and card.fullmatch(led[0].removeprefix(f"{notice.lead[0]}: ")), shown
+        assert not any(card.fullmatch(text) for text in shown[: shown.index(led[0])]), shown
 
 
 @pytest.mark.parametrize(("language", "size", "seeds"), cases())
@@ -291,6 +291,7 @@ def test_the_cards_heading_and_a_counts_votes_are_kept_with_the_saved_screen() -
     stored = json.loads(json.dumps(screen_state([notice])))
     (back,) = restore_screen(stored)
     assert back.lead == ("Dorsoduro", 1) and back.lines == notice.lines
-    assert [p.title for p in parts_of(notice_view(back), (160, 128))][:2] == ["Dorsoduro", "San Marco"]
+    (shown,) = parts_of(notice_view(back), (320, 240))  # one screen, the card led by the election that turned it
+    assert shown.title == "San Marco" and shown.lines[0].text == f"Dorsoduro: {card.text}"
     stored["notices"][0]["lead"] = ["Dorsoduro", 4]
     assert restore_screen(stored) == []
