@@ -18,9 +18,10 @@ from hardware.events import InputEvent, PageTick
 from ..engine import AREAS, Decision, private_view
 from .controller import Controller
 from .narration import ANYONE, Notice
+from .notice import NOTICE_KINDS
 from .seats import Seat, Source
 
-NOTICE_TAGS = {"notice", "reveal", "count", "empty", "instructions", "year", "undo", "error"}
+NOTICE_TAGS = set(NOTICE_KINDS - {"reminder"})  # the reminder's pages are read and turned (first_year.py)
 
 
 class Table:

@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from display.screen import Line
 
 from ..engine.undo import Revealed
+
+NoticeKind = Literal["notice", "reveal", "count", "empty", "instructions", "year", "undo", "error", "reminder"]
+"""What a notice is (the screen's tag too): a round's reveal, a count, an election nobody voted in, what to do on the
+board, a year's end, the undo's question or result, a save that failed, the first year's reminder; else a notice."""
+NOTICE_KINDS: frozenset[str] = frozenset(get_args(NoticeKind))
 
 ANYONE = "*"
 """The owner of a computer seat's pieces on a notice: any player at the table moves them and confirms."""
@@ -32,7 +38,7 @@ class Notice:
     title: str
     lines: list[Line]
     rule: str | None = None
-    tag: str = "notice"
+    tag: NoticeKind = "notice"
     page: tuple[int, int] | None = None  # (n, of): one page of several read in a row (the first year's reminder)
     owners: tuple[str, ...] = ()
     confirmed: set[str] = field(default_factory=set)

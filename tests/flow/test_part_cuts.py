@@ -295,3 +295,5 @@ def test_the_cards_heading_and_a_counts_votes_are_kept_with_the_saved_screen() -
     assert shown.title == "San Marco" and shown.lines[0].text == f"Dorsoduro: {card.text}"
     stored["notices"][0]["lead"] = ["Dorsoduro", 4]
     assert restore_screen(stored) == []
+    stored["notices"][0].update(lead=["Dorsoduro", 1], tag="gossip")  # a kind of notice no version has
+    assert restore_screen(stored) == []
