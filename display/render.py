@@ -450,9 +450,9 @@ def _draw_menu(
     whole = _window(heights, menu.cursor, bottom - top) == (0, len(heights))
     grid: tuple[int, ...] = ()
     if last - first < len(heights):  # side by side with the hint under them, else in its room
-        grid = _grid(labels, face, width - 2 * margin, arrow, step, (below - top) // step)
+        grid = _grid(labels, face, width - 2 * margin, step, (below - top) // step)
         if not grid:
-            grid = _grid(labels, face, width - 2 * margin, arrow, step, (bottom - top) // step)
+            grid = _grid(labels, face, width - 2 * margin, step, (bottom - top) // step)
             below = bottom
     if grid:
         if below < bottom:
@@ -490,20 +490,24 @@ def _draw_menu(
     return face
 
 
-def _grid(labels: list[list[str]], face: Any, room: int, arrow: int, step: int, rows: int) -> tuple[int, ...]:
+GRID_MARK = 3  # a side by side option's mark: a bar of 2 px and a pixel apart (an arrow left no room at 160x128)
+
+
+def _grid(labels: list[list[str]], face: Any, room: int, step: int, rows: int) -> tuple[int, ...]:
     """Where each column of short options side by side starts: as few columns as put them all in ``rows`` rows
     ((): they do not go, one column it stays). A ballot's seven areas or eight markers at 160x128 were two at a time
     in a column, the rest out of sight; side by side they read as a line does, left to right, then down."""
     if rows < 1 or any(len(label) > 1 for label in labels):
         return ()
-    widths = [arrow + int(_length(label[0], face)) + step // 2 for label in labels]
+    widths = [GRID_MARK + int(_length(label[0], face)) for label in labels]
+    gap = step // 3
     for columns in range(2, len(labels) + 1):
         needed = [max(widths[column::columns]) for column in range(columns)]
-        if sum(needed) > room:
+        spare = room - sum(needed) - gap * (columns - 1)
+        if spare < 0:
             return ()
         if (len(labels) + columns - 1) // columns <= rows:
-            spare = room - sum(needed)
-            return tuple(sum(needed[:column]) + column * spare // columns for column in range(columns))
+            return tuple(sum(needed[:k]) + k * (gap + spare // columns) for k in range(columns))
     return ()
 
 
@@ -519,20 +523,19 @@ def _draw_grid(
     face: Any,
 ) -> Any:
     """The options in rows, each column starting at its place in ``columns`` (from the left margin), the
-    highlighted one marked as in a column (arrow and underline; the bar is a column's)."""
+    highlighted one marked by a bar before it and a line under it, in the player's colour."""
     menu = screen.menu
     assert menu is not None
     left = margin_of(image.size, sizes)
-    bold = font(sizes["normal"], bold=True)
-    arrow = int(draw.textlength("▶ ", font=bold))
     highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
     for index, label in enumerate(labels):
         x, y = left + columns[index % len(columns)], top + (index // len(columns)) * step
-        _text(image, (x + arrow, y), label[0], face, ACCENT if index in menu.chosen else TEXT)
+        _text(image, (x + GRID_MARK, y), label[0], face, ACCENT if index in menu.chosen else TEXT)
         if index == menu.cursor:
             underline = y + sizes["normal"] + 3
-            _text(image, (x, y), "▶", bold, highlight)
-            draw.line((x, underline, x + arrow + int(_length(label[0], face)), underline), fill=highlight, width=2)
+            draw.rectangle((x, y - 2, x + GRID_MARK - 2, underline + 1), fill=highlight)
+            right = x + GRID_MARK + int(_length(label[0], face))
+            draw.line((x + GRID_MARK, underline, right, underline), fill=highlight, width=2)
     return face
 
 

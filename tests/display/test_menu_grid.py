@@ -1,6 +1,6 @@
-"""Short options a column cannot hold go side by side, so a ballot's markers are all in sight at 160x128 (they were
-two at a time in a column, the rest out of sight): display/render.py's ``_grid``. An option is in sight when its
-label is drawn: changing the label changes the picture."""
+"""Short options a column cannot hold go side by side, so a ballot's markers and areas are all in sight at 160x128
+(they were two at a time in a column, the rest out of sight): display/render.py's ``_grid``. An option is in sight
+when its label is drawn: changing the label changes the picture."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from companion.cli.gallery import collect
 from companion.i18n import set_language
 from display.render import render
-from display.screen import Screen
+from display.screen import MenuView, Screen
 
 
 @pytest.fixture(scope="module")
@@ -48,10 +48,16 @@ def test_a_ballots_markers_are_all_in_sight(screens: Any, language: str, size: t
 
 
 @pytest.mark.parametrize("language", ["en", "de", "it"])
-def test_the_areas_are_all_in_sight_where_two_columns_fit(screens: Any, language: str) -> None:
+@pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)], ids=lambda size: f"{size[0]}x{size[1]}")
+def test_a_ballots_seven_areas_are_all_in_sight(screens: Any, language: str, size: tuple[int, int]) -> None:
+    """At 160x128 side by side (the highlighted area's hint gives way to them)."""
     screen = screens[language]["private-area"]
     assert screen.menu is not None and len(screen.menu.options) == 7
-    assert out_of_sight(screen, (320, 240)) == []
-    # At 160x128 two area names side by side are wider than the screen: one column, scrolled (▲▼), and the check
-    # above would see it.
-    assert len(out_of_sight(screen, (160, 128))) >= 4
+    assert out_of_sight(screen, size) == []
+
+
+def test_options_too_long_to_go_side_by_side_stay_one_column_scrolled() -> None:
+    """What the check above would see: six moves, each too long to share a row at 160x128, scroll (▲▼)."""
+    options = tuple(f"from Cannaregio to Santa Croce {n}" for n in range(6))
+    screen = Screen("Red's turn", (), footer="left/right, ok: pick", menu=MenuView(options))
+    assert 0 < len(out_of_sight(screen, (160, 128))) < len(options)
