@@ -129,7 +129,7 @@ def test_a_count_a_computer_acts_on_does_not_stop_play_and_its_move_joins_it() -
 def test_a_rounds_reveal_at_160x128_is_cut_once_whoever_has_said_done(language: str) -> None:
     """The longest round there is: four players, a computer among them, the longest area names. Room for each tick
     is kept, so no "done" moves a line to another part, in any order: one part in English; two in German and
-    Italian, whose longer lines (the markers named: "Rot: 4× Marke auf Dorsoduro") take two rows each (the parts turn
+    Italian, whose longer lines (the markers named: "Marke", "segnalino") take two rows each (the parts turn
     by themselves: an ok is never a page turn)."""
     from companion.engine.changes import PutMarkers
 
