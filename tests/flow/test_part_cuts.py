@@ -297,3 +297,16 @@ def test_the_cards_heading_and_a_counts_votes_are_kept_with_the_saved_screen() -
     assert restore_screen(stored) == []
     stored["notices"][0].update(lead=["Dorsoduro", 1], tag="gossip")  # a kind of notice no version has
     assert restore_screen(stored) == []
+
+
+@pytest.mark.parametrize("language", ["en", "de", "it"])
+def test_a_secret_ballots_gate_is_one_part_at_160x128(language: str, in_language: None) -> None:
+    """Whose ballot it is, that the others look away and that the player presses ok are read at once: "Blau: ok am
+    eigenen Tastenfeld drücken" was once alone on a part 2 (large text), after the others had looked away."""
+    from companion.flow.views import gate_view
+
+    set_language(language)
+    for colour in ("red", "blue", "green", "yellow"):
+        for text_size in ("normal", "large"):
+            parts = paginate(gate_view({"year": 12, "round": 3}, colour), (160, 128), text_size)
+            assert len(parts) == 1, (colour, text_size, [[line.text for line in part.lines] for part in parts])
