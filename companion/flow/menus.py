@@ -65,13 +65,15 @@ def _area_key(area: int) -> str:
 
 
 def _move_tree(title: str, moves: Sequence[tuple[int, int, Decision]], rule: str) -> Menu:
-    """Choose a house to move: first the district it leaves, then the one it enters."""
+    """Choose a house to move: first the district it leaves, then the one it enters, each option the district's
+    name alone (the question says from or to: "from Santa Croce" options were too wide to go two to a row at
+    160x128, and five of them were two at a time in sight)."""
     sources: dict[int, list[Option]] = {}
     for source, target, decision in moves:
         sources.setdefault(source, []).append(
             # rules.md 8.4: a house moved into a district is a palace check there
             Option(
-                _("to {area}").format(area=AREA_NAMES[target]),
+                AREA_NAMES[target],
                 decision,
                 _area_key(target),
                 _("Then you may build there"),
@@ -79,7 +81,7 @@ def _move_tree(title: str, moves: Sequence[tuple[int, int, Decision]], rule: str
         )
     options = [
         Option(
-            _("from {area}").format(area=AREA_NAMES[source]),
+            AREA_NAMES[source],
             Menu(_("Move a house from {area} to...").format(area=AREA_NAMES[source]), targets, rule=rule),
             _area_key(source),
             _("Then choose where it goes"),  # rules.md 8.3

@@ -61,3 +61,31 @@ def test_options_too_long_to_go_side_by_side_stay_one_column_scrolled() -> None:
     options = tuple(f"from Cannaregio to Santa Croce {n}" for n in range(6))
     screen = Screen("Red's turn", (), footer="left/right, ok: pick", menu=MenuView(options))
     assert 0 < len(out_of_sight(screen, (160, 128))) < len(options)
+
+
+def test_every_menu_of_a_german_game_has_all_its_options_in_sight_at_160x128() -> None:
+    """A whole seeded game of four in German, the longest words there are: every distinct menu it shows (ballots,
+    decisions, the house moves whose "aus Santa Croce" options once scrolled two at a time) drawn at 160x128."""
+    import random
+
+    from companion.flow.autoplay import Table
+    from companion.flow.controller import Controller
+
+    menus: dict[tuple[object, ...], Screen] = {}
+
+    def keep(controller: Controller, _event: object) -> None:
+        screen = controller.screen()
+        if screen.menu is not None and len(screen.menu.options) > 1:
+            menus.setdefault((screen.lines, screen.menu.options, screen.menu.hints), screen)
+
+    set_language("de")
+    try:
+        controller = Controller(random.Random(25))
+        table = Table(controller, random.Random(25), ["1", "2", "3", "4"], False, keep)
+        table.setup()
+        table.play()
+        hidden = [(screen.lines[0].text, out_of_sight(screen, (160, 128))) for screen in menus.values()]
+    finally:
+        set_language("en")
+    assert len(menus) > 100, "the game showed its ballots and decisions"
+    assert [(question, options) for question, options in hidden if options] == []
