@@ -91,7 +91,7 @@ def _notice(n: Any) -> bool:
         and len(n["lines"]) <= _MOST
         and all(_line(item) for item in n["lines"])
         and (n["rule"] is None or _text(n["rule"]))
-        and n["tag"] in NOTICE_KINDS
+        and _text(n["tag"]) and n["tag"] in NOTICE_KINDS
         and (n.get("page") is None or (type(n["page"]) is list and len(n["page"]) == 2
                                        and all(_number(x, 1) for x in n["page"]) and n["page"][0] <= n["page"][1]))
         and _texts(n.get("owners", []))
