@@ -33,11 +33,8 @@ def _fits(screen: Screen, size: tuple[int, int], text_size: str) -> bool:
 @lru_cache(maxsize=256)
 def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -> tuple[Screen, ...]:
     """``(screen,)`` if it fits, else its parts (a single line too long for a whole part stays cut: the layout tests
-    report it). ``text_size``: the ``[display] text_size`` setting. A ``preface`` comes first: its lines led by its
-    title (:func:`merged`), or, with a code of its own, in parts of its own that carry the screen's keys."""
-    whole = merged(screen)
-    if whole is not None:
-        return paginate(whole, size, text_size)
+    report it). ``text_size``: the ``[display] text_size`` setting. A ``preface`` comes first, in parts of its own
+    that carry the screen's keys."""
     if screen.preface is not None:
         first = paginate(replace(screen.preface, keys=screen.keys), size, text_size)
         own = paginate(replace(screen, preface=None), size, text_size)
@@ -55,19 +52,6 @@ def paginate(screen: Screen, size: tuple[int, int], text_size: str = "normal") -
     if len(parts) >= 10:  # a wider part label ("10/12") leaves less room beside it in the footer
         parts = _cut(screen, size, text_size, (10, 10))
     return parts
-
-
-def merged(screen: Screen) -> Screen | None:
-    """A screen and its preface as one, the preface's lines first, led by its title ("San Polo: Take the Castello
-    card…", the card San Polo's end turned, over Castello's count), cut as any screen: parts of their own, or a
-    line for the title alone, kept the table waiting a page's time more. None for no preface, or one with a code of
-    its own (the Wi-Fi's at setup)."""
-    before = screen.preface
-    if before is None or before.qr or screen.qr or screen.menu or screen.board or not before.lines:
-        return None
-    first, *rest = before.lines
-    lines = (replace(first, text=f"{before.title}: {first.text}"), *rest, *screen.lines)
-    return replace(screen, preface=None, lines=lines)
 
 
 def lead_in(line: Line) -> bool:

@@ -439,8 +439,7 @@ def _draw_menu(
     bold = font(sizes["normal"], bold=True)
     step = sizes["normal"] + max(4, sizes["normal"] // 2 - 2 * sizes.get("tight", 0))
     line_step = sizes["normal"] + 2  # between the lines of an option too long for one (it wraps, never shrinks)
-    arrow = int(draw.textlength("▶ ", font=bold))
-    indent = margin + 2 + arrow  # room for the arrow before every label
+    indent = margin + 2 + int(draw.textlength("▶ ", font=bold))  # room for the arrow before every label
     labels = [
         wrap(draw, ("✓ " if index in menu.chosen else "") + option, face, width - margin - 2 - indent, problems)
         for index, option in enumerate(menu.options)
@@ -457,7 +456,7 @@ def _draw_menu(
     if grid:
         if below < bottom:
             _draw_hint(image, draw, menu, sizes, margin, bottom, width, problems)
-        return _draw_grid(image, draw, screen, labels, grid, top, step, sizes, face)
+        return _draw_grid(image, draw, screen, labels, grid, (margin, top), step, sizes, face)
     if last - first < len(menu.options) <= FEW and whole:
         first, last = 0, len(heights)  # all in sight without the hint (a computer's footer of two rows): it gives way
     else:
@@ -517,16 +516,16 @@ def _draw_grid(
     screen: Screen,
     labels: list[list[str]],
     columns: tuple[int, ...],
-    top: int,
+    corner: tuple[int, int],
     step: int,
     sizes: dict[Any, int],
     face: Any,
 ) -> Any:
-    """The options in rows, each column starting at its place in ``columns`` (from the left margin), the
-    highlighted one marked by a bar before it and a line under it, in the player's colour."""
+    """The options in rows from ``corner``, each column starting at its place in ``columns``, the highlighted one
+    marked by a bar before it and a line under it, in the player's colour."""
     menu = screen.menu
     assert menu is not None
-    left = margin_of(image.size, sizes)
+    left, top = corner
     highlight = PLAYER_COLOURS.get(screen.colour or "", ACCENT)
     for index, label in enumerate(labels):
         x, y = left + columns[index % len(columns)], top + (index // len(columns)) * step

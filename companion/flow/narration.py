@@ -203,8 +203,9 @@ def consequences(
 def ended_by(card: TurnCard, state: State) -> str | None:
     """The election whose end turned ``card``: the k-th card turned ends this year's k-th election (5.2)."""
     turned, order = state.next_year_turned(), state.this_order()
-    k = turned.index(card.area) if card.area in turned else len(order)
-    return AREA_NAMES[order[k]] if k < len(order) else None
+    if card.area not in turned or turned.index(card.area) >= len(order):
+        return None
+    return AREA_NAMES[order[turned.index(card.area)]]
 
 
 def _count_owner(notices: list[Notice], state: State, computer_colours: Sequence[str]) -> None:

@@ -50,7 +50,7 @@ class Notice:
     quiet: bool = False
     by_itself: bool = False
     # (name, n): its first n lines are what the election ``name`` ended with (the card it turned, 5.2), shown first
-    # and led by that name (the screen's preface: display/pages.py's merged).
+    # and led by that name (flow/views.py's notice_view).
     lead: tuple[str, int] | None = None
     # Which of its parts the LCD has shown, of how many (composition.py): it goes only once all were up. Not
     # stored: after a power cut every part is shown again.

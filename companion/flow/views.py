@@ -34,14 +34,14 @@ def keep_names_together(screen: Screen) -> Screen:
         return _MANY_WORDS.sub(lambda found: found.group().replace(" ", NO_BREAK), text)
 
     lines = tuple(line if (text := glue(line.text)) == line.text else replace(line, text=text) for line in screen.lines)
-    menu, title, preface = screen.menu, glue(screen.title), screen.preface and keep_names_together(screen.preface)
+    menu, title = screen.menu, glue(screen.title)
     if menu is not None:
         options, hints = tuple(map(glue, menu.options)), tuple(map(glue, menu.hints))
         if (options, hints) != (menu.options, menu.hints):
             menu = replace(menu, options=options, hints=hints)
-    if (title, lines, menu, preface) == (screen.title, screen.lines, screen.menu, screen.preface):
+    if (title, lines, menu) == (screen.title, screen.lines, screen.menu):
         return screen
-    return replace(screen, title=title, lines=lines, menu=menu, preface=preface)
+    return replace(screen, title=title, lines=lines, menu=menu)
 
 
 def menu_view(menu: Menu) -> MenuView:
@@ -181,7 +181,8 @@ def notice_lines(notice: Notice, computer_colours: Sequence[str] = ()) -> tuple[
 
 def notice_view(notice: Notice, computer_colours: Sequence[str] = ()) -> Screen:
     """A notice; one of several pages says which (in the footer, and as a ``page:`` tag for the gallery). Lines an
-    earlier election ended with (its card) come first, led by its name (``Notice.lead``: the screen's preface)."""
+    earlier election ended with (its card) come first, led by its name (``Notice.lead``): "San Polo: Take the
+    Castello card…" over Castello's count, with no part or line of its own (each cost the table a page's wait)."""
     if notice.page is not None:
         page, pages = notice.page
         footer = _("ok: go on ({page}/{pages})").format(page=page, pages=pages)
@@ -190,10 +191,9 @@ def notice_view(notice: Notice, computer_colours: Sequence[str] = ()) -> Screen:
         )
     footer, lines = notice_footer(notice), notice_lines(notice, computer_colours)
     room = max((_("done? ok on your pad"), _("done? any pad: ok")), key=len) if notice.waiting else ""
-    name, led = notice.lead or ("", 0)
-    own = Screen(notice.title, lines[led:], footer=footer, rule=notice.rule, tags=(notice.tag,), footer_room=room)
-    lead = Screen(name, lines[:led], footer=footer, rule="5.2", tags=(notice.tag,), footer_room=room)
-    return replace(own, preface=lead) if led else own
+    if notice.lead is not None and lines:
+        lines = (replace(lines[0], text=f"{notice.lead[0]}: {lines[0].text}"), *lines[1:])
+    return Screen(notice.title, lines, footer=footer, rule=notice.rule, tags=(notice.tag,), footer_room=room)
 
 
 def undo_view(question: Sequence[str], board: bool) -> Screen:

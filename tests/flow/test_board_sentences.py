@@ -19,7 +19,7 @@ from companion.flow.autoplay import NOTICE_TAGS, Table
 from companion.flow.board_text import change_text, markers_text
 from companion.flow.controller import Controller
 from display.pages import paginate
-from tests.sentences import read_sentence
+from tests.sentences import LED, read_sentence
 from tests.twin import TableTwin
 
 
@@ -42,7 +42,8 @@ class Reader:
         for line in lines:
             change = read_sentence(line.text)
             if change is not None:
-                self.read.append(line.text.replace("\u00a0", " ").removeprefix("✓ "))  # glued names, ticks
+                text = line.text.replace("\u00a0", " ").removeprefix("✓ ")  # glued names, ticks
+                self.read.append(LED.sub("", text, count=1))  # a card led by the election that turned it
                 self.twin.follow([change])
 
     @staticmethod
@@ -51,15 +52,14 @@ class Reader:
         line cut between two parts is followed whole where its first words are shown)."""
         whole = controller.parts.whole
         if screen.part is None or whole is None:
-            return list(enumerate((*(screen.preface.lines if screen.preface else ()), *screen.lines)))
+            return list(enumerate(screen.lines))
         parts = paginate(whole, controller.parts.size, controller.parts.text_size)  # type: ignore[arg-type]
-        lines = (*(whole.preface.lines if whole.preface else ()), *whole.lines)  # a preface's parts come first
         at, places = 0, []
         for part in parts:
             places.append([])
             for line in part.lines:
-                text = lines[at].text
-                places[-1].append((at, lines[at]))
+                text = whole.lines[at].text
+                places[-1].append((at, whole.lines[at]))
                 if line.text == text or not text.startswith(line.text):  # a whole line, or a cut one's rest
                     at += 1
         return places[screen.part[0] - 1]
