@@ -134,23 +134,58 @@ class Core(Context, Protocol):
 
 
 # ---------------------------------------------------------------------- the shape every mode and overlay has:
-# what a key does, which keys turn parts, the screen, the host's keys (modes/__init__.py)
+# its keys, which of them turn parts, the screen (modes/__init__.py)
 
 
 Paging = Literal["keys", "question", "help", "setup"]
-"""How a screen too long for the display is read (paging.py), one kind per mode: ``keys``, its parts turn as its own
-``page_turn`` says (none by default); ``question``, a question the host's ok answers, and ``help``, the rule help: in
+"""How a screen too long for the display is read (paging.py), one kind per mode: ``keys``, its parts turn as its
+bindings say (a binding's ``turn``); ``question``, a question the host's ok answers, and ``help``, the rule help: in
 small type on one screen where that fits, else their parts turn by themselves (routing.turn_by_itself), so every key
 means the same on every part (docs/architecture.md, "Parts and the page timer"); ``setup``, whose parts turn by
 themselves too, and the host's ok shows one not yet seen before it starts the game."""
+
+Action = Callable[["Context", "InputEvent", "Seat | None"], "Mode | None"]
+"""What a key does: the mode on top next (the mode itself to stay, ``None`` to close an overlay, an overlay to
+open). It reads the press's desk and answers on it (desk.py); the seat is the presser's (``None``: the host)."""
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One key of a mode, declared once: the same rows route the key (routing.py) and name the host's keys on the
+    screen (``Screen.keys``, the simulator's hint line), so what a screen says a key does is what it does
+    (tests/flow/test_host_keys.py).
+
+    ``key``: ``ok``, ``left``, ``right``, ``back``, an area or marker key, ``hold:back`` (the host's held back; a
+    pad's held key is its key), ``any`` (every key, held ones included), ``hold:any`` (every held key of the host).
+    ``by``: ``host``, ``pads`` (a seated player's own pad, or at setup any pad) or one pad's source.
+    ``label``: what the host's hint says the key does; ``None``: it is said nowhere (a pad's key, or a key that does
+    what every other one does). ``turn``: where the screen is in parts, the part this key shows first, and then it
+    does nothing else (paging.py). ``beneath``: a pad's key that reaches this game mode under any overlay the pad's
+    key is not the overlay's (keyed and confirmed on the pad itself: never swallowed)."""
+
+    key: str
+    does: Action
+    label: str | None = None
+    by: str = "host"
+    turn: Turn | None = None
+    beneath: bool = False
+
+    def takes(self, event: InputEvent) -> bool:
+        source = event.source
+        if not (source == self.by or (self.by == "pads" and source != "host")):
+            return False
+        name = f"hold:{event.key}" if source == "host" and event.kind == "hold" else event.key
+        return self.key in (name, "any") or (self.key == "hold:any" and name.startswith("hold:"))
+
+
+def close(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+    """A key that closes the overlay it is pressed on."""
+    return None
 
 
 class Mode:
     holds_back = False  # True: the host's held back is this overlay's to answer (not undo)
     paging: Paging = "keys"
-    # A game's mode whose players key on their own pads under any overlay (a keypad ballot, a notice's "done"): a
-    # pad's key the overlay does not take falls through to it, never swallowed (routing.py).
-    under_overlays = False
 
     @property
     def asks(self) -> bool:
@@ -167,30 +202,35 @@ class Mode:
         """Its parts turn by themselves though it is not read whole."""
         return self.paging == "setup"
 
-    def takes_key_of(self, source: str) -> bool:
-        """Whether, open as an overlay, this takes ``source``'s keys: the host's (an overlay is the host's to
-        answer), and a pad's only where it says so; a pad's key it does not take goes to the game's mode beneath."""
-        return source == "host"
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        """Its keys as they are now, in the order the host's hint names them; the first that takes a key has it. A
+        key no binding takes does nothing; on an overlay, a pad's key no binding takes goes to the game's mode
+        beneath, if a binding there takes it ``beneath`` (routing.py). Overlays bind the host's keys; only where one
+        binds a pad's (the year so far, for its opener) does a pad's key stop there."""
+        return ()
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        """A key (the host's, or a seated pad's with its seat): the mode on top next. Default: nothing happens."""
-        return self
-
-    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
-        """Which part this key turns to, where the screen is in parts (``paging.py``): a question's ok, the next."""
-        return "next" if self.ok_reads_on(ctx) and event.source == "host" and event.key == "ok" else None
+    def binding(self, ctx: Context, event: InputEvent) -> Binding | None:
+        return next((binding for binding in self.bindings(ctx) if binding.takes(event)), None)
 
     def ok_reads_on(self, ctx: Context) -> bool:
         """Whether ok shows the next part of this screen before it answers or goes on (the footer then says so)."""
         return self.asks and not self.reads_whole
 
+    def stay(self, change: Callable[[Context], object]) -> Action:
+        """A key that changes something and leaves this mode on top."""
+
+        def does(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+            change(ctx)
+            return self
+
+        return does
+
     def view(self, ctx: Context) -> Screen:
         raise NotImplementedError
 
     def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        """What the host's keys do here, as ``handle`` decides it (``Screen.keys``): kept beside ``handle`` so the
-        two are changed together."""
-        return ()
+        """What the host's keys do here (``Screen.keys``): the labels of its bindings."""
+        return tuple((b.key, b.label) for b in self.bindings(ctx) if b.by == "host" and b.label)
 
 
 # ---------------------------------------------------------------------- what the App adds to the screens

@@ -5,8 +5,8 @@ in German), and are then shown in parts (``display/pages.py``). The App tells th
 size (the tests' controllers, computer players) nothing is cut, so what a test reads is the whole screen. A new
 screen always starts at its first part.
 
-Each mode says which of its keys would turn a part (:meth:`Mode.page_turn`); the controller's router asks
-:func:`turn` once per key before the mode handles it, and a key that turned a part does nothing else. Modes never
+Each mode's bindings say which of its keys would turn a part (``Binding.turn``); the router turns it
+(:meth:`Parts.turn`) before the key does what it does, and a key that turned a part does nothing else. Modes never
 turn parts themselves. Where ok turns the parts (a notice, a question), the footer says "ok: more" until the last
 part, so nobody answers or goes on past what they could not read.
 """

@@ -1,7 +1,8 @@
-"""Which mode a key goes to (docs/architecture.md, "A press"): the host's held back asks to undo; the host's keys go
-to the overlay on top (help, the board check, a question) or else to the game's own mode; a player's keys go there
-too, except under an overlay, where only a keypad ballot or a notice's "done" still takes them (never swallowed)
-and the year so far closes on its opener's key. Only the host answers the host's questions (the start-up question
+"""Which mode a key goes to, by the modes' bindings (docs/architecture.md, "A press"): the host's held back asks to
+undo; the host's keys go to the overlay on top (help, the board check, a question) or else to the game's own mode;
+a player's keys go there too, and under an overlay that binds no key of theirs they fall through to the game's mode
+where its binding says ``beneath`` (a keypad ballot, a notice's "done": never swallowed); the year so far binds its
+opener's keys and closes on them. Only the host answers the host's questions (the start-up question
 included: a player's ok after a power cut is their own "done": tests/flow/test_evening_small_german.py). A key that
 turns a part of a long screen does only that (paging.py); the mode's answer opens or closes an overlay. Some seconds
 passing turns the parts of a screen whose keys never do (:func:`turn_by_itself`)."""
@@ -12,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from hardware.events import InputEvent
 
+from .context import Binding
 from .modes import NOTICES, Mode, UndoConfirm
 from .modes.notices import all_shown
 from .narration import Notice
-from .seats import Source
+from .seats import Seat, Source
 from .undo_chain import undo_chain
 from .undo_text import refusal_notice
 
@@ -28,26 +30,28 @@ def route(ctx: Desk, event: InputEvent) -> None:
     if event.source == "host" and event.kind == "hold" and not (top is not None and top.holds_back):
         if event.key == "back" and ctx.stage == "game" and not ctx.confirm_undo:
             ask_undo(ctx)
-    elif top is None or top.takes_key_of(event.source):
-        to_mode(ctx, event)
-    elif ctx.mode().under_overlays:  # keyed, and confirmed, on the pad itself: never swallowed
-        to_mode(ctx, event, ctx.mode())
-
-
-def to_mode(ctx: Desk, event: InputEvent, under: Mode | None = None) -> None:
-    """The key to the mode on top (or to ``under``, the game's own mode beneath an overlay, for a pad)."""
+        return
     seat = None if event.source == "host" else ctx.seats.seat_of(Source(event.source))
     if event.source != "host" and ctx.stage != "setup" and (seat is None or seat in ctx.bots):
         return  # a pad nobody sits at, or a computer player's seat
-    top = under or ctx.top()
-    turn = top.page_turn(ctx, event, seat)
-    if turn is not None:
-        ctx.screen()  # the parts of what is shown now
-        if ctx.parts.turn(turn):
-            return
-    after = top.handle(ctx, event, seat)
-    if under is not None:
+    if top is None:
+        press(ctx, ctx.mode(), event, seat)
+    elif (binding := top.binding(ctx, event)) is not None or event.source == "host":
+        press(ctx, top, event, seat, binding)
+    elif (beneath := ctx.mode().binding(ctx, event)) is not None and beneath.beneath:
+        beneath.does(ctx, event, seat)  # keyed, and confirmed, on the pad itself: never swallowed
+
+
+def press(ctx: Desk, top: Mode, event: InputEvent, seat: Seat | None, binding: Binding | None = None) -> None:
+    """The key to the mode on top: its binding turns a part of what is shown, or does what it does."""
+    binding = binding or top.binding(ctx, event)
+    if binding is None:
         return
+    if binding.turn is not None:
+        ctx.screen()  # the parts of what is shown now
+        if ctx.parts.turn(binding.turn):
+            return
+    after = binding.does(ctx, event, seat)
     if after is None:
         ctx.between.close_top()
     elif after is not top:

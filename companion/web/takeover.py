@@ -15,7 +15,7 @@ from display.screen import Line, Screen
 from hardware.events import InputEvent
 
 from ..flow.board_text import player_name
-from ..flow.context import Mode
+from ..flow.context import Action, Binding, Mode
 from ..i18n import _
 
 if TYPE_CHECKING:
@@ -33,19 +33,30 @@ class TakeoverConfirm(Mode):
         self.colour, self.lost, self.locked, self.answer = colour, lost, locked, answer
         self.armed = False
 
-    def handle(self, ctx: Context, event: InputEvent, seat: int | None) -> Mode | None:
-        if event.source != "host":
-            return self  # a player's key is theirs (a keypad ballot goes on underneath)
-        if event.key == "left" and event.kind == "press" and not self.armed:
-            self.armed = True
-            return self
-        self.answer(self.armed and event.key == "right" and event.kind == "press")
-        return None
-
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
         if self.armed:
-            return (("right", _("give the seat")), ("any", _("refuse")))
-        return (("left", _("then right: give the seat")), ("ok", _("refuse")), ("back", _("refuse")))
+            return (
+                Binding("right", self._answer(True), _("give the seat")),
+                Binding("any", self._answer(False), _("refuse")),
+            )
+        refuse = self._answer(False)
+        return (
+            Binding("left", self._arm, _("then right: give the seat")),  # pressed: a held left is any other key
+            Binding("ok", refuse, _("refuse")),
+            Binding("back", refuse, _("refuse")),
+            Binding("any", refuse),  # a player's key is theirs (a keypad ballot goes on underneath)
+        )
+
+    def _arm(self, ctx: Context, event: InputEvent, seat: int | None) -> Mode | None:
+        self.armed = True
+        return self
+
+    def _answer(self, give: bool) -> Action:
+        def does(ctx: Context, event: InputEvent, seat: int | None) -> Mode | None:
+            self.answer(give)
+            return None
+
+        return does
 
     def view(self, ctx: Context) -> Screen:
         name = player_name(self.colour)

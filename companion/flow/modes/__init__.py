@@ -1,14 +1,15 @@
 """What the table is doing, one small object each: the key routing of the game flow.
 
 A *mode* is what the screen is about (setting up, a notice to read, a ballot, a decision, the end); an *overlay*
-sits on top of any mode (rule help, the board check, an undo question). Each has ``handle(ctx, event, seat)``,
-returning the mode to be on top next (itself to stay, ``None`` to close an overlay, or an overlay to open),
-``page_turn`` (which of its keys turn the parts of a long screen: ``paging.py``), and ``view(ctx)``, the screen,
-which changes nothing. ``ctx`` is the narrow side of the controller (``context.py``; for a key, the press's desk:
-``desk.py``, where the mode's requests wait for the controller to commit them); the game's modes hold no game data
-(the in-between is ``ctx.between``, ``between.py``), so one mode object serves every game and a copy of the
-controller with other secrets shows exactly its own. An overlay keeps only where it is (a page, a question's
-subject).
+sits on top of any mode (rule help, the board check, an undo question). Each declares its keys once,
+``bindings(ctx)`` (``context.Binding``: the key, whose it is, what it does, what the host's hint says, which part
+of a long screen it turns first: ``paging.py``); the same rows route a key (``routing.py``) and name the host's keys
+on the screen. What a key does returns the mode to be on top next (itself to stay, ``None`` to close an overlay,
+or an overlay to open). ``view(ctx)`` is the screen and changes nothing. ``ctx`` is the narrow side of the
+controller (``context.py``; for a key, the press's desk: ``desk.py``, where the mode's requests wait for the
+controller to commit them); the game's modes hold no game data (the in-between is ``ctx.between``,
+``between.py``), so one mode object serves every game and a copy of the controller with other secrets shows
+exactly its own. An overlay keeps only where it is (a page, a question's subject).
 """
 
 from __future__ import annotations

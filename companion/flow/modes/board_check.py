@@ -11,8 +11,7 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context, Mode
-from ..paging import Turn
+from ..context import Action, Binding, Context, Mode, close
 from ..seats import HOST, Seat
 from ..shown import shown_snapshot
 from ..sound import sound_view
@@ -29,6 +28,11 @@ END = PAGES  # then the pages the App adds (ctx.additions.pages), then, during a
 SOUND = -1  # left of the map: the voice's level, which ok changes
 
 
+def turn_up(ctx: Context) -> None:
+    """The voice one step louder (or off after the loudest): the App applies and keeps it."""
+    ctx.effect("sound", HOST, state=str(ctx.seats.sound.turn_up()))
+
+
 class BoardCheck(Mode):
     """The board pages; right from the last one (in a game) shows the way out of it: a held back there gives the game
     up (modes/evening.py). Left from the map is the sound page, and left from it wraps to the year so far, so the
@@ -43,50 +47,53 @@ class BoardCheck(Mode):
     def holds_back(self) -> bool:  # type: ignore[override]
         return self.page == self.end
 
-    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
         """A board page too long for the display: right and left turn its parts before the pages; the way out asks,
-        so its ok shows the parts not yet seen."""
+        so its ok shows the parts not yet seen. Right from the way out wraps round to the map."""
+        previous = Binding("left", self._left, _("previous page"), turn="back")
+        if self.page == self.end:
+            abandon = self.stay(lambda ctx: ctx.abandon())  # the overlays are gone with the game
+            return (
+                Binding("hold:back", abandon, _("abandon the game")),
+                Binding("hold:any", abandon),
+                Binding("back", close, _("close")),
+                previous,
+                Binding("right", self._right, turn="next"),
+                Binding("ok", close, turn="next"),
+            )
         if self.page == SOUND:
-            return None
-        if event.key == "ok":
-            return "next" if self.page == self.end and event.source == "host" else None
-        return "next" if event.key == "right" else "back" if event.key == "left" else None
+            louder = ctx.seats.sound.adjustable
+            return (
+                Binding("ok", self.stay(turn_up) if louder else close, _("louder, then off") if louder else _("close")),
+                Binding("left", self._to(PAGES - 1), _("previous page")),
+                Binding("right", self._to(0), _("next page")),
+                Binding("back", close, _("close")),
+            )
+        return (
+            Binding("ok", close, _("close")),
+            previous,
+            Binding("right", self._right, _("next page"), turn="next"),
+            Binding("back", close, _("close")),
+        )
 
     def ok_reads_on(self, ctx: Context) -> bool:
         return self.page == self.end  # the way out asks: its ok shows the parts not yet seen
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        pages = self.end + (ctx.stage == "game" and ctx.state is not None and not ctx.state.is_over)
-        if event.kind == "hold" and self.page == self.end:
-            ctx.abandon()
-            return self  # the overlays are gone with the game
-        if self.page == SOUND:
-            return self._sound(ctx, event.key)
-        if event.key == "right":
-            self.page = (self.page + 1) % pages
-        elif event.key == "left":
-            self.page = SOUND if self.page == 0 else self.page - 1
-        else:
-            return None
+    def _right(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        way_out = ctx.stage == "game" and ctx.state is not None and not ctx.state.is_over
+        self.page = (self.page + 1) % (self.end + way_out)
         return self
 
-    def _sound(self, ctx: Context, key: str) -> Mode | None:
-        if key == "ok" and ctx.seats.sound.adjustable:
-            level = ctx.seats.sound.turn_up()
-            ctx.effect("sound", HOST, state=str(level))  # the App applies and keeps it
-        elif key in ("left", "right"):
-            self.page = PAGES - 1 if key == "left" else 0
-        else:
-            return None  # back, or ok where there is nothing to turn up, closes as on every board page
+    def _left(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        self.page = SOUND if self.page == 0 else self.page - 1
         return self
 
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        if self.page == self.end:
-            return (("hold:back", _("abandon the game")), ("back", _("close")), ("left", _("previous page")))
-        if self.page == SOUND:
-            ok = ("ok", _("louder, then off") if ctx.seats.sound.adjustable else _("close"))
-            return (ok, ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
-        return (("ok", _("close")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
+    def _to(self, page: int) -> Action:
+        def does(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+            self.page = page
+            return self
+
+        return does
 
     def view(self, ctx: Context) -> Screen:
         if self.page == self.end:

@@ -16,7 +16,7 @@ from hardware.events import InputEvent
 from ... import RELEASED
 from ...i18n import _
 from ..board_text import display_name
-from ..context import Context, Mode
+from ..context import Binding, Context, Mode, close
 from ..seats import Seat
 
 
@@ -31,16 +31,9 @@ class NextGame(Mode):
 
     paging = "question"
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        if event.source != "host":
-            return self
-        if event.key == "ok":
-            ctx.next_game()
-            return self  # the overlays are gone with the finished game
-        return None
-
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        return (("ok", _("new game")), ("any", _("stay")))
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        # ok: the overlays are gone with the finished game
+        return (Binding("ok", self.stay(lambda ctx: ctx.next_game()), _("new game")), Binding("any", close, _("stay")))
 
     def view(self, ctx: Context) -> Screen:
         intro = (
@@ -61,23 +54,23 @@ class NextGame(Mode):
         )
 
 
+def back_to_game(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+    """Not to the board check or start-up question it came from."""
+    ctx.between.back_to_game()
+    return None
+
+
 class AbandonConfirm(Mode):
     """Giving up an unfinished game: only a held back does it."""
 
     holds_back = True
     paging = "question"
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        if event.source != "host":
-            return self
-        if event.kind == "hold" and event.key == "back":
-            ctx.abandon()
-            return self  # the overlays are gone with the game
-        ctx.between.back_to_game()  # not to the board check or start-up question it came from
-        return None
-
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        return (("hold:back", _("abandon the game")), ("any", _("keep playing")))
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        return (
+            Binding("hold:back", self.stay(lambda ctx: ctx.abandon()), _("abandon the game")),  # the overlays go too
+            Binding("any", back_to_game, _("keep playing")),
+        )
 
     def view(self, ctx: Context) -> Screen:
         return abandon_view(ctx)
@@ -106,15 +99,12 @@ class ResumeOffer(Mode):
     def __init__(self, game: int, started: str, year: int, zone: tzinfo | None = None) -> None:
         self.game, self.started, self.year, self.zone = game, started, year, zone
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        if event.source != "host":
-            return self
-        if event.key == "right":
-            return AbandonConfirm()
-        return None
-
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        return (("ok", _("go on")), ("right", _("a new game instead")))
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        return (
+            Binding("ok", close, _("go on")),
+            Binding("right", lambda ctx, event, seat: AbandonConfirm(), _("a new game instead")),
+            Binding("any", close),
+        )
 
     def view(self, ctx: Context) -> Screen:
         if known_time(self.started):

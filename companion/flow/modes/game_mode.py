@@ -6,7 +6,7 @@ from __future__ import annotations
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context, Mode
+from ..context import Binding, Context, Mode
 from ..seats import Seat, Source
 from .board_check import BoardCheck
 from .help import Help
@@ -17,29 +17,39 @@ class GameMode(Mode):
     """During a game the host's left opens the rule help and back the board check, whatever the screen shows; a
     player's back opens the year so far whenever it has nothing of theirs to step back from."""
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        if event.source != "host":
-            if seat is not None:
-                if event.key == "back" and ctx.stage == "game" and not uses_back(ctx, seat):
-                    return ThisYear(Source(event.source))
-                self.pad(ctx, seat, event.key)
-            return self
-        if event.key == "left":
-            return Help()
-        if event.key == "back" and ctx.stage == "game":
-            return BoardCheck(len(ctx.additions.pages))
-        return self.host(ctx, event.key)
+    beneath = False  # its players key on their own pads under any overlay (a keypad ballot, a notice's "done")
 
-    def host(self, ctx: Context, key: str) -> Mode | None:
-        return self
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        board = (Binding("back", board_check, _("board check")),) if ctx.stage == "game" else ()
+        return (
+            *self.host_bindings(ctx),
+            Binding("left", rule_help, _("rule help")),
+            *board,
+            Binding("back", self._year_or_pad, by="pads", beneath=self.beneath),
+            Binding("any", self._pad, by="pads", beneath=self.beneath),
+        )
 
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        board = (("back", _("board check")),) if ctx.stage == "game" else ()
-        return (*self.host_keys(ctx), ("left", _("rule help")), *board)
-
-    def host_keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        """The keys :meth:`host` gives a meaning."""
+    def host_bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        """The host's keys of this mode, besides the rule help and the board check."""
         return ()
 
     def pad(self, ctx: Context, seat: Seat, key: str) -> None:
         """A key on a seated human player's own pad."""
+
+    def _pad(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        if seat is not None:
+            self.pad(ctx, seat, event.key)
+        return self
+
+    def _year_or_pad(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        if seat is not None and ctx.stage == "game" and not uses_back(ctx, seat):
+            return ThisYear(Source(event.source))
+        return self._pad(ctx, event, seat)
+
+
+def rule_help(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+    return Help()
+
+
+def board_check(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+    return BoardCheck(len(ctx.additions.pages))

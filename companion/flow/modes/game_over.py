@@ -7,9 +7,8 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context, Mode
+from ..context import Binding, Context, Mode, close
 from ..ending import ending_pages
-from ..paging import Turn
 from ..seats import Seat
 from .evening import NextGame
 from .game_mode import GameMode
@@ -21,21 +20,25 @@ def _pages(ctx: Context) -> list[Screen]:
 
 
 class GameOverMode(GameMode):
-    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
+    def host_bindings(self, ctx: Context) -> tuple[Binding, ...]:
         """The game-over screen too long for the display: right and ok show its parts first (left is the rule
         help's, as on every game screen)."""
-        return "next" if event.source == "host" and event.key in ("right", "ok") else None
-
-    def host(self, ctx: Context, key: str) -> Mode | None:
-        if key == "back":
-            return NextGame()
-        return EndingPages(1) if key in ("right", "ok") else self
-
-    def host_keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        return (("ok", _("standings, chart")), ("right", _("standings, chart")), ("back", _("next game")))
+        return (
+            Binding("ok", standings, _("standings, chart"), turn="next"),
+            Binding("right", standings, _("standings, chart"), turn="next"),
+            Binding("back", next_game, _("next game")),
+        )
 
     def view(self, ctx: Context) -> Screen:
         return _pages(ctx)[0]
+
+
+def standings(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+    return EndingPages(1)
+
+
+def next_game(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+    return NextGame()
 
 
 class EndingPages(Mode):
@@ -44,22 +47,21 @@ class EndingPages(Mode):
     def __init__(self, page: int) -> None:
         self.page = page
 
-    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
-        if event.source != "host":
-            return None
-        return "next" if event.key in ("right", "ok") else "back" if event.key == "left" else None
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        return (
+            Binding("ok", self._next, _("next page"), turn="next"),
+            Binding("left", self._previous, _("previous page"), turn="back"),
+            Binding("right", self._next, _("next page"), turn="next"),
+            Binding("back", close, _("close")),
+        )
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        if event.source != "host":
-            return self
-        if event.key in ("right", "ok"):
-            self.page += 1
-        elif event.key == "left":
-            self.page -= 1
-        return self if event.key != "back" and 0 < self.page < len(_pages(ctx)) else None
+    def _next(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        self.page += 1
+        return self if self.page < len(_pages(ctx)) else None
 
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        return (("ok", _("next page")), ("left", _("previous page")), ("right", _("next page")), ("back", _("close")))
+    def _previous(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        self.page -= 1
+        return self if self.page > 0 else None
 
     def view(self, ctx: Context) -> Screen:
         return _pages(ctx)[self.page]

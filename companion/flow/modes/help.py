@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from display.screen import Screen
-from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context, Mode
-from ..seats import Seat
+from ..context import Binding, Context, Mode, close
 from ..views import help_view
 
 
@@ -17,11 +15,8 @@ class Help(Mode):
 
     paging = "help"
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        return None
-
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        return (("any", _("close")),)
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        return (Binding("any", close, _("close")),)
 
     def view(self, ctx: Context) -> Screen:
         return help_view(ctx.mode().view(ctx).rule)

@@ -60,7 +60,7 @@ def key_ballot(ctx: Context, seat: Seat, key: str) -> None:
 
 
 class KeypadBallotMode(GameMode):
-    under_overlays = True  # keyed on the pad itself
+    beneath = True  # keyed on the pad itself
 
     def pad(self, ctx: Context, seat: Seat, key: str) -> None:
         key_ballot(ctx, seat, key)

@@ -17,13 +17,11 @@ keyed in also locks it in (a round's reveal is read while the next round is keye
 from __future__ import annotations
 
 from display.screen import Screen
-from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context, Mode
+from ..context import Binding, Context
 from ..first_year import reminder_pages
 from ..narration import ANYONE
-from ..paging import Turn
 from ..seats import Seat
 from ..views import notice_view
 from .game_mode import GameMode
@@ -56,31 +54,27 @@ def all_shown(ctx: Context) -> bool:
     return all(k in notice.parts_shown or k in now for k in range(notice.parts))
 
 
-class NoticesMode(GameMode):
-    under_overlays = True  # confirmed on the pad itself
+def the_rest(ctx: Context) -> None:
+    """After the short reminder, the rest of the introduction."""
+    ctx.between.after_top(reminder_pages(ctx.players, ctx.seats.entry)[1:])
 
-    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
-        """The host's ok shows a part of the notice not up yet before it goes on (the parts turn by themselves too:
-        a host who waits presses once). A player's ok on their own pad always means "done" for them, never a part
-        (tests/flow/test_evening_small_german.py): the parts with lines still to confirm come up by themselves
-        (``Parts.show``)."""
-        return "unseen" if event.source == "host" and event.key == "ok" else None
+
+class NoticesMode(GameMode):
+    beneath = True  # confirmed on the pad itself
 
     def ok_reads_on(self, ctx: Context) -> bool:
         return True
 
-    def host(self, ctx: Context, key: str) -> Mode | None:
+    def host_bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        """The host's ok goes on, after it has shown a part of the notice not up yet (the parts turn by themselves
+        too: a host who waits presses once). A player's ok on their own pad always means "done" for them, never a
+        part (tests/flow/test_evening_small_german.py): the parts with lines still to confirm come up by themselves
+        (``Parts.show``)."""
         notice = ctx.between.notices[0]
-        if key == "ok":
-            ctx.dismiss_notice()
-        elif key == "right" and notice.tag == "reminder" and notice.page is None:  # the short one: the rest again
-            ctx.between.after_top(reminder_pages(ctx.players, ctx.seats.entry)[1:])
-        return self
-
-    def host_keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        notice = ctx.between.notices[0]
-        more = (("right", _("the other introduction pages")),) if notice.tag == "reminder" and not notice.page else ()
-        return (("ok", _("go on")), *more)
+        go_on = Binding("ok", self.stay(lambda ctx: ctx.dismiss_notice()), _("go on"), turn="unseen")
+        if notice.tag != "reminder" or notice.page is not None:
+            return (go_on,)
+        return (go_on, Binding("right", self.stay(the_rest), _("the other introduction pages")))
 
     def pad(self, ctx: Context, seat: Seat, key: str) -> None:
         """A player's ok is their "done" whatever they have keyed (rules.md 11: confirming only with nothing keyed

@@ -9,10 +9,14 @@ from display.screen import Line, Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context, DeviceNotes, Mode
-from ..paging import Turn
+from ..context import Binding, Context, DeviceNotes, Mode
 from ..seats import Seat, Source
 from ..views import setup_view
+
+
+def start(ctx: Context) -> None:
+    if ctx.seats.ready:
+        ctx.start()
 
 
 class SetupMode(Mode):
@@ -20,35 +24,24 @@ class SetupMode(Mode):
     # seen before the start.
     paging = "setup"
 
-    def page_turn(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Turn | None:
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
         """ok shows a part not up yet before it starts the game (the parts turn by themselves too: a host who waits
         for them starts with one press); while the table is not ready, from the last back to the first."""
-        if event.source != "host" or event.key != "ok":
-            return None
-        return "unseen" if ctx.seats.ready else "cycle"
-
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
         seats = ctx.seats
-        if event.source != "host":
-            seats.pad_key(Source(event.source), event.key)
-        elif event.key == "back":
-            seats.add_or_clear_bots()
-        elif event.key == "right":
-            seats.next_entry()
-        elif event.key == "left":
-            seats.next_language()
-        elif event.key == "ok" and seats.ready:
-            ctx.start()
-        return self
-
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        seats = ctx.seats
-        keys = [("ok", _("start"))] if seats.ready else []
-        keys += [("left", _("language")), ("right", _("ballot entry"))]
         full = len(seats.joined) >= 4
-        if not full or seats.bot_levels:
-            keys.append(("back", _("no computers") if full else _("add a computer")))
-        return tuple(keys)
+        ok = _("start") if seats.ready else None
+        bots = None if full and not seats.bot_levels else _("no computers") if full else _("add a computer")
+        return (
+            Binding("ok", self.stay(start), ok, turn="unseen" if seats.ready else "cycle"),
+            Binding("left", self.stay(lambda ctx: ctx.seats.next_language()), _("language")),
+            Binding("right", self.stay(lambda ctx: ctx.seats.next_entry()), _("ballot entry")),
+            Binding("back", self.stay(lambda ctx: ctx.seats.add_or_clear_bots()), bots),
+            Binding("any", self._pad, by="pads"),
+        )
+
+    def _pad(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        ctx.seats.pad_key(Source(event.source), event.key)
+        return self
 
     def view(self, ctx: Context) -> Screen:
         return with_device_notes(setup_view(ctx.seats), ctx.additions.device)

@@ -5,11 +5,10 @@ step back from, and any key of that pad (or the host's) closes it."""
 from __future__ import annotations
 
 from display.screen import Screen
-from hardware.events import InputEvent
 
 from ...engine import AREAS
 from ...i18n import _
-from ..context import Context, Mode
+from ..context import Binding, Context, Mode, close
 from ..game import palaces_now
 from ..race_views import race_view, year_view
 from ..seats import Seat, Source
@@ -67,14 +66,9 @@ class ThisYear(Mode):
     def __init__(self, opened_by: Source) -> None:
         self.opened_by = opened_by
 
-    def takes_key_of(self, source: str) -> bool:
-        return source in ("host", self.opened_by)  # the pad that opened it closes it
-
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        return None
-
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        return (("any", _("close")),)
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        # the pad that opened it closes it; every other pad's key goes to the mode beneath
+        return (Binding("any", close, _("close")), Binding("any", close, by=self.opened_by))
 
     def view(self, ctx: Context) -> Screen:
         return year_screen(ctx, _("any key: close"))

@@ -9,7 +9,7 @@ from display.screen import Screen
 from hardware.events import InputEvent
 
 from ...i18n import _
-from ..context import Context, Mode
+from ..context import Binding, Context, Mode, close
 from ..game import Step
 from ..seats import Seat
 from ..undo_chain import undo_chain, undo_open
@@ -39,16 +39,19 @@ class UndoConfirm(Mode):
     def __init__(self, chain: list[Step]) -> None:
         self.chain = chain
 
-    def handle(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
-        if event.key == "ok":
-            if undo_chain(ctx) == self.chain:
-                ctx.undo()
-            else:
-                ctx.between.tell(refusal_notice(_("Nothing was undone: the game went on under the question.")))
-        return None
+    def bindings(self, ctx: Context) -> tuple[Binding, ...]:
+        return (
+            Binding("ok", self._undo, _("undo")),
+            *(Binding(key, close, _("keep")) for key in ("left", "right", "back")),
+            Binding("any", close),
+        )
 
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        return (("ok", _("undo")), ("left", _("keep")), ("right", _("keep")), ("back", _("keep")))
+    def _undo(self, ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:
+        if undo_chain(ctx) == self.chain:
+            ctx.undo()
+        else:
+            ctx.between.tell(refusal_notice(_("Nothing was undone: the game went on under the question.")))
+        return None
 
     def view(self, ctx: Context) -> Screen:
         chain = [step.undone for step in self.chain]
