@@ -17,8 +17,13 @@ from .paging import part_to_show
 from .views import keep_names_together
 
 
+def keys_of(mode: Mode, ctx: Context) -> tuple[tuple[str, str], ...]:
+    """What the host's keys do on ``mode``'s screen (``Screen.keys``): the labels of its bindings, in their order."""
+    return tuple((b.key, b.label) for b in mode.bindings(ctx) if b.by == "host" and b.label)
+
+
 def compose(ctx: Context, top: Mode, storage_problem: str | None) -> Screen:
-    screen = replace(top.view(ctx), keys=(*top.keys(ctx), *(() if top.holds_back else undo_key(ctx))))
+    screen = replace(top.view(ctx), keys=(*keys_of(top, ctx), *(() if top.holds_back else undo_key(ctx))))
     banner = [
         Line(_("Pad {pad} is unplugged: plug it back in").format(pad=source), "small", "red")
         for source in sorted(ctx.seats.unplugged)

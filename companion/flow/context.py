@@ -206,11 +206,9 @@ class Mode:
         """Its keys as they are now, in the order the host's hint names them; the first that takes a key has it. A
         key no binding takes does nothing; on an overlay, a pad's key no binding takes goes to the game's mode
         beneath, if a binding there takes it ``beneath`` (routing.py). Overlays bind the host's keys; only where one
-        binds a pad's (the year so far, for its opener) does a pad's key stop there."""
+        binds a pad's (the year so far, for its opener) does a pad's key stop there. The labels of the host's are
+        ``Screen.keys`` (composition.py)."""
         return ()
-
-    def binding(self, ctx: Context, event: InputEvent) -> Binding | None:
-        return next((binding for binding in self.bindings(ctx) if binding.takes(event)), None)
 
     def ok_reads_on(self, ctx: Context) -> bool:
         """Whether ok shows the next part of this screen before it answers or goes on (the footer then says so)."""
@@ -227,10 +225,6 @@ class Mode:
 
     def view(self, ctx: Context) -> Screen:
         raise NotImplementedError
-
-    def keys(self, ctx: Context) -> tuple[tuple[str, str], ...]:
-        """What the host's keys do here (``Screen.keys``): the labels of its bindings."""
-        return tuple((b.key, b.label) for b in self.bindings(ctx) if b.by == "host" and b.label)
 
 
 # ---------------------------------------------------------------------- what the App adds to the screens

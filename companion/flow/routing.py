@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from hardware.events import InputEvent
 
-from .context import Binding
+from .context import Binding, Context
 from .modes import NOTICES, Mode, UndoConfirm
 from .modes.notices import all_shown
 from .narration import Notice
@@ -36,15 +36,15 @@ def route(ctx: Desk, event: InputEvent) -> None:
         return  # a pad nobody sits at, or a computer player's seat
     if top is None:
         press(ctx, ctx.mode(), event, seat)
-    elif (binding := top.binding(ctx, event)) is not None or event.source == "host":
+    elif (binding := binding_of(top, ctx, event)) is not None or event.source == "host":
         press(ctx, top, event, seat, binding)
-    elif (beneath := ctx.mode().binding(ctx, event)) is not None and beneath.beneath:
+    elif (beneath := binding_of(ctx.mode(), ctx, event)) is not None and beneath.beneath:
         beneath.does(ctx, event, seat)  # keyed, and confirmed, on the pad itself: never swallowed
 
 
 def press(ctx: Desk, top: Mode, event: InputEvent, seat: Seat | None, binding: Binding | None = None) -> None:
     """The key to the mode on top: its binding turns a part of what is shown, or does what it does."""
-    binding = binding or top.binding(ctx, event)
+    binding = binding or binding_of(top, ctx, event)
     if binding is None:
         return
     if binding.turn is not None:
@@ -56,6 +56,11 @@ def press(ctx: Desk, top: Mode, event: InputEvent, seat: Seat | None, binding: B
         ctx.between.close_top()
     elif after is not top:
         ctx.between.open(after)
+
+
+def binding_of(mode: Mode, ctx: Context, event: InputEvent) -> Binding | None:
+    """The first of the mode's bindings that takes the key, if one does."""
+    return next((binding for binding in mode.bindings(ctx) if binding.takes(event)), None)
 
 
 def turn_by_itself(ctx: Desk) -> bool:

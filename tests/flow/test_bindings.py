@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from companion.flow.autoplay import Table
+from companion.flow.composition import keys_of
 from companion.flow.context import Binding, Mode, close
 from companion.flow.controller import Controller, Effect
 from companion.flow.modes import KEYPAD_BALLOT, BoardCheck, Help, NextGame, ResumeOffer, UndoConfirm
@@ -15,6 +16,7 @@ from companion.flow.modes.evening import AbandonConfirm
 from companion.flow.modes.game_over import EndingPages
 from companion.flow.modes.this_year import ThisYear
 from companion.flow.paging import Parts
+from companion.flow.routing import binding_of
 from companion.web.takeover import TakeoverConfirm
 from hardware.events import InputEvent
 from tests.flow.builders import press, read_notices, table
@@ -73,8 +75,8 @@ def test_every_overlay_answers_every_host_key() -> None:
     for overlay in overlays(controller):
         held = [InputEvent("host", "back", "hold")] if overlay.holds_back else []
         for event in (*HOST_KEYS, *held):
-            assert overlay.binding(desk, event) is not None, (type(overlay).__name__, event)
-        named = {key for key, _label in overlay.keys(desk)}
+            assert binding_of(overlay, desk, event) is not None, (type(overlay).__name__, event)
+        named = {key for key, _label in keys_of(overlay, desk)}
         assert named, f"{type(overlay).__name__} names none of its keys"
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from companion.app import App
 from companion.cli.gallery import SIZES
+from companion.flow.composition import keys_of
 from companion.flow.controller import Controller
 from companion.flow.modes import ResumeOffer
 from companion.flow.modes.board_check import PAGES
@@ -38,7 +39,7 @@ def takeovers(ctx: Controller) -> list[Screen]:
     for lost, locked, armed in product((None, "yellow"), (False, True), (False, True)):
         question = TakeoverConfirm("blue", lost, locked, lambda granted: None)
         question.armed = armed
-        screens.append(replace(question.view(ctx), keys=question.keys(ctx)))
+        screens.append(replace(question.view(ctx), keys=keys_of(question, ctx)))
     return screens
 
 
