@@ -14,6 +14,8 @@ hardware/; not tests/ nor benchmarks/, which only drive it):
 - into a file already visited: those of them into a file the step had already entered;
 - re-entries: those into a file still on the stack below the caller (A calls B calls A), with the files re-entered;
 - ``settle``: calls of the function that settles what follows a change (companion/flow's ``settle``);
+- snapshots: public snapshots of a game state drawn (companion/engine's ``snapshot``): the board as the table has
+  been shown it is one of them, drawn once per step however many screens, phones and the table view read it;
 - SQLite writes: on the store's connection, write transactions (a decision's record line and its entries: a COMMIT)
   and writing statements outside one (the screen state to come back to, saved after the press).
 
@@ -43,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OWN = tuple(str(ROOT / top) + "/" for top in ("companion", "display", "hardware"))
 FLOW = str(ROOT / "companion" / "flow") + "/"
 SETTLE = {"settle"}  # the name of what settles the follow-ups of a change, in companion/flow
+SNAPSHOT = (str(ROOT / "companion" / "engine" / "views.py"), "snapshot")
 SEED = 4
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
@@ -57,6 +60,7 @@ class Trace:
     reentries: Counter[str] = field(default_factory=Counter)
     reentered_from: set[str] = field(default_factory=set)
     settles: int = 0
+    snapshots: int = 0
     lines: int = 0  # write transactions (record lines, with their entries)
     screens: int = 0  # the screen state saved (one statement, outside a transaction)
     _in_transaction: bool = False
@@ -76,6 +80,8 @@ class Trace:
             back = back.f_back
         if name.startswith(FLOW) and frame.f_code.co_name in SETTLE:
             self.settles += 1
+        if (name, frame.f_code.co_name) == SNAPSHOT:
+            self.snapshots += 1
         if caller is not None and caller != name:
             self.between += 1
             if name in self.files:
@@ -105,7 +111,7 @@ class Trace:
             f"{press}: files {len(self.files)} / {flow} in flow/; calls between files {self.between}; "
             f"into a file already visited {self.revisits}; re-entries {sum(self.reentries.values())}"
             + (f" (into {into}; from {len(self.reentered_from)} files)" if into else "")
-            + f"; settle {self.settles}; SQLite writes {self.lines + self.screens} (a decision's lines {self.lines}, "
+            + f"; settle {self.settles}; snapshots {self.snapshots}; SQLite writes {self.lines + self.screens} (a decision's lines {self.lines}, "
             f"the screen state {self.screens})"
         )
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .game import Game, Step
     from .paging import Parts, Turn
     from .seats import Colour, Seat, Seats, Source
+    from .shown import Seen
 
 Stage = Literal["setup", "game", "over"]
 """Where the evening is: choosing seats, playing, or the game-over pages."""
@@ -90,6 +91,11 @@ class Context(Protocol):
 
     @property
     def confirm_undo(self) -> bool: ...
+
+    @property
+    def seen(self) -> Seen:
+        """What the table has been shown (shown.py), as of the step before this one settled."""
+        ...
 
     def mode(self) -> Mode:
         """The mode the game is in (under any overlay)."""

@@ -38,7 +38,7 @@ from .queries import Queries
 from .routing import route, turn_by_itself
 from .seats import Seat, Seats, Source
 from .settling import settle
-from .shown import public_length
+from .shown import Seen, table_has_seen
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +73,7 @@ class Controller(Queries):
         self.sync_bots = False  # scripts and autoplay: bots answer at once, the same way every time
         self.effects: list[Effect] = []
         self.additions = Additions()  # what the App adds to the screens (the phones'): context.py
+        self.seen = Seen()  # what the table has been shown: built once per step, when it has settled (shown.py)
         if device is not None:
             self.additions.device = device  # what setup says of the device
         self._bot_rng = random.Random(rng.randrange(1 << 30))
@@ -108,11 +109,17 @@ class Controller(Queries):
         self.commit(desk.requests)
         if self.between.overlays and self.between.keying.private is not None:
             self.between.keying.private.to("gate")  # rules.md 11: a half-keyed ballot goes behind its gate
-        settle(self)
+        self._settle()
         if self.sync_bots:
             self.run_bots(self._bot_rng)
         self.cues.update(self.desk())
         self._save_screen()
+
+    def _settle(self) -> None:
+        """What follows a change, once (settling.py); then what the table has seen is built, once, for the step's
+        screens, phones, voice and undo key to read."""
+        settle(self)
+        self.seen = table_has_seen(self.game.state, self.game.history, self.between.notices, self.bots)
 
     def desk(self) -> Desk:
         """The flow's values as they are now, for the mode on top to read and answer on (desk.py)."""
@@ -131,6 +138,7 @@ class Controller(Queries):
             intro_read=self.intro_read,
             additions=self.additions,
             confirm_undo=self.confirm_undo,
+            seen=self.seen,
             game_mode=self.mode(),
             storage_problem=self.storage_problem,
             effects=self.effects,
@@ -245,7 +253,7 @@ class Controller(Queries):
         if not computer_players.takes_answer(self, seat, decision, token):
             return False
         if self.apply(seat, decision):
-            settle(self)
+            self._settle()
         self.cues.update(self.desk())
         self._save_screen()
         return True
@@ -271,7 +279,7 @@ class Controller(Queries):
 
     def public_record(self) -> list[str]:
         """The record as far as it may leave the device: not from a line whose reveals no screen has shown yet."""
-        return self.record[: public_length(screen_state(self.between.notices), len(self.record))]
+        return self.record[: self.seen.public_length(len(self.record))]
 
     def resume(self, lines: list[str], screen: dict[str, Any]) -> None:
         """Go on with a stored game exactly where it stopped: same seats, shuffles, locked-in ballots (still
@@ -286,4 +294,4 @@ class Controller(Queries):
         state = self.game.state
         reading = any(n.tag == "reminder" for n in notices)
         self.intro_read = state is not None and state.phase != "setup" and not reading
-        settle(self)
+        self._settle()

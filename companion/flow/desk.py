@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .game import Step
     from .paging import Parts
     from .seats import Colour, Seat, Seats, Source
+    from .shown import Seen
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class Desk:
     intro_read: bool
     additions: Additions
     confirm_undo: bool
+    seen: Seen  # what the table has been shown, built once the step before settled (shown.py)
     game_mode: Mode  # the mode the game is in, under any overlay
     storage_problem: str | None
     effects: list[Effect]  # the controller's own list: what is asked of the hardware goes there in order

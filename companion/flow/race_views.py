@@ -2,7 +2,7 @@
 year's cards turned, the palaces built) and how close each player is to each victory condition (rules.md 9.2).
 
 Pure functions of public facts (rules.md 11.3), like ``views.py``: the snapshot as the table has been shown it
-(``shown.shown_snapshot``), the counts the table has read, the palaces at the year's start and the engine's
+(``shown.Seen.board``), the counts the table has read, the palaces at the year's start and the engine's
 ``State.palaces_to_go``.
 """
 

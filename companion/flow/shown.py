@@ -6,12 +6,14 @@ queued behind the line's own board notice (``narration.py``). A notice is *seen*
 shows it, and the phones and the table view show the top notice whatever overlay the LCD has open, so that is the
 earliest moment anyone could have read it. Until then the engine knows the fact but nobody at the table does, and
 every other way out shows the state as it was before it: the board check, the year so far, the phones and the
-table view read :func:`shown_snapshot`, ``run --record`` and ``export`` stop at :func:`public_length`.
+table view read :attr:`Seen.board`, ``run --record`` and ``export`` stop at :func:`public_length`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Count, snapshot
@@ -32,7 +34,8 @@ from .game import Step
 from .narration import Notice
 
 if TYPE_CHECKING:
-    from .context import Context
+    from ..engine import State
+    from .seats import Seat
 
 
 def note_shown(notices: Sequence[Notice]) -> None:
@@ -46,61 +49,102 @@ def unseen(notices: Sequence[Notice]) -> set[tuple[int, Revealed]]:
     return {(n.line, r) for n in notices if not n.seen and n.line is not None for r in n.reveals}
 
 
-def shown_of(step: Step, notices: Sequence[Notice]) -> list[Revealed]:
-    """What of ``step``'s reveals the table has been shown (a notice once read is gone, so shown unless pending)."""
-    hidden = unseen(notices)
-    return [r for r in step.reveals if (step.length, r) not in hidden]
+@dataclass(frozen=True, eq=False)
+class Seen:
+    """What the table has been shown, as one value: built once per step, when the step has settled (the controller's
+    ``seen``), and read by everything that shows or tells the game: the board check and the year so far on the LCD,
+    the phones and the table view, the undo key and the undo itself, the record as far as it may leave the device
+    (``run --record``; ``export`` reads the same from the saved screen: :func:`public_length`).
+    Nothing works it out again, so no two of them can disagree. Its parts are worked out on first use (a step where
+    nobody looks at the board draws no snapshot) from what it was built with: the game, its steps, and what of
+    them the pending notices have not shown yet."""
+
+    state: State | None = None
+    history: tuple[Step, ...] = ()
+    hidden: frozenset[tuple[int, Revealed]] = frozenset()  # what pending notices will make public, not shown yet
+    bots: frozenset[Seat] = frozenset()
+
+    def of(self, step: Step) -> list[Revealed]:
+        """What of ``step``'s reveals the table has been shown (a notice once read is gone, so shown unless pending)."""
+        return [r for r in step.reveals if (step.length, r) not in self.hidden]
+
+    @cached_property
+    def hidden_steps(self) -> list[tuple[Step, list[Revealed]]]:
+        """The recent steps with something made public that no screen has shown yet, each with what (newest first)."""
+        found = []
+        for step in reversed(self.history):
+            items = [r for r in step.reveals if (step.length, r) in self.hidden]
+            if items:
+                found.append((step, items))
+            elif step.reveals:
+                break  # everything before a line whose reveals were shown has been shown
+        return found
+
+    @cached_property
+    def board(self) -> dict[str, Any]:
+        """The public snapshot (record-format.md 2) as the table has been shown it. While a line's reveals are still
+        to come, it is the snapshot before that line with only the board changes the table has been told to make:
+        the line's own (its board notice is on the screen), and what the rules did after each of its counts once
+        that count's notice has reached the top. Where the year stands is as it was before the line: the voting
+        order and the cards turned, the area being elected, the markers lying on the areas and in hand, the phase,
+        the round and the year, nobody awaited. What the rules did after an unseen count (an advisor gone neutral
+        on a tie, the Quarantia's advisors back home, the winner's houses, a turned card, a round revealed, the
+        year's end) shows nowhere before its notice: the decision may still be taken back (rules.md 11.4.1), and
+        nobody may read what it would cause first."""
+        assert self.state is not None
+        pending = self.hidden_steps
+        if not pending:
+            return snapshot(self.state)
+        oldest, _items = pending[-1]
+        shown = snapshot(oldest.before)
+        shown["awaiting"] = []
+        players = oldest.before.players
+        for step in self.history[self.history.index(oldest) :]:
+            for event in told(step, self.hidden):
+                change_board(shown, change_record(event, players))
+        return shown
+
+    @cached_property
+    def open_chain(self) -> tuple[list[Step], Step | None, list[Revealed]]:
+        """The steps an undo would take back, newest first, up to the human's (rules.md 11.4.2); if it stops short of
+        one, the step whose shown reveals stop it (and them), or none (only computer players' decisions, or
+        nothing). Words nothing: the undo key asks it on every frame, the sentence is built only where it is shown
+        (undo_chain.py)."""
+        chain: list[Step] = []
+        for step in reversed(self.history):
+            shown = self.of(step)
+            if shown:
+                return chain, step, shown
+            chain.append(step)
+            if step.seat not in self.bots:
+                return chain, None, []
+        return chain, None, []
+
+    def public_length(self, length: int) -> int:
+        """How many of the record's ``length`` lines may leave the device: not from the first line with something
+        made public that no screen has shown yet (as :func:`public_length` reads it from a saved screen)."""
+        return min([length, *(line for line, _item in self.hidden)])
 
 
-def hidden_steps(ctx: Context) -> list[tuple[Step, list[Revealed]]]:
-    """The recent steps with something made public that no screen has shown yet, each with what (newest first)."""
-    hidden = unseen(ctx.between.notices)
-    found = []
-    for step in reversed(ctx.history):
-        items = [r for r in step.reveals if (step.length, r) in hidden]
-        if items:
-            found.append((step, items))
-        elif step.reveals:
-            break  # everything before a line whose reveals were shown has been shown
-    return found
+def table_has_seen(
+    state: State | None, history: Sequence[Step], notices: Sequence[Notice], bots: Collection[Seat]
+) -> Seen:
+    """What the table has been shown once a step has settled (the top notice marked as on every screen)."""
+    return Seen(state, tuple(history), frozenset(unseen(notices)), frozenset(bots))
 
 
 def open_step(history: Sequence[Step], notices: Sequence[Notice]) -> Step | None:
     """The last decision, if it made something public and none of it has been shown: it may still be taken back,
-    so no shuffle is drawn after it yet (a chance line is never drawn for a decision that may vanish)."""
+    so no shuffle is drawn after it yet (a chance line is never drawn for a decision that may vanish). Asked while a
+    step settles, before what the table has seen is built."""
     if not history:
         return None
     step = history[-1]
-    return step if step.reveals and not shown_of(step, notices) else None
+    hidden = unseen(notices)
+    return step if step.reveals and all((step.length, r) in hidden for r in step.reveals) else None
 
 
-def shown_snapshot(ctx: Context) -> dict[str, Any]:
-    """The public snapshot (record-format.md 2) as the table has been shown it: the one answer every public channel
-    draws (the phones, the table view, the board check, the year so far). While a line's reveals are still to come,
-    it is the snapshot before that line with only the board changes the table has been told to make: the line's own
-    (its board notice is on the screen), and what the rules did after each of its counts once that count's notice
-    has reached the top. Where the year stands is as it was before the line: the voting order and the cards turned,
-    the area being elected, the markers lying on the areas and in hand, the phase, the round and the year, nobody
-    awaited. What the rules did after an unseen count (an advisor gone neutral on a tie, the Quarantia's advisors
-    back home, the winner's houses, a turned card, a round revealed, the year's end) shows nowhere before its notice:
-    the decision may still be taken back (rules.md 11.4.1), and nobody may read what it would cause first."""
-    state = ctx.state
-    assert state is not None
-    pending = hidden_steps(ctx)
-    if not pending:
-        return snapshot(state)
-    oldest, _items = pending[-1]
-    shown = snapshot(oldest.before)
-    shown["awaiting"] = []
-    hidden = unseen(ctx.between.notices)
-    players = oldest.before.players
-    for step in ctx.history[ctx.history.index(oldest) :]:
-        for event in told(step, hidden):
-            change_board(shown, change_record(event, players))
-    return shown
-
-
-def told(step: Step, hidden: set[tuple[int, Revealed]]) -> list[Change]:
+def told(step: Step, hidden: Collection[tuple[int, Revealed]]) -> list[Change]:
     """The board changes of ``step`` the table has been told to make: its events up to the first thing it made public
     that no screen has shown yet (a count, a round's ballots, a card), those that change the board. The events make
     public what ``step.reveals`` lists, in its order (``engine.undo.revealed_items``)."""

@@ -10,42 +10,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.undo import Revealed
 from ..i18n import _
 from .game import NotSaved, Step
 from .not_saved import not_saved_notice
-from .shown import shown_of
 from .undo_text import refusal, undo_notice
 
 if TYPE_CHECKING:
     from .context import Context, Core
 
 
-def open_chain(ctx: Context) -> tuple[list[Step], Step | None, list[Revealed]]:
-    """The steps an undo would take back, newest first, up to the human's; if it stops short of one, the step whose
-    shown reveals stop it (and them), or none (only computer players' decisions, or nothing). Words nothing: the
-    undo key asks it on every frame, the sentence is built only where it is shown (:func:`undo_chain`)."""
-    chain: list[Step] = []
-    for step in reversed(ctx.history):
-        shown = shown_of(step, ctx.between.notices)
-        if shown:
-            return chain, step, shown
-        chain.append(step)
-        if step.seat not in ctx.bots:
-            return chain, None, []
-    return chain, None, []
-
-
 def undo_open(ctx: Context) -> bool:
     """Whether there is a decision the host may take back now."""
-    chain, _stopped, _shown = open_chain(ctx)
+    chain, _stopped, _shown = ctx.seen.open_chain
     return bool(chain) and chain[-1].seat not in ctx.bots
 
 
 def undo_chain(ctx: Context) -> list[Step] | str:
     """The steps an undo would take back, newest first and the human's last, or why there are none (for the
     screen: nothing to undo, or what of a decision has been shown, and whose)."""
-    chain, stopped, shown = open_chain(ctx)
+    chain, stopped, shown = ctx.seen.open_chain
     if stopped is not None:
         return refusal(ctx.players[stopped.seat], shown)
     if chain and chain[-1].seat not in ctx.bots:

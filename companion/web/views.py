@@ -5,7 +5,7 @@ boardgame.io's ``playerView``): :func:`public_view` holds nothing a twin with ot
 (the snapshot, record-format.md 2, and the notices everyone reads on the LCD), and :func:`seat_view` adds only what
 ``private_view(state, seat)`` and that seat's own keyed ballot say. The table view is the public view alone (a
 spectator is a client with no seat). The LCD's own screen is never forwarded: with ballots one at a time it shows a
-player's private menu (rules.md 11). What the table has been shown is :func:`shown_snapshot`'s answer (rules.md
+player's private menu (rules.md 11). What the table has been shown is ``Seen.board`` (flow/shown.py) (rules.md
 11.4.1): everything public here comes from it, and the game's end only once it says the game is over.
 """
 
@@ -24,7 +24,6 @@ from ..flow.ending import ending_pages
 from ..flow.modes import DECISION
 from ..flow.modes.notices import waited_as
 from ..flow.seats import Seat, Source
-from ..flow.shown import shown_snapshot
 from ..i18n import language
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ def public_view(ctx: Context) -> dict[str, Any]:
     state = ctx.state
     notices = ctx.between.notices
     notice = notices[0] if notices else None
-    shown = shown_snapshot(ctx) if state is not None else None  # a reveal still to come is not in it
+    shown = ctx.seen.board if state is not None else None  # a reveal still to come is not in it
     return {
         "stage": ctx.stage,
         "language": language(),
@@ -65,7 +64,7 @@ def ending_view(ctx: Context, shown: dict[str, Any] | None) -> dict[str, Any] | 
     """The game's end as the device's game-over pages say it (flow/ending.py, in the device's words): the winners,
     the tie-break and each victory condition met, the standings, and the palace chart's series with its legend.
     None until the device shows the end: the game over (its last notices read) and the table shown the state that
-    ended it (``shown``, :func:`shown_snapshot`), so no winner is told while the last decision may be taken back."""
+    ended it (``shown``, ``Seen.board``), so no winner is told while the last decision may be taken back."""
     state = ctx.state
     if state is None or shown is None or ctx.stage != "over" or shown["phase"] != "over":
         return None

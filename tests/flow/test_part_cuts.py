@@ -27,7 +27,6 @@ from companion.engine.areas import AREA_NAMES
 from companion.flow.modes.this_year import race_screen, year_screen
 from companion.flow.narration import CONDITION_NAMES, NO_BREAK, Notice
 from companion.flow.paging import Parts
-from companion.flow.shown import shown_snapshot
 from companion.flow.views import board_view, keep_names_together, notice_view
 from companion.i18n import _, set_language
 from display.pages import TAIL, lead_in, paginate
@@ -75,7 +74,7 @@ def evening(language: str, size: tuple[int, int], seeds: tuple[int, ...]) -> Eve
                 if notices and all(notices[0] is not n for n in seen.notices):
                     seen.notices.append(notices[0])
                 if controller.stage == "game" and controller.state is not None:
-                    pages = [board_view(shown_snapshot(controller), page) for page in range(1, 5)]
+                    pages = [board_view(controller.seen.board, page) for page in range(1, 5)]
                     for page in (race_screen(controller, ""), year_screen(controller, ""), *pages):
                         seen.keep(keep_names_together(page))
             controller.screen()

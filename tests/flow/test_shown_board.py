@@ -1,7 +1,7 @@
 """rules.md 11.4.1: while a decision may still be taken back (its count not yet shown), every public channel shows
 the board before it plus its own board changes, and nothing the rules did after the unseen count.
 
-The phones, the table view, the board check and the year so far all draw :func:`shown_snapshot`. Once it
+The phones, the table view, the board check and the year so far all draw `Seen.board` (flow/shown.py). Once it
 took the board after the whole line: an advisor gone neutral on a tie, the Quarantia's advisors back home, the
 winner's houses were on every phone while the count that caused them waited behind the decision's own notice, and
 the player who caused the tie could read it and ask for the undo, which was granted."""
@@ -18,7 +18,7 @@ from companion.engine.changes import AdvisorBack, PutMarkers, TurnCard, change_r
 from companion.flow.controller import Controller
 from companion.flow.modes import BoardCheck
 from companion.flow.modes import board_check as board_check_mode
-from companion.flow.shown import BOARD_CHANGES, change_board, hidden_steps, shown_snapshot, unseen
+from companion.flow.shown import BOARD_CHANGES, change_board, unseen
 from companion.web.views import public_view
 from tests.helpers import random_step
 from tests.scripted_table import ScriptedTable
@@ -58,7 +58,7 @@ def unseen_after_changes(controller: Controller) -> list[Any]:
     count): the events after the first one that makes public something still unseen."""
     hidden = unseen(controller.notices)
     found = []
-    for step, _items in hidden_steps(controller):
+    for step, _items in controller.seen.hidden_steps:
         made: list[Any] = []  # what the events made public so far, as engine.undo.revealed_items lists it
         for index, event in enumerate(step.events):
             ballots = type(event) is PutMarkers and (not made or made[-1][0] != "ballots")
@@ -96,10 +96,10 @@ def test_11_4_1_no_channel_shows_what_the_rules_did_after_a_count_nobody_has_see
         table.setup()
         controller = table.controller
         while controller.stage != "over" and len(table.script) < 50_000:
-            pending = hidden_steps(controller) if controller.state is not None else []
+            pending = controller.seen.hidden_steps if controller.state is not None else []
             if pending:
                 checks += 1
-                shown = shown_snapshot(controller)
+                shown = controller.seen.board
                 assert public_view(controller)["snapshot"] == shown == board_check(controller, drawn)
                 oldest = pending[-1][0]
                 expected = snapshot(oldest.before)

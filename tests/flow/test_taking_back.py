@@ -194,7 +194,7 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     from companion.flow.decision_text import decided
     from companion.flow.game import _step
     from companion.flow.narration import narrate
-    from companion.flow.shown import note_shown
+    from companion.flow.shown import note_shown, table_has_seen
     from tests.engine.test_properties import scramble_secrets
 
     table, controller = built()
@@ -220,6 +220,7 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
         notices=narrate(events, other, before.round, controller.seats.computer_colours, step.length, said),
     )
     note_shown(twin.notices)
+    twin.seen = table_has_seen(other, twin.game.history, twin.notices, twin.bots)  # its own, as its step would build
     assert twin.screen() == controller.screen()
     assert board_check_pages(twin) == board_check_pages(controller)
     assert public_view(twin) == public_view(controller)

@@ -45,7 +45,6 @@ from companion.engine import AREAS, Ballot, Count, Decision
 from companion.engine.changes import AdvisorBack, BuildPalace, MoveAdvisor, MoveHouses, PlaceHouses, TakeAdvisor
 from companion.engine.undo import undo_line, undo_record
 from companion.flow.autoplay import Table
-from companion.flow.shown import hidden_steps
 from companion.i18n import language
 from companion.store import Store
 from companion.web.publisher import SeatRequest, WebHello, WebPress
@@ -303,7 +302,7 @@ class Twin:
         return (
             state is not None
             and controller.stage == "game"
-            and (state.phase == "ballot" or bool(hidden_steps(controller)))
+            and (state.phase == "ballot" or bool(controller.seen.hidden_steps))
         )
 
     def unseen_count(self) -> tuple[bool, bool]:
@@ -311,7 +310,7 @@ class Twin:
         controller = self.app.controller
         if controller.state is None or controller.stage != "game":
             return False, False
-        found = [step for step, items in hidden_steps(controller) if any(what == "count" for what, _ in items)]
+        found = [step for step, items in controller.seen.hidden_steps if any(what == "count" for what, _ in items)]
         changed = any(after_count(tuple(s.before.copy().apply_with_changes(s.seat, s.decision))) for s in found)
         return bool(found), changed
 

@@ -13,7 +13,6 @@ from hardware.events import InputEvent
 from ...i18n import _
 from ..context import Action, Binding, Context, Mode, close
 from ..seats import HOST, Seat
-from ..shown import shown_snapshot
 from ..sound import sound_view
 from ..views import board_view
 from .evening import abandon_view
@@ -108,4 +107,4 @@ class BoardCheck(Mode):
             return race_screen(ctx, footer)
         if view == "year":
             return year_screen(ctx, footer)
-        return board_view(shown_snapshot(ctx), BOARD_VIEW[view])
+        return board_view(ctx.seen.board, BOARD_VIEW[view])

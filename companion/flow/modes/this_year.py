@@ -12,14 +12,13 @@ from ..context import Binding, Context, Mode, close
 from ..game import palaces_now
 from ..race_views import race_view, year_view
 from ..seats import Seat, Source
-from ..shown import shown_snapshot, unseen
 
 
 def year_screen(ctx: Context, footer: str) -> Screen:
     """The year so far, with only what the table has been shown (a count still to come is left out)."""
     state = ctx.state
     assert state is not None
-    hidden = unseen(ctx.between.notices)
+    hidden = ctx.seen.hidden
     counts = {
         AREAS[count.area]: count
         for step in ctx.history
@@ -29,7 +28,7 @@ def year_screen(ctx: Context, footer: str) -> Screen:
     }
     year = state.year
     before = ctx.palaces_by_year[year - 2] if year >= 2 else {}
-    return year_view(shown_snapshot(ctx), counts, before, palaces_now(state), footer)
+    return year_view(ctx.seen.board, counts, before, palaces_now(state), footer)
 
 
 def race_screen(ctx: Context, footer: str) -> Screen:
