@@ -76,6 +76,9 @@ def test_every_overlay_answers_every_host_key() -> None:
         held = [InputEvent("host", "back", "hold")] if overlay.holds_back else []
         for event in (*HOST_KEYS, *held):
             assert binding_of(overlay, desk, event) is not None, (type(overlay).__name__, event)
+        if isinstance(overlay, BoardCheck):  # on every page, any other host key closes it (a script's area key)
+            other = binding_of(overlay, desk, InputEvent("host", "area:castello"))
+            assert other is not None and other.does(desk, InputEvent("host", "area:castello"), None) is None
         named = {key for key, _label in keys_of(overlay, desk)}
         assert named, f"{type(overlay).__name__} names none of its keys"
 

@@ -59,6 +59,7 @@ class BoardCheck(Mode):
                 previous,
                 Binding("right", self._right, turn="next"),
                 Binding("ok", close, turn="next"),
+                Binding("any", close),
             )
         if self.page == SOUND:
             louder = ctx.seats.sound.adjustable
@@ -67,12 +68,14 @@ class BoardCheck(Mode):
                 Binding("left", self._to(PAGES - 1), _("previous page")),
                 Binding("right", self._to(0), _("next page")),
                 Binding("back", close, _("close")),
+                Binding("any", close),
             )
         return (
             Binding("ok", close, _("close")),
             previous,
             Binding("right", self._right, _("next page"), turn="next"),
             Binding("back", close, _("close")),
+            Binding("any", close),  # any other key of the host's closes it too (a script's area key)
         )
 
     def ok_reads_on(self, ctx: Context) -> bool:
