@@ -111,7 +111,8 @@ class Trace:
             f"{press}: files {len(self.files)} / {flow} in flow/; calls between files {self.between}; "
             f"into a file already visited {self.revisits}; re-entries {sum(self.reentries.values())}"
             + (f" (into {into}; from {len(self.reentered_from)} files)" if into else "")
-            + f"; settle {self.settles}; snapshots {self.snapshots}; SQLite writes {self.lines + self.screens} (a decision's lines {self.lines}, "
+            + f"; settle {self.settles}; snapshots {self.snapshots}"
+            + f"; SQLite writes {self.lines + self.screens} (a decision's lines {self.lines}, "
             f"the screen state {self.screens})"
         )
 
