@@ -34,19 +34,17 @@ def route(ctx: Desk, event: InputEvent) -> None:
     seat = None if event.source == "host" else ctx.seats.seat_of(Source(event.source))
     if event.source != "host" and ctx.stage != "setup" and (seat is None or seat in ctx.bots):
         return  # a pad nobody sits at, or a computer player's seat
-    if top is None:
-        press(ctx, ctx.mode(), event, seat)
-    elif (binding := binding_of(top, ctx, event)) is not None or event.source == "host":
-        press(ctx, top, event, seat, binding)
-    elif (beneath := binding_of(ctx.mode(), ctx, event)) is not None and beneath.beneath:
-        beneath.does(ctx, event, seat)  # keyed, and confirmed, on the pad itself: never swallowed
+    mode = top or ctx.mode()
+    if (binding := binding_of(mode, ctx, event)) is not None:
+        press(ctx, mode, event, seat, binding)
+    elif top is not None and event.source != "host":
+        beneath = binding_of(ctx.mode(), ctx, event)
+        if beneath is not None and beneath.beneath:
+            beneath.does(ctx, event, seat)  # keyed, and confirmed, on the pad itself: never swallowed
 
 
-def press(ctx: Desk, top: Mode, event: InputEvent, seat: Seat | None, binding: Binding | None = None) -> None:
+def press(ctx: Desk, top: Mode, event: InputEvent, seat: Seat | None, binding: Binding) -> None:
     """The key to the mode on top: its binding turns a part of what is shown, or does what it does."""
-    binding = binding or binding_of(top, ctx, event)
-    if binding is None:
-        return
     if binding.turn is not None:
         ctx.screen()  # the parts of what is shown now
         if ctx.parts.turn(binding.turn):
