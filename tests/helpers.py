@@ -28,6 +28,7 @@ from companion.engine import (
 from companion.engine.determinize import draw_order
 from companion.engine.record import DecisionLine, ShuffleLine, dump_line
 from companion.engine.state import FIELDS
+from companion.flow.notice import Notice
 from companion.system import config
 from tests.twin import TableTwin
 
@@ -236,3 +237,14 @@ def app_settings(state_dir: Path) -> config.Settings:
     data["pads"]["serial"] = "off"
     data["game"]["state_dir"] = str(state_dir)
     return config.Settings(data, None)
+
+
+def same_notice(a: Notice | None, b: Notice | None) -> bool:
+    """Whether two notices are one notice at two moments (its ticks, parts or joined lines apart): a notice is a
+    value, so a confirmation makes a new one in its place that keeps its ``entry``."""
+    return a is not None and b is not None and a.entry == b.entry
+
+
+def still_queued(notice: Notice, notices: Sequence[Notice]) -> bool:
+    """Whether ``notice``, in whatever state it has reached, still waits among ``notices``."""
+    return any(same_notice(notice, n) for n in notices)

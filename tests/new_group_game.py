@@ -33,7 +33,7 @@ from companion.flow.narration import ANYONE
 from companion.i18n import set_language
 from companion.system import config
 from hardware.events import InputEvent, PageTick
-from tests.helpers import anyone_locked_in
+from tests.helpers import anyone_locked_in, same_notice
 from tests.scripted_table import find
 
 SEED = 0
@@ -285,11 +285,13 @@ def write(seed: int = SEED, language: str = "en") -> tuple[list[str], State]:
             top = controller.notices[0] if controller.notices else None
             if top is not None and top.waiting:  # a player it waits for: done, on their own pad
                 seat = RED if top.waiting[0] == ANYONE else players.index(top.waiting[0])  # a card: anyone lays it
-                said = f"{name(seat, players)}: done" + ("" if top is script.said else f" ({what})")
+                said = f"{name(seat, players)}: done" + ("" if same_notice(top, script.said) else f" ({what})")
                 script.said = top
                 script.press(PADS[seat], "ok", said)
             elif top is not None and top.by_itself:  # it moves no piece: read, it goes by itself
-                script.wait(f"{what} (it goes on by itself)" if top is not script.said else "it goes on by itself")
+                script.wait(
+                    "it goes on by itself" if same_notice(top, script.said) else f"{what} (it goes on by itself)"
+                )
                 script.said = top
             elif top is not None and top.owners:  # all done, a part never up yet: it comes up, then the notice goes
                 script.wait("the part not up yet comes up by itself")

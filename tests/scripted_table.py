@@ -136,9 +136,9 @@ class ScriptedTable:
         """A notice in parts turns by itself while the players read it (the page timer: no key of theirs turns it):
         the table waits until it has seen every part once."""
         notices = self.controller.notices
-        if not notices or self.controller.overlays or (notices[0], len(notices[0].lines)) == self._read:
+        if not notices or self.controller.overlays or (notices[0].entry, len(notices[0].lines)) == self._read:
             return
-        self._read = (notices[0], len(notices[0].lines))  # read again once lines are added
+        self._read = (notices[0].entry, len(notices[0].lines))  # read again once lines are added
         self.controller.screen()
         for _part in range(self.controller.parts.count - 1):
             self.tick()

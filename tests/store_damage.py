@@ -108,7 +108,7 @@ def make_base(folder: Path) -> Path:
     store.append(one, 2, finished[1:], {"status": "over", "year": state.year, "winners": ["red"]})
     two = store.new_game(unfinished[0])
     store.append(two, 2, unfinished[1:], {"year": 2})
-    notice = Notice("Blue: put 2 houses", [Line("Blue: take 2 houses from your supply", "normal", "blue")], "6.1")
+    notice = Notice("Blue: put 2 houses", (Line("Blue: take 2 houses from your supply", "normal", "blue"),), "6.1")
     store.save_screen(two, screen_state([notice]))
     store.close()
     return folder / FILENAME

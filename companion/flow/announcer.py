@@ -9,9 +9,10 @@ screens say nothing new.
 
 The moments (docs/sound.md, "What it says today"):
 
-- a notice on top (the one every screen shows: flow/shown.py marks it seen, so nothing is said before the table
-  could read it): its spoken form, built beside its screen text (``Notice.spoken``); the key is the notice itself,
-  by identity, so paging its parts or a player's tick says nothing, and the next notice on top is said; a computer
+- a notice on top (the one every screen shows: the settle marks it seen, so nothing is said before the table
+  could read it): its spoken form, built beside its screen text (``Notice.spoken``); the key is the notice's
+  ``entry``, which its ticks and parts keep, so paging its parts or a player's tick says nothing, and the next
+  notice on top is said; a computer
   player's move that joins the count on top (computer_players.py) is said when it joins;
 - a ballot one at a time: whose secret ballot it is and that the others look away (the gate; never the player's own
   menu that follows it, which the same key covers);
@@ -38,7 +39,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..i18n import _, pgettext, spoken_number
 from .board_text import full_stop, player_name
 from .modes import DECISION, GAME_OVER, KEYPAD_BALLOT, NOTICES, PRIVATE_BALLOT, AbandonConfirm, ResumeOffer
-from .narration import Notice
 from .views import winners_text
 
 if TYPE_CHECKING:
@@ -56,20 +56,6 @@ def speakable(text: str) -> str:
     return re.sub(r"\d+", lambda match: spoken_number(int(match.group())), text)
 
 
-class Shown:
-    """A notice as a moment's key: the same object, whatever its ticks or its part (a held reference, so its
-    identity is never reused while it is the key)."""
-
-    def __init__(self, notice: Notice) -> None:
-        self.notice = notice
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Shown) and other.notice is self.notice
-
-    def __hash__(self) -> int:
-        return id(self.notice)
-
-
 def public_moment(ctx: Context) -> Moment | None:
     state = ctx.state
     if state is None or any(type(overlay) in (ResumeOffer, AbandonConfirm) for overlay in ctx.between.overlays):
@@ -78,7 +64,7 @@ def public_moment(ctx: Context) -> Moment | None:
     if mode is NOTICES:
         notice = ctx.between.notices[0]
         opens = 0 if notice.quiet else 1 if notice.tag == "reminder" else None  # a reminder page: its title
-        return Moment(("notice", Shown(notice)), notice.spoken or (notice.title,), opens)
+        return Moment(("notice", notice.entry), notice.spoken or (notice.title,), opens)
     if mode is GAME_OVER:
         winners = [state.players[seat] for seat in state.winners]
         return Moment(("over", len(ctx.record)), (winners_text(winners),))

@@ -4,13 +4,15 @@ screen state (``notice_store.py``), the rest starts afresh after a restart.
 
 One :class:`Between` per game; :class:`Keying` is the part an undo clears (what was being keyed or chosen belonged
 to a moment that is gone). Each object here changes only through its own methods, so the modes say what happens
-(``keying.lock_in(seat)``) instead of reaching into lists.
+(``keying.lock_in(seat)``) instead of reaching into lists. The notices are frozen values in a queue: each change to
+one (a "done", a part up, its being on every screen, a move or a year joining it) is one of the queue's operations,
+which puts the changed notice in its place (its ``entry`` kept), so nothing holding a notice sees it change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Container
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Generic, Literal, TypeVar
 
 from display.screen import Line
@@ -161,32 +163,54 @@ class Between(Generic[Overlay]):
     def join_count(self, move: Notice, heading: str) -> bool:
         """A computer player's move joins the passive count it acted on: one notice, the count then ``heading`` and
         the move's sentences, confirmed by whoever moves the pieces. False: no count waits for it."""
-        passive = next((n for n in self.notices if n.passive), None)
-        if passive is None:
+        at = next((k for k, n in enumerate(self.notices) if n.passive), None)
+        if at is None:
             return False
-        passive.lines += [Line(heading, "small"), *move.lines]
-        passive.spoken += move.spoken  # "On the board." and its sentences: said when they join (flow/announcer.py)
-        passive.owners, passive.passive, passive.by_itself = move.owners, False, move.by_itself
+        count = self.notices[at]
+        self.notices[at] = replace(
+            count,
+            lines=(*count.lines, Line(heading, "small"), *move.lines),
+            spoken=(*count.spoken, *move.spoken),  # "On the board." and its sentences: said when they join (announcer)
+            owners=move.owners,
+            passive=False,
+            by_itself=move.by_itself,
+        )
         return True
 
     def wait_for(self, owners: tuple[str, ...]) -> None:
         """A passive count is a count as any other now (its computer player no longer acts on it): it goes by itself,
         or, headed by a turned card, waits for ``owners`` (narration.count_owners)."""
-        for notice in self.notices:
-            if notice.passive:
-                notice.passive = False
-                count_owners(notice, owners)
+        self.notices = [count_owners(replace(n, passive=False), owners) if n.passive else n for n in self.notices]
 
     def add_year(self, notices: list[Notice]) -> None:
         """A new year's notices: onto the year's end still to read, if there is one (one notice for both; its title
         is the year's, said already), else after the others."""
-        year = next((n for n in self.notices if n.tag == "year"), None)
-        for notice in notices:
-            if year is None:
-                self.notices.append(notice)
-            else:
-                year.lines += notice.lines
-                year.spoken += notice.spoken[1:]
+        at = next((k for k, n in enumerate(self.notices) if n.tag == "year"), None)
+        if at is None:
+            self.notices += notices
+            return
+        year = self.notices[at]
+        self.notices[at] = replace(
+            year,
+            lines=(*year.lines, *(line for n in notices for line in n.lines)),
+            spoken=(*year.spoken, *(text for n in notices for text in n.spoken[1:])),
+        )
+
+    def top_shown(self) -> None:
+        """The top notice is on every screen now (shown.py: what it reveals the table has seen)."""
+        if self.notices and not self.notices[0].seen:
+            self.notices[0] = replace(self.notices[0], seen=True)
+
+    def confirm_top(self, owner: str) -> Notice:
+        """``owner`` is done with what the top notice asked of them; the notice as it is now."""
+        self.notices[0] = self.notices[0].confirmed_by(owner)
+        return self.notices[0]
+
+    def top_part_shown(self, index: int, count: int) -> None:
+        """Part ``index`` of the top notice's ``count`` is up (composition.py): it goes once every part was."""
+        top = self.notices[0]
+        if top.parts != count or index not in top.parts_shown:
+            self.notices[0] = top.part_shown(index, count)
 
     def after_top(self, notices: list[Notice]) -> None:
         """Notices read right after the top one (the introduction's other pages, asked for again)."""

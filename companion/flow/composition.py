@@ -38,7 +38,6 @@ def compose(ctx: Context, top: Mode, storage_problem: str | None) -> Screen:
         whole = ctx.parts.compact(whole)
     shown = part_to_show(ctx.parts, whole, keep=setup, ok_reads_on=top.ok_reads_on(ctx))
     if top is NOTICES:
-        notice = ctx.between.notices[0]
-        notice.parts = ctx.parts.count if ctx.parts.size is not None else 1
-        notice.parts_shown.add(ctx.parts.index if ctx.parts.size is not None else 0)
+        cut = ctx.parts.size is not None
+        ctx.between.top_part_shown(ctx.parts.index if cut else 0, ctx.parts.count if cut else 1)
     return shown

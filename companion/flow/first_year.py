@@ -32,7 +32,7 @@ def first_year_notices(state: State, entry: str, short: bool = False) -> list[No
         first = pages[0]
         more, also = said(_("Host right: the other pages of the introduction again"))
         spoken = (*first.spoken, also)
-        pages = [Notice(first.title, [*first.lines, more], rule=first.rule, tag="reminder", spoken=spoken)]
+        pages = [Notice(first.title, (*first.lines, more), rule=first.rule, tag="reminder", spoken=spoken)]
     return [*pages, year_start_notice(state, [], "2.2")]
 
 
@@ -129,7 +129,7 @@ def reminder_pages(players: Sequence[str], entry: str) -> list[Notice]:
     return [
         Notice(
             title,
-            [line for line, _said in lines],
+            tuple(line for line, _said in lines),
             rule=rule,
             tag="reminder",
             page=(number, len(pages)),

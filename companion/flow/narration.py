@@ -21,6 +21,7 @@ that does not go by itself (the reminder, a refusal) is the host's alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from display.screen import Line
 
@@ -94,7 +95,9 @@ def narrate(
         spoken = (full_stop(said), lines[1].text)
         quiet = decided.player not in computer_colours
         notices.append(  # nothing moves: nobody's ok is asked (it goes by itself once read)
-            Notice(_("Decided"), lines, tag="instructions", line=line, spoken=spoken, quiet=quiet, by_itself=True)
+            Notice(
+                _("Decided"), tuple(lines), tag="instructions", line=line, spoken=spoken, quiet=quiet, by_itself=True
+            )
         )
     return notices + consequences(rest, state, revealed_round, computer_colours, line)
 
@@ -124,9 +127,9 @@ def board_notice(
     else:
         quiet = False
     owners = owners_of(colours, computer_colours)
-    notice = Notice(_("On the board"), lines, tag="instructions", owners=owners, line=line, spoken=spoken)
-    notice.quiet = quiet
-    return notice
+    return Notice(
+        _("On the board"), tuple(lines), tag="instructions", owners=owners, line=line, spoken=spoken, quiet=quiet
+    )
 
 
 def consequences(
@@ -145,14 +148,13 @@ def consequences(
 
     def add(notice: Notice, revealed: tuple[Revealed, ...] = ()) -> None:
         nonlocal ended
+        lead = notice.lead
         if head and ended is not None:
-            notice.lead, ended = (ended, len(head)), None
-        notice.lines[:0] = head
-        notice.reveals = (*reveals, *revealed)
-        notice.line = line
+            lead, ended = (ended, len(head)), None
+        made = (*reveals, *revealed)
+        notices.append(replace(notice, lines=(*head, *notice.lines), reveals=made, line=line, lead=lead))
         head.clear()
         reveals.clear()
-        notices.append(notice)
 
     def flush() -> None:
         if markers:
@@ -162,7 +164,7 @@ def consequences(
             add(board_notice(board, players, computer_colours, line))
             board.clear()
 
-    empty: Notice | None = None  # an election nobody voted in, just told: the card turned next is its own (5.2)
+    empty: int | None = None  # an election nobody voted in, just told (its index): the card turned next is its own
     for event in events:
         just_empty, empty = empty, None
         if type(event) is PutMarkers:
@@ -173,13 +175,18 @@ def consequences(
         if isinstance(event, Count):
             add(count_notice(event, players, computer_colours), (("count", event.area),))
             if event.winner is None and not event.first:
-                empty = notices[-1]  # finished at once (5.2): its card, turned next, is told under its name
+                empty = len(notices) - 1  # finished at once (5.2): its card, turned next, is told under its name
         elif type(event) is TurnCard:
             card = Line(change_text(event, players), "small")  # the screen's to tell: the card is laid out
             if just_empty is not None:
-                just_empty.lines.append(card)
-                just_empty.reveals = (*just_empty.reveals, ("card", event.area))
-                just_empty.owners, just_empty.by_itself = (ANYONE,), False  # someone lays the card
+                told = notices[just_empty]
+                notices[just_empty] = replace(  # someone lays the card
+                    told,
+                    lines=(*told.lines, card),
+                    reveals=(*told.reveals, ("card", event.area)),
+                    owners=(ANYONE,),
+                    by_itself=False,
+                )
             else:
                 head.append(card)
                 reveals.append(("card", event.area))
@@ -195,9 +202,8 @@ def consequences(
     if head:  # nothing followed a turned card in its line: it is a notice of its own
         ended = None  # its title names what it is
         title = _("Next year's order")
-        add(Notice(title, [], rule="5.2", owners=(ANYONE,), spoken=(full_stop(title),)))
-    _count_owner(notices, state, computer_colours)
-    return notices
+        add(Notice(title, (), rule="5.2", owners=(ANYONE,), spoken=(full_stop(title),)))
+    return _count_owner(notices, state, computer_colours)
 
 
 def ended_by(card: TurnCard, state: State) -> str | None:
@@ -208,17 +214,16 @@ def ended_by(card: TurnCard, state: State) -> str | None:
     return AREA_NAMES[order[turned.index(card.area)]]
 
 
-def _count_owner(notices: list[Notice], state: State, computer_colours: Sequence[str]) -> None:
+def _count_owner(notices: list[Notice], state: State, computer_colours: Sequence[str]) -> list[Notice]:
     """A count moves no piece: it goes by itself once read, unless a turned card heads it (the table lays the card
     out: then the player who acts on it confirms). The last one, when a computer acts on it, is passive."""
     awaited = state.awaiting() if state.phase == "election" else ()
     decider = state.players[awaited[0].player] if awaited else None
-    for notice in notices:
-        if notice.tag == "count":
-            count_owners(notice, owners_of([decider], computer_colours) if decider else (ANYONE,))
-    last = notices[-1] if notices else None
-    if last is not None and last.tag == "count" and decider in computer_colours:
-        last.owners, last.passive, last.by_itself = (), True, False
+    acting = owners_of([decider], computer_colours) if decider else (ANYONE,)
+    owned = [count_owners(n, acting) if n.tag == "count" else n for n in notices]
+    if owned and owned[-1].tag == "count" and decider in computer_colours:
+        owned[-1] = replace(owned[-1], owners=(), passive=True, by_itself=False)
+    return owned
 
 
 def reveal_notice(
@@ -229,7 +234,7 @@ def reveal_notice(
     owners = owners_of([players[m.player] for m in markers], computer_colours)
     title = _("Round {n} revealed").format(n=revealed_round)
     spoken = (spoken_laid(markers, players),)
-    return Notice(title, lines, rule="4.3", tag="reveal", owners=owners, spoken=spoken)
+    return Notice(title, tuple(lines), rule="4.3", tag="reveal", owners=owners, spoken=spoken)
 
 
 def order_lines(names: Sequence[str]) -> list[Line]:
@@ -251,7 +256,7 @@ def year_start_notice(state: State, lines: list[Line], rule: str, owners: tuple[
     notice this one joins, the year's end has said so: settling.py adds all but the first sentence)."""
     said = (spoken_year_begins(state.year, state.this_order()[0]),)
     title = _("Year {year}").format(year=state.year)
-    return Notice(title, [*lines, *year_start_lines(state)], rule=rule, owners=owners, spoken=said)
+    return Notice(title, (*lines, *year_start_lines(state)), rule=rule, owners=owners, spoken=said)
 
 
 def count_notice(count: Count, players: Sequence[str], computer_colours: Sequence[str] = ()) -> Notice:
@@ -261,7 +266,7 @@ def count_notice(count: Count, players: Sequence[str], computer_colours: Sequenc
         nobody = _("Nobody has a vote here: nothing happens.")
         spoken = (spoken_count(count, players),)
         return Notice(
-            AREA_NAMES[area], [Line(nobody, "normal")], rule="6.5", tag="empty", spoken=spoken, by_itself=True
+            AREA_NAMES[area], (Line(nobody, "normal"),), rule="6.5", tag="empty", spoken=spoken, by_itself=True
         )
     lines = []
     for seat in sorted(range(len(players)), key=lambda s: -count.votes[s]):
@@ -304,7 +309,7 @@ def count_notice(count: Count, players: Sequence[str], computer_colours: Sequenc
     lines.append(Line(result, "large"))
     lines.append(Line(what_follows(count, players), "small"))
     spoken = (spoken_count(count, players, computer_colours),)
-    return Notice(AREA_NAMES[area], lines, rule=rule, tag="count", spoken=spoken)
+    return Notice(AREA_NAMES[area], tuple(lines), rule=rule, tag="count", spoken=spoken)
 
 
 def what_follows(count: Count, players: Sequence[str]) -> str:
@@ -367,7 +372,7 @@ def year_end_notice(state: State, markers_back: str, computer_colours: Sequence[
         lines.append(Line(f"{player_name(player)}: {standing_text(state, seat)}", "small", player))
     return Notice(
         _("Year {year} ends").format(year=state.year),
-        lines,
+        tuple(lines),
         rule="9.2",
         tag="year",
         owners=owners_of(state.players, computer_colours),

@@ -15,4 +15,4 @@ def not_saved_notice(error: Exception) -> Notice:
         Line(_("Nothing changed. Make room, then press ok and try again."), "small"),
     ]
     spoken = (_("Not saved") + ".", lines[1].text)  # the system's own words are not said
-    return Notice(_("Not saved"), lines, tag="error", spoken=spoken)
+    return Notice(_("Not saved"), tuple(lines), tag="error", spoken=spoken)

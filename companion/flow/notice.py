@@ -4,8 +4,9 @@ the notice store, the views) need none of the sentences."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 from display.screen import Line
@@ -17,13 +18,18 @@ NoticeKind = Literal["notice", "reveal", "count", "empty", "instructions", "year
 board, a year's end, the undo's question or result, a save that failed, the first year's reminder; else a notice."""
 NOTICE_KINDS: frozenset[str] = frozenset(get_args(NoticeKind))
 
+_ENTRIES = itertools.count(1)
+
 ANYONE = "*"
 """The owner of a computer seat's pieces on a notice: any player at the table moves them and confirms."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Notice:
-    """Something the table reads, and does, before play goes on (a count, what to do on the board).
+    """Something the table reads, and does, before play goes on (a count, what to do on the board). A value: what
+    changes while it waits (who confirmed it, whether it was on a screen, which of its parts were up) makes a new
+    notice in its place, through the queue's own operations (``between.Between``), so no holder of one sees it
+    change under them.
 
     ``owners`` confirm it with ok on their own pads, the host's ok confirms it whoever is left; with no owners only
     the host's ok clears it, unless it is ``passive``: a count a computer player acts on, which yields to that
@@ -36,12 +42,12 @@ class Notice:
     part of it has been up its time (routing.py's ``turn_by_itself``)."""
 
     title: str
-    lines: list[Line]
+    lines: tuple[Line, ...]
     rule: str | None = None
     tag: NoticeKind = "notice"
     page: tuple[int, int] | None = None  # (n, of): one page of several read in a row (the first year's reminder)
     owners: tuple[str, ...] = ()
-    confirmed: set[str] = field(default_factory=set)
+    confirmed: frozenset[str] = frozenset()
     reveals: tuple[Revealed, ...] = ()
     line: int | None = None
     seen: bool = False
@@ -54,8 +60,11 @@ class Notice:
     lead: tuple[str, int] | None = None
     # Which of its parts the LCD has shown, of how many (composition.py): it goes only once all were up. Not
     # stored: after a power cut every part is shown again.
-    parts_shown: set[int] = field(default_factory=set, compare=False, repr=False)
+    parts_shown: frozenset[int] = field(default=frozenset(), compare=False, repr=False)
     parts: int = field(default=1, compare=False, repr=False)
+    # Which notice this is, whatever its ticks, parts or the lines joined to it: every change keeps it, and no two
+    # notices made in one run share it (the voice says a notice once, when it reaches the top: flow/announcer.py).
+    entry: int = field(default_factory=lambda: next(_ENTRIES), compare=False, repr=False)
 
     @property
     def read(self) -> bool:
@@ -67,9 +76,13 @@ class Notice:
         """The owners still to confirm, in the order the notice names them."""
         return tuple(owner for owner in self.owners if owner not in self.confirmed)
 
-    def confirm(self, owner: str) -> None:
-        """``owner`` is done with what the notice asked of them ("done" on their pad)."""
-        self.confirmed.add(owner)
+    def confirmed_by(self, owner: str) -> Notice:
+        """The notice once ``owner`` is done with what it asked of them ("done" on their pad)."""
+        return replace(self, confirmed=self.confirmed | {owner})
+
+    def part_shown(self, index: int, count: int) -> Notice:
+        """The notice once its part ``index`` of ``count`` has been up (composition.py)."""
+        return replace(self, parts=count, parts_shown=self.parts_shown | {index})
 
 
 def owners_of(colours: Sequence[str | None], computer_colours: Sequence[str]) -> tuple[str, ...]:
@@ -82,7 +95,7 @@ def owners_of(colours: Sequence[str | None], computer_colours: Sequence[str]) ->
     return tuple(found)
 
 
-def count_owners(notice: Notice, acting: tuple[str, ...]) -> None:
-    """Who confirms a count: nobody (it goes by itself) unless a turned card heads it, then ``acting``."""
+def count_owners(notice: Notice, acting: tuple[str, ...]) -> Notice:
+    """The count confirmed by nobody (it goes by itself), unless a turned card heads it: then by ``acting``."""
     card = any(kind == "card" for kind, _area in notice.reveals)
-    notice.owners, notice.by_itself = (acting, False) if card else ((), True)
+    return replace(notice, owners=acting, by_itself=False) if card else replace(notice, owners=(), by_itself=True)

@@ -130,11 +130,11 @@ def restore_screen(screen: dict[str, Any]) -> list[Notice]:
     and no reveals (their lines count as shown); its "last_reveal", a keypad round's reveal shown beside the next
     round, is not shown again: its sentences were on the screen before the game stopped. A damaged row gives none."""
 
-    def restore(items: list[list[Any]]) -> list[Line]:
-        return [
+    def restore(items: list[list[Any]]) -> tuple[Line, ...]:
+        return tuple(
             Line(text, size, colour, with_previous=kept[:1] == [True], result=kept[1:] == [True])
             for text, size, colour, *kept in items
-        ]
+        )
 
     screen = checked_screen(screen)
     try:
@@ -146,7 +146,7 @@ def restore_screen(screen: dict[str, Any]) -> list[Notice]:
                 n["tag"],
                 tuple(n["page"]) if n.get("page") else None,
                 owners=tuple(n.get("owners", ())),
-                confirmed=set(n.get("confirmed", ())),
+                confirmed=frozenset(n.get("confirmed", ())),
                 reveals=tuple((what, which) for what, which in n.get("reveals", ())),
                 line=n.get("line"),
                 seen=n.get("seen", False),

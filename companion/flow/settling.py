@@ -16,14 +16,14 @@ from .game import NotSaved
 from .modes import DECISION, PRIVATE_BALLOT, game_mode
 from .narration import narrate
 from .not_saved import not_saved_notice
-from .shown import note_shown, open_step
+from .shown import open_step
 
 if TYPE_CHECKING:
     from .context import Core
 
 
 def settle(ctx: Core) -> None:
-    note_shown(ctx.between.notices)
+    ctx.between.top_shown()
     computer_players.settle_passive(ctx)
     draw_chance(ctx)
     follow(ctx)

@@ -38,12 +38,6 @@ if TYPE_CHECKING:
     from .seats import Seat
 
 
-def note_shown(notices: Sequence[Notice]) -> None:
-    """The top notice is on every screen now."""
-    if notices:
-        notices[0].seen = True
-
-
 def unseen(notices: Sequence[Notice]) -> set[tuple[int, Revealed]]:
     """What pending notices will make public, and from which line, that no screen has shown yet."""
     return {(n.line, r) for n in notices if not n.seen and n.line is not None for r in n.reveals}

@@ -67,7 +67,7 @@ def refusal_notice(why: str) -> Notice:
     reads: a round's number is its only digit, which every engine says)."""
     parts = why.split("\n")
     said = (full_stop(_("Undo")), *(full_stop(part) for part in parts))
-    return Notice(_("Undo"), [Line(part, "normal") for part in parts], rule="11.4", tag="undo", spoken=said)
+    return Notice(_("Undo"), tuple(Line(part, "normal") for part in parts), rule="11.4", tag="undo", spoken=said)
 
 
 def undo_notice(
@@ -109,4 +109,4 @@ def undo_notice(
             )
             spoken.append(spoken_change(change, players, computer_colours))
     owners = owners_of(colours, computer_colours)
-    return Notice(_("Undone"), lines, rule="11.4", tag="instructions", owners=owners, spoken=tuple(spoken))
+    return Notice(_("Undone"), tuple(lines), rule="11.4", tag="instructions", owners=owners, spoken=tuple(spoken))

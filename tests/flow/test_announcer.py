@@ -19,6 +19,7 @@ from companion.flow.narration import Notice
 from companion.flow.views import winners_text
 from hardware.events import InputEvent
 from tests.flow.test_secrecy import twin_with_other_secrets
+from tests.helpers import same_notice
 
 MomentOf = Callable[[Controller], Moment | None]
 
@@ -61,7 +62,8 @@ class Listener:
         if said:
             self.said.append(said)
         top = controller.notices[0] if controller.notices and controller.state is not None else None
-        if top is not self.top:  # the one before is done with: what it says when it begins, once, in order
+        begins = top is not None and not same_notice(top, self.top)
+        if begins or (top is None and self.top is not None):  # the one before is done with: what it says, once
             if self.top is not None and tuple(self.heard) != opening(self.top):
                 self.problems.append(f"{self.top.title!r} said {len(self.heard)} of {len(self.top.spoken)} sentences")
             joined = self.top is not None and sum(line.text == "On the board:" for line in self.top.lines)

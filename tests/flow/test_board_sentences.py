@@ -18,6 +18,7 @@ from companion.engine.changes import PutMarkers
 from companion.flow.autoplay import NOTICE_TAGS, Table
 from companion.flow.board_text import change_text, markers_text
 from companion.flow.controller import Controller
+from companion.flow.notice import Notice
 from display.pages import paginate
 from tests.sentences import LED, read_sentence
 from tests.twin import TableTwin
@@ -28,8 +29,8 @@ class Reader:
     too long for the display (or the lines added to it since it was read) once it is on top, carried out on the
     table twin; with no notice up, the twin must be the game's board."""
 
-    def seen(self, notice: object) -> bool:
-        return any(id(notice) == key for key, _part in self._seen)
+    def seen(self, notice: Notice) -> bool:
+        return any(notice.entry == key for key, _part in self._seen)
 
     def __init__(self) -> None:
         self.twin: TableTwin | None = None
@@ -71,9 +72,9 @@ class Reader:
         screen = controller.screen()
         if set(screen.tags) & NOTICE_TAGS and controller.notices:
             top = controller.notices[0]
-            _notice, read = self._seen.get((id(top), None), (top, frozenset()))
+            _notice, read = self._seen.get((top.entry, None), (top, frozenset()))
             shown = self._numbered(controller, screen)
-            self._seen[(id(top), None)] = (top, read | {n for n, _line in shown})
+            self._seen[(top.entry, None)] = (top, read | {n for n, _line in shown})
             self.follow([line for n, line in shown if n not in read])
         if self.twin is not None and not controller.notices and state is not None:
             assert self.twin.differences(snapshot(state)) == [], controller.record[-1]

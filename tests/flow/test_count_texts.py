@@ -71,19 +71,20 @@ def test_each_count_says_what_follows() -> None:
 def test_a_players_done_ticks_their_instruction_never_their_votes() -> None:
     """A count headed by a card and joined by the move made on it: Red's ok ticks Red's board line, not "Red: 3
     votes" on the first part (a tick once landed there, far from the instruction it confirmed)."""
+    from dataclasses import replace
+
     from companion.flow.between import Between
     from companion.flow.notice import Notice
     from companion.flow.views import notice_lines
     from display.screen import TICK, Line
 
     count = Count(0, (3, 1, 0), 0, (), (1,), (0, 0, 0), (3, 1, 0))
-    notice = count_notice(count, PLAYERS)
-    notice.passive = True
+    notice = replace(count_notice(count, PLAYERS), passive=True)
     between = Between()
     between.notices.append(notice)
-    move = Notice("On the board", [Line("Red: place 2 houses in Cannaregio", "normal", "red")], owners=("red",))
+    move = Notice("On the board", (Line("Red: place 2 houses in Cannaregio", "normal", "red"),), owners=("red",))
     assert between.join_count(move, "On the board:")
-    notice.confirm("red")
+    notice = between.confirm_top("red")
     ticked = [line.text for line in notice_lines(notice) if line.text.startswith(TICK)]
     assert ticked == [TICK + "Red: place 2 houses in Cannaregio"]
     assert any(line.text == "Red: 3 votes" for line in notice_lines(notice)), "the votes are shown, unticked"

@@ -18,7 +18,7 @@ from companion.flow.paging import Parts
 from companion.flow.undo_chain import undo_blocker
 from companion.i18n import set_language
 from hardware.events import InputEvent, PageTick
-from tests.helpers import app_settings
+from tests.helpers import app_settings, still_queued
 from tests.scripted_table import ScriptedTable
 
 
@@ -53,7 +53,12 @@ class AppTable(ScriptedTable):
             self.app.step(event)
         finally:
             self._pad = None
-        if source != "host" and notice is not None and notice not in self.controller.notices and len(seen) < count:
+        if (
+            source != "host"
+            and notice is not None
+            and not still_queued(notice, self.controller.notices)
+            and len(seen) < count
+        ):
             self.unread.append(notice.title)
 
     def tick(self) -> None:

@@ -10,6 +10,7 @@ import json
 from companion.flow.narration import Notice
 from companion.flow.notice_store import restore_screen, screen_state
 from hardware.events import InputEvent, PageTick
+from tests.helpers import same_notice
 from tests.scripted_table import ScriptedTable
 
 
@@ -37,9 +38,9 @@ def test_a_notice_that_moves_no_piece_asks_nobody_and_goes_on_the_tick() -> None
         assert controller.screen().footer == "ok: go on"
         for source in table.pads:
             controller.handle(InputEvent(source, "ok"))
-        assert controller.notices and controller.notices[0] is notice, "a player's ok does not send it away"
+        assert controller.notices and same_notice(controller.notices[0], notice), "a player's ok does not send it away"
         controller.handle(PageTick())
-        assert not controller.notices or controller.notices[0] is not notice, "the tick does"
+        assert not controller.notices or not same_notice(controller.notices[0], notice), "the tick does"
         seen[notice.tag] = seen.get(notice.tag, 0) + 1
     assert seen["count"] > 0, seen
 
@@ -58,7 +59,7 @@ def test_counts_headed_by_a_turned_card_wait_for_whoever_acts_on_them() -> None:
 
 
 def test_going_by_itself_is_kept_with_the_saved_screen() -> None:
-    notices = [Notice("Decided", [], tag="instructions", by_itself=True), Notice("Castello", [], tag="count")]
+    notices = [Notice("Decided", (), tag="instructions", by_itself=True), Notice("Castello", (), tag="count")]
     stored = json.loads(json.dumps(screen_state(notices)))
     assert [n.by_itself for n in restore_screen(stored)] == [True, False]
     older = {"notices": [{key: value for key, value in n.items() if key != "by_itself"} for n in stored["notices"]]}

@@ -32,6 +32,7 @@ from companion.i18n import _, set_language
 from display.pages import TAIL, lead_in, paginate
 from display.render import render, rows_of
 from display.screen import TICK, Screen
+from tests.helpers import still_queued
 from tests.scripted_table import ScriptedTable
 
 READINGS = [("de", (160, 128), (1, 2, 3, 4)), ("it", (160, 128), (1, 2, 3, 4)), ("en", (320, 240), (1, 2))]
@@ -71,7 +72,7 @@ def evening(language: str, size: tuple[int, int], seeds: tuple[int, ...]) -> Eve
             while controller.stage != "over":
                 table.turn()
                 notices = controller.notices
-                if notices and all(notices[0] is not n for n in seen.notices):
+                if notices and not still_queued(notices[0], seen.notices):
                     seen.notices.append(notices[0])
                 if controller.stage == "game" and controller.state is not None:
                     pages = [board_view(controller.seen.board, page) for page in range(1, 5)]
@@ -285,8 +286,7 @@ def test_the_cards_heading_and_a_counts_votes_are_kept_with_the_saved_screen() -
 
     card = Line("Take the Castello card and lay it face up as next year's next card", "small")
     votes = Line("Red: 3 votes", "normal", "red", result=True)  # never ticked (test_count_texts.py): kept so
-    notice = Notice("San Marco", [card, votes, Line("Red wins", "large")], tag="count")
-    notice.lead = ("Dorsoduro", 1)
+    notice = Notice("San Marco", (card, votes, Line("Red wins", "large")), tag="count", lead=("Dorsoduro", 1))
     stored = json.loads(json.dumps(screen_state([notice])))
     (back,) = restore_screen(stored)
     assert back.lead == ("Dorsoduro", 1) and back.lines == notice.lines

@@ -23,7 +23,7 @@ from companion.flow.autoplay import NOTICE_TAGS
 from companion.flow.narration import ANYONE
 from companion.i18n import set_language
 from hardware.events import InputEvent, PageTick
-from tests.helpers import app_settings
+from tests.helpers import app_settings, still_queued
 from tests.scripted_table import ScriptedTable
 
 SECONDS = 6
@@ -71,7 +71,7 @@ class TimedTable(ScriptedTable):
         if notice is not None and isinstance(event, InputEvent) and event.source != "host" and event.key == "ok":
             self.done += notice_owner(self, notice, event.source)
         self.app.step(event)
-        if notice is not None and notice not in controller.notices and len(seen) < count:
+        if notice is not None and not still_queued(notice, controller.notices) and len(seen) < count:
             self.unseen.append(notice.title)
             self.unseen_lines += len(notice.lines)
         screen = self.app.screen

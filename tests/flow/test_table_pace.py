@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -16,6 +17,7 @@ from companion.flow.views import keep_names_together, notice_view
 from companion.i18n import set_language
 from companion.web.views import seat_view
 from display.pages import paginate
+from tests.helpers import same_notice, still_queued
 from tests.scripted_table import BEFORE, RECORDS, ScriptedTable, game, record_hash
 
 
@@ -50,12 +52,12 @@ def test_a_board_notice_waits_for_its_owners_own_ok_and_the_host_ok_confirms_it_
     assert seat_view(controller, controller.source_of(owner))["act"], "the owner's phone shows its ok"
     assert not seat_view(controller, controller.source_of(other))["act"]
     table.press(controller.source_of(other), "ok")
-    assert controller.notices[0] is notice, "another player's ok is not theirs to give"
+    assert same_notice(controller.notices[0], notice), "another player's ok is not theirs to give"
     table.press(controller.source_of(owner), "ok")
-    assert notice not in controller.notices, "done"
+    assert not still_queued(notice, controller.notices), "done"
     again = first(table, lambda n: n.tag == "instructions" and n.owners)
     table.press("host", "ok")
-    assert again not in controller.notices, "the host's ok confirms any notice"
+    assert not still_queued(again, controller.notices), "the host's ok confirms any notice"
 
 
 def ok_under_a_reveal(keys: int) -> tuple[str, bool, bool]:
@@ -78,7 +80,8 @@ def ok_under_a_reveal(keys: int) -> tuple[str, bool, bool]:
     table.press(source, "ok")
     locked = controller.state
     assert locked is not None
-    done = controller.players[seat] not in reveal.waiting and controller.screen().lines[seat].text.startswith("✓ ")
+    now = next(n for n in controller.notices if same_notice(n, reveal))  # the reveal as it is now: a value
+    done = controller.players[seat] not in now.waiting and controller.screen().lines[seat].text.startswith("✓ ")
     return controller.screen().text(), done, locked.locked_in(seat)
 
 
@@ -113,16 +116,16 @@ def test_a_count_a_computer_acts_on_does_not_stop_play_and_its_move_joins_it() -
     assert passive.tag == "count" and not passive.owners and controller.screen().footer == "the computer is deciding"
     seat = controller.pending_bot()
     assert seat is not None, "the computer player acts under its count"
-    count_lines = list(passive.lines)
+    count_lines = passive.lines
     controller.apply_bot(seat, controller.bots[seat].decide(controller.bot_view(seat, bots)), len(controller.record))
     top = controller.notices[0]
-    assert top is passive and top.lines[: len(count_lines)] == count_lines
+    assert same_notice(top, passive) and top.lines[: len(count_lines)] == count_lines
     if len(top.lines) > len(count_lines):  # it moved pieces: they are named under the count, a computer's
         assert top.lines[len(count_lines)].text == "On the board:" and ANYONE in top.owners
         assert "(computer)" in top.lines[len(count_lines) + 1].text
     human = next(s for s in range(len(controller.players)) if s not in controller.bots)
     table.press(controller.source_of(human), "ok")
-    assert not controller.notices or controller.notices[0] is not top
+    assert not controller.notices or not same_notice(controller.notices[0], top)
 
 
 @pytest.mark.parametrize("language", ["en", "de", "it"])
@@ -141,7 +144,7 @@ def test_a_rounds_reveal_at_160x128_is_cut_once_whoever_has_said_done(language: 
         assert len(notice.waiting) == 4
         cuts = set()
         for done in itertools.chain.from_iterable(itertools.permutations(notice.owners, n) for n in range(4)):
-            notice.confirmed = set(done)
+            notice = replace(notice, confirmed=frozenset(done))
             parts = paginate(keep_names_together(notice_view(notice, ("yellow",))), (160, 128))
             cuts.add(tuple(len(part.lines) for part in parts))
         assert len(cuts) == 1, cuts

@@ -5,6 +5,7 @@ a refusal, an export, nor a shuffle drawn after it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from companion.engine import AREAS, Build, Count, snapshot
@@ -106,7 +107,7 @@ def test_11_4_3_once_its_board_notice_is_done_the_card_is_shown_and_a_refusal_na
     refusal = controller.screen().text().replace("\u00a0", " ").split("\n")
     named = refusal[refusal.index(next(x for x in refusal if "cannot be undone" in x)) + 1 :]
     assert named[: len(step.reveals)] == [revealed_text(item) for item in step.reveals]
-    assert controller.notices[1] is top, "the card's notice stays, under the refusal"
+    assert controller.notices[1] == top, "the card's notice stays, under the refusal"
 
 
 def test_the_years_last_decision_draws_no_shuffle_until_its_notice_is_done() -> None:
@@ -155,8 +156,7 @@ def test_a_resumed_game_keeps_what_was_shown_and_what_was_not() -> None:
     ]
     assert all(n.spoken and n.spoken != (n.title,) for n in resumed.notices), "the voice's words are kept (sound.md)"
     assert undo_blocker(resumed) is None, "still open"
-    top = restore_screen(saved)[1]
-    top.seen = True
+    top = replace(restore_screen(saved)[1], seen=True)
     assert public_length(screen_state([top]), len(controller.record)) == len(controller.record)
     assert public_length({"notices": [{"title": "old", "lines": []}]}, 9) == 9, "an older save: all shown"
     old = {"title": "Year 2", "lines": [["Year 2 begins", "small", None]], "rule": None, "tag": "notice", "page": None}
@@ -189,12 +189,11 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
     part, until its board notice is done."""
     import copy
     import random
-    from dataclasses import replace
 
     from companion.flow.decision_text import decided
     from companion.flow.game import _step
     from companion.flow.narration import narrate
-    from companion.flow.shown import note_shown, table_has_seen
+    from companion.flow.shown import table_has_seen
     from tests.engine.test_properties import scramble_secrets
 
     table, controller = built()
@@ -219,7 +218,7 @@ def test_while_a_line_is_open_a_table_where_it_revealed_other_things_sees_the_sa
         controller.between,
         notices=narrate(events, other, before.round, controller.seats.computer_colours, step.length, said),
     )
-    note_shown(twin.notices)
+    twin.between.top_shown()
     twin.seen = table_has_seen(other, twin.game.history, twin.notices, twin.bots)  # its own, as its step would build
     assert twin.screen() == controller.screen()
     assert board_check_pages(twin) == board_check_pages(controller)

@@ -83,8 +83,7 @@ class NoticesMode(GameMode):
         keyed = keys_ballot(ctx, seat, key)
         who = waited_as(ctx, seat) if key == "ok" else None
         if who is not None:
-            notice = ctx.between.notices[0]
-            notice.confirm(who)
+            notice = ctx.between.confirm_top(who)
             if not notice.waiting and notice.parts == 1 and all_shown(ctx):  # else on the timer's tick (routing.py)
                 ctx.dismiss_notice()
         keypads = ctx.state is not None and ctx.state.phase == "ballot" and ctx.seats.entry == "keypads"
