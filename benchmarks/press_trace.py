@@ -16,8 +16,9 @@ hardware/; not tests/ nor benchmarks/, which only drive it):
 - ``settle``: calls of the function that settles what follows a change (companion/flow's ``settle``);
 - snapshots: public snapshots of a game state drawn (companion/engine's ``snapshot``): the board as the table has
   been shown it is one of them, drawn once per step however many screens, phones and the table view read it;
-- SQLite writes: on the store's connection, write transactions (a decision's record line and its entries: a COMMIT)
-  and writing statements outside one (the screen state to come back to, saved after the press).
+- SQLite writes: on the store's connection, write transactions (a decision's record line, its entries and the
+  screen state it leads to: a COMMIT) and writing statements outside one (the screen state alone, saved after a
+  press that changed it and decided nothing).
 
 The three presses are the ones docs/architecture.md's "A press" follows: a pad's ok on a count notice waiting for
 it, a keypad's area key in a secret ballot, and the ok that locks in the round's last ballot.
@@ -112,8 +113,8 @@ class Trace:
             f"into a file already visited {self.revisits}; re-entries {sum(self.reentries.values())}"
             + (f" (into {into}; from {len(self.reentered_from)} files)" if into else "")
             + f"; settle {self.settles}; snapshots {self.snapshots}"
-            + f"; SQLite writes {self.lines + self.screens} (a decision's lines {self.lines}, "
-            f"the screen state {self.screens})"
+            + f"; SQLite writes {self.lines + self.screens} (with a record line {self.lines}, "
+            f"the screen state alone {self.screens})"
         )
 
 

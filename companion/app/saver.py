@@ -24,9 +24,9 @@ class StoreSaver(Saver):
         self.length = 1
         self._ack(header)
 
-    def save(self, lines: list[str], summary: dict[str, Any]) -> None:
+    def save(self, lines: list[str], summary: dict[str, Any], screen: dict[str, Any] | None = None) -> None:
         assert self.game is not None
-        self.store.append(self.game, self.length + 1, lines, summary)
+        self.store.append(self.game, self.length + 1, lines, summary, screen)
         self.length += len(lines)
         for line in lines:
             self._ack(line)

@@ -17,7 +17,7 @@ from hardware.events import InputEvent, PageTick
 
 from ..engine import AREAS, Decision, private_view
 from .controller import Controller
-from .narration import ANYONE, Notice
+from .narration import ANYONE
 from .notice import NOTICE_KINDS
 from .seats import Seat, Source
 
@@ -43,7 +43,7 @@ class Table:
         self.keypads = keypads
         self.watch = watch
         self.events: list[InputEvent | PageTick] = []  # a script of the game: its presses and its waits
-        self._read: tuple[Notice, int] | None = None  # the last notice whose every part the table has seen
+        self._read: tuple[int, int] | None = None  # the last notice whose every part the table has seen: its entry
 
     def press(self, source: str, key: str, kind: str = "press") -> None:
         event = InputEvent(source, key, kind)  # type: ignore[arg-type]
@@ -56,9 +56,9 @@ class Table:
         """A notice in parts is read as it turns by itself (the page timer's ticks: no player's key turns it) before
         anyone says done: every part once."""
         notices, controller = self.controller.notices, self.controller
-        if not notices or controller.overlays or (notices[0], len(notices[0].lines)) == self._read:
+        if not notices or controller.overlays or (notices[0].entry, len(notices[0].lines)) == self._read:
             return
-        self._read = (notices[0], len(notices[0].lines))  # read again once lines are added
+        self._read = (notices[0].entry, len(notices[0].lines))  # read again once lines are added
         controller.screen()
         for _part in range(controller.parts.count - 1):
             self.events.append(PageTick())

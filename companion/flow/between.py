@@ -221,7 +221,9 @@ class Between(Generic[Overlay]):
         return self.notices.pop(0)
 
     def keep_notices(self, notices: list[Notice]) -> None:
-        """After an undo: the notices about lines still in the game, and the undo's own."""
+        """The queue as a step left it: after a decision, the one saved with its line (worked out on a copy, so an
+        unsaved decision changes no notice); after an undo, the notices about lines still in the game, and the
+        undo's own."""
         self.notices = notices
 
     def open(self, overlay: Overlay) -> None:

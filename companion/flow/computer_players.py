@@ -9,10 +9,12 @@ is built from what its seat may know (``companion.bots.make_view``); an answer t
 from __future__ import annotations
 
 import random
+from collections.abc import Container, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Decision
+from ..engine import Decision, State
 from ..i18n import _
+from .between import Between
 from .context import stage_of
 from .modes.undo_confirm import asks_undo
 from .narration import ANYONE, Notice
@@ -52,22 +54,21 @@ def pending_bot(ctx: Core) -> Seat | None:
     return awaited[0]
 
 
-def under_its_count(ctx: Core, notices: list[Notice]) -> list[Notice]:
+def under_its_count(queue: Between[Any], notices: list[Notice]) -> list[Notice]:
     """A computer player's move joins the passive count it acted on: one notice, the count then "On the board:"
     and its sentences, confirmed by whoever moves the pieces. What is left of ``notices`` follows it."""
-    if not notices or notices[0].reveals or not ctx.between.join_count(notices[0], _("On the board:")):
+    if not notices or notices[0].reveals or not queue.join_count(notices[0], _("On the board:")):
         return notices
     return notices[1:]
 
 
-def settle_passive(ctx: Core) -> None:
+def settle_passive(queue: Between[Any], state: State | None, bots: Container[int], colours: Sequence[str]) -> None:
     """A passive count whose computer player is no longer the one to act (it decided with nothing to move, or the
     host undid) waits for whoever acts now, as any count does."""
-    state = ctx.game.state
     awaited = state.awaiting() if state is not None and state.phase == "election" else ()
-    if awaited and awaited[0].player in ctx.bots:
+    if awaited and awaited[0].player in bots:
         return
-    ctx.between.wait_for((ctx.seats.colours[awaited[0].player],) if awaited else (ANYONE,))
+    queue.wait_for((colours[awaited[0].player],) if awaited else (ANYONE,))
 
 
 def bot_view(ctx: Core, seat: Seat, rng: random.Random) -> Any:

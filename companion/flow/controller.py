@@ -37,7 +37,7 @@ from .paging import Parts
 from .queries import Queries
 from .routing import route, turn_by_itself
 from .seats import Seat, Seats, Source
-from .settling import settle
+from .settling import settle, settle_notices
 from .shown import Seen, table_has_seen
 
 log = logging.getLogger(__name__)
@@ -150,8 +150,7 @@ class Controller(Queries):
         for request in requests:
             match request:
                 case Decide(seat, decision, then):
-                    if self.apply(seat, decision) and then is not None:
-                        then()
+                    self.decide(seat, decision, then)
                 case Ask(what):  # start, undo, dismiss_notice, next_game, abandon: the methods below
                     getattr(self, what)()
 
@@ -168,18 +167,19 @@ class Controller(Queries):
 
     def apply(self, seat: Seat, decision: Decision) -> bool:
         """A decision: saved first, and only then does it count (and show). False: not saved, nothing changed."""
-        state = self.game.state
-        assert state is not None
-        try:
-            events = self.game.apply(seat, decision)
+        trial = self.game.trial(seat, decision)
+        state, after, line = trial.before, trial.after, len(self.record)  # line: its index once saved
+        said = decided(state, seat, decision)
+        notices = narrate(trial.events, after, state.round, self.seats.computer_colours, line, said)
+        queue: Between[Mode] = Between(list(self.between.notices))  # notices are values: a copy of the queue
+        queue.add(computer_players.under_its_count(queue, notices))  # keypads go on under a reveal
+        settle_notices(queue, after, self.bots, self.seats.colours)
+        try:  # the line and the screen it leads to, in one commit
+            self.game.commit(trial, screen_state(queue.notices))
         except NotSaved as error:
             self.not_saved(error)
             return False
-        after = self.game.state
-        assert after is not None
-        line = len(self.record) - 1
-        notices = narrate(events, after, state.round, self.seats.computer_colours, line, decided(state, seat, decision))
-        self.between.add(computer_players.under_its_count(self, notices))  # keypads go on under a reveal
+        self.between.keep_notices(queue.notices)
         return True  # what follows it is settled once, after the press or the answer (handle, apply_bot)
 
     def decide(self, seat: Seat, decision: Decision, then: Callable[[], None] | None = None) -> None:

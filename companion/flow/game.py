@@ -24,8 +24,10 @@ class Saver:
     def begin(self, header: str) -> None:
         """A new game starts with this header line."""
 
-    def save(self, lines: list[str], summary: dict[str, Any]) -> None:
-        """Commit ``lines`` durably, or raise an exception whose message is for the screen."""
+    def save(self, lines: list[str], summary: dict[str, Any], screen: dict[str, Any] | None = None) -> None:
+        """Commit ``lines`` durably, or raise an exception whose message is for the screen; with ``screen``, the
+        screen step they lead to (their notices) in the same commit: a power cut never keeps one without the
+        other."""
 
     def rewind(self, keep: int, summary: dict[str, Any]) -> None:
         """Undo: keep only the first ``keep`` lines."""
@@ -64,6 +66,19 @@ class Step:
     def undone(self) -> UndoneLine:
         """The line seen for undoing it (worked out once: the screen asks on every press)."""
         return undo_line(self.before, self.seat, self.decision)
+
+
+@dataclass(frozen=True)
+class Trial:
+    """A decision worked out on a copy of the state and not saved yet: what the controller narrates, so the line is
+    saved together with the screen it leads to (``Game.commit``)."""
+
+    seat: int
+    decision: Decision
+    before: State
+    after: State
+    events: tuple[Event, ...]
+    line: str
 
 
 def _step(before: State, length: int, line: str, seat: int, decision: Decision, events: Sequence[Event]) -> Step:
@@ -108,25 +123,32 @@ class Game:
         self.history = []
         self.palaces_by_year = []
 
-    def _commit(self, line: str, trial: State) -> None:
+    def _commit(self, line: str, trial: State, screen: dict[str, Any] | None = None) -> None:
         try:
-            self.saver.save([line], _summary(trial))
+            self.saver.save([line], _summary(trial), screen)
         except Exception as error:  # the store says why (e.g. the disk is full)
             raise NotSaved(str(error)) from error
+        if screen is not None:
+            self._screen = screen
 
-    def apply(self, seat: int, decision: Decision) -> list[Event]:
-        """A decision: saved first, and only then does it count. Raises :class:`NotSaved` and changes nothing."""
+    def trial(self, seat: int, decision: Decision) -> Trial:
+        """A decision on a copy of the state: nothing is saved and nothing changes until :meth:`commit`."""
         state = self.state
         assert state is not None
-        trial = state.copy()
-        applied = trial.apply_reporting(seat, decision)  # only legal choices are ever offered
+        after = state.copy()
+        applied = after.apply_reporting(seat, decision)  # only legal choices are ever offered
         line = dump_line(DecisionLine(state.players[seat], decision, self.clock() if self.clock else None))
-        self._commit(line, trial)
-        self.history.append(_step(state, len(self.record), line, seat, decision, applied.events))
-        self.state = trial
-        self.record.append(line)
-        self._note_year_end(state.phase, trial)
-        return applied.events
+        return Trial(seat, decision, state, after, tuple(applied.events), line)
+
+    def commit(self, trial: Trial, screen: dict[str, Any] | None = None) -> None:
+        """The decision saved (with ``screen``, the screen step it leads to, in the same commit), and only then does
+        it count. Raises :class:`NotSaved` and changes nothing."""
+        assert trial.before is self.state, "a trial of the state as it is"
+        self._commit(trial.line, trial.after, screen)
+        self.history.append(_step(trial.before, len(self.record), trial.line, trial.seat, trial.decision, trial.events))
+        self.state = trial.after
+        self.record.append(trial.line)
+        self._note_year_end(trial.before.phase, trial.after)
 
     def shuffle(self) -> list[Event]:
         """The chance line the rules call for now (2.2, 5.3); a shuffle that could not be saved was never shown."""

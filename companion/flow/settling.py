@@ -8,9 +8,11 @@ undo never reaches across one. The new year's order then joins the year's end on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Container, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import computer_players
+from .between import Between
 from .first_year import first_year_notices
 from .game import NotSaved
 from .modes import DECISION, PRIVATE_BALLOT, game_mode
@@ -19,14 +21,22 @@ from .not_saved import not_saved_notice
 from .shown import open_step
 
 if TYPE_CHECKING:
+    from ..engine import State
     from .context import Core
 
 
 def settle(ctx: Core) -> None:
-    ctx.between.top_shown()
-    computer_players.settle_passive(ctx)
+    settle_notices(ctx.between, ctx.game.state, ctx.bots, ctx.seats.colours)
     draw_chance(ctx)
     follow(ctx)
+
+
+def settle_notices(queue: Between[Any], state: State | None, bots: Container[int], colours: Sequence[str]) -> None:
+    """What settling does to the notices: the top one is on every screen now, and a passive count waits for whoever
+    acts. Run on a copy of the queue, it is the screen a decision leads to, saved with its line (``Controller.apply``);
+    run again by the settle after it, it changes nothing."""
+    queue.top_shown()
+    computer_players.settle_passive(queue, state, bots, colours)
 
 
 def follow(ctx: Core) -> None:

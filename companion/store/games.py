@@ -293,13 +293,23 @@ class Store(GameReads, PhoneRows):
             db.executemany("INSERT INTO phones VALUES (?, ?, ?, 0)", [(game, *held) for held in (phones or {}).items()])
         return game
 
-    def append(self, game: int, seq: int, lines: list[str], summary: Mapping[str, Any] | None = None) -> None:
-        """Commit record lines ``seq``, ``seq + 1``... of a game (1 is the header); raises StoreError."""
+    def append(
+        self,
+        game: int,
+        seq: int,
+        lines: list[str],
+        summary: Mapping[str, Any] | None = None,
+        screen: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Commit record lines ``seq``, ``seq + 1``... of a game (1 is the header), with ``screen``, the screen step
+        they lead to, in the same transaction (one write a decision); raises StoreError."""
         statements: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO lines (game, seq, text) VALUES (?, ?, ?)", (game, seq + i, text))
             for i, text in enumerate(lines)
         ]
         statements.append(self._summary(game, summary))
+        if screen is not None:
+            statements.append((_SAVE_SCREEN, (game, json.dumps(screen))))
         self._write(statements, lambda: self._lines(game, seq, lines, _said(summary)))
 
     def truncate(self, game: int, keep: int, summary: Mapping[str, Any] | None = None) -> None:
@@ -335,11 +345,7 @@ class Store(GameReads, PhoneRows):
     def save_screen(self, game: int, state: Mapping[str, Any]) -> None:
         """The screen step to come back to (pending notices); a failure here loses no decision."""
         try:
-            self._db.execute(
-                "INSERT INTO screens (game, state) VALUES (?, ?) "
-                "ON CONFLICT(game) DO UPDATE SET state = excluded.state",
-                (game, json.dumps(state)),
-            )
+            self._db.execute(_SAVE_SCREEN, (game, json.dumps(state)))
             self._written = True
         except sqlite3.Error as error:
             log.warning("game store: the screen step was not saved (%s)", error)
@@ -361,6 +367,9 @@ class Store(GameReads, PhoneRows):
             [("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, now(), game))],
             lambda: self._entry(game, s={"status": status}),
         )
+
+
+_SAVE_SCREEN = "INSERT INTO screens (game, state) VALUES (?, ?) ON CONFLICT(game) DO UPDATE SET state = excluded.state"
 
 
 def _said(summary: Mapping[str, Any] | None) -> dict[str, Any]:

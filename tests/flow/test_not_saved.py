@@ -20,7 +20,7 @@ class FlakySaver(Saver):
         self.full = False
         self.saved: list[str] = []
 
-    def save(self, lines: list[str], summary: dict[str, Any]) -> None:
+    def save(self, lines: list[str], summary: dict[str, Any], screen: dict[str, Any] | None = None) -> None:
         if self.full:
             raise OSError("the disk is full")
         self.saved.extend(lines)

@@ -138,8 +138,8 @@ def export(app: App, heard: Heard) -> None:
         if state is not None and state.phase == "ballot":
             heard(hashlib.sha256("\n".join(public_record(lines)).encode()).hexdigest())
 
-    def saving(lines: list[str], summary: dict[str, Any]) -> None:
-        save(lines, summary)
+    def saving(lines: list[str], summary: dict[str, Any], screen: dict[str, Any] | None = None) -> None:
+        save(lines, summary, screen)
         hear(app.controller.record + lines)
 
     def rewinding(keep: int, summary: dict[str, Any]) -> None:
