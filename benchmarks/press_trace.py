@@ -9,7 +9,9 @@ thinking on its own thread as on the device, its answer a step of its own.
 Counted, over every function of the repository's own code called during the step (companion/, display/,
 hardware/; not tests/ nor benchmarks/, which only drive it):
 
-- files: how many of the repository's files had a function called (all, and those in companion/flow/);
+- files: how many of the repository's files had a function called (all, and those in companion/flow/); and of them
+  those called within the flow's step (``Controller.handle``, or ``apply_bot`` for a computer's answer: the one place
+  that changes the flow), the rest being what reads it after (the screen drawn, the phones, the voice);
 - calls between files: calls whose caller (the nearest repository frame below) is in another file;
 - into a file already visited: those of them into a file the step had already entered;
 - re-entries: those into a file still on the stack below the caller (A calls B calls A), with the files re-entered;
@@ -21,7 +23,8 @@ hardware/; not tests/ nor benchmarks/, which only drive it):
   press that changed it and decided nothing).
 
 The three presses are the ones docs/architecture.md's "A press" follows: a pad's ok on a count notice waiting for
-it, a keypad's area key in a secret ballot, and the ok that locks in the round's last ballot.
+it, a keypad's area key in a secret ballot, and the ok that locks in the round's last ballot; then the step that draws
+a chance line (the next year's order: a line of its own, saved with the notices it leads to).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ OWN = tuple(str(ROOT / top) + "/" for top in ("companion", "display", "hardware"
 FLOW = str(ROOT / "companion" / "flow") + "/"
 SETTLE = {"settle"}  # the name of what settles the follow-ups of a change, in companion/flow
 SNAPSHOT = (str(ROOT / "companion" / "engine" / "views.py"), "snapshot")
+STEP = {(str(ROOT / "companion" / "flow" / "controller.py"), name) for name in ("handle", "apply_bot")}
 SEED = 4
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
@@ -56,6 +60,7 @@ class Trace:
     """What one step called."""
 
     files: set[str] = field(default_factory=set)
+    stepped: set[str] = field(default_factory=set)  # those called within the flow's step (STEP), the one writer
     between: int = 0
     revisits: int = 0
     reentries: Counter[str] = field(default_factory=Counter)
@@ -72,7 +77,11 @@ class Trace:
             return
         caller, below = None, set()
         back = frame.f_back
+        if (name, frame.f_code.co_name) in STEP:
+            self.stepped.add(name)
         while back is not None:
+            if (back.f_code.co_filename, back.f_code.co_name) in STEP:
+                self.stepped.add(name)
             if back.f_code.co_filename.startswith(OWN):
                 if caller is None:
                     caller = back.f_code.co_filename
@@ -107,9 +116,11 @@ class Trace:
 
     def row(self, press: str) -> str:
         flow = sum(name.startswith(FLOW) for name in self.files)
+        stepped = sum(name.startswith(FLOW) for name in self.stepped)
         into = ", ".join(f"{name} {n}" for name, n in self.reentries.most_common())
         return (
-            f"{press}: files {len(self.files)} / {flow} in flow/; calls between files {self.between}; "
+            f"{press}: files {len(self.files)} / {flow} in flow/ (in the flow's step {len(self.stepped)} / {stepped}); "
+            f"calls between files {self.between}; "
             f"into a file already visited {self.revisits}; re-entries {sum(self.reentries.values())}"
             + (f" (into {into}; from {len(self.reentered_from)} files)" if into else "")
             + f"; settle {self.settles}; snapshots {self.snapshots}"
@@ -156,14 +167,24 @@ class AppTable(ScriptedTable):
         super().__init__(SEED, size=None)
         self.app = app
         self.controller = app.controller
+        self.chance: list[Trace] | None = None  # while an empty list: every step traced, the first to draw chance kept
 
     def press(self, source: str, key: str, kind: str = "press") -> None:
         self.pad_presses += source != "host"
-        self.app.step(InputEvent(source, key, kind))  # type: ignore[arg-type]
+        self.step(InputEvent(source, key, kind))  # type: ignore[arg-type]
 
     def tick(self) -> None:
         self.ticks += 1
-        self.app.step(PageTick())
+        self.step(PageTick())
+
+    def step(self, event: InputEvent | PageTick) -> None:
+        if self.chance is None or self.chance:
+            self.app.step(event)
+            return
+        lines, decisions = len(self.controller.record), len(self.controller.history)
+        trace = traced(self.app, lambda: self.app.step(event))
+        if len(self.controller.record) - lines > len(self.controller.history) - decisions:  # a chance line
+            self.chance.append(trace)
 
     def awaited(self) -> list[int]:
         """The human seats whose secret ballot is still to come."""
@@ -205,6 +226,11 @@ def presses(directory: Path) -> list[tuple[str, Trace]]:
         for value in ballot.markers:  # type: ignore[attr-defined]
             table.press(pad, f"marker:{value}")
         rows.append(("the ok that locks in the round's last ballot", traced(app, lambda: table.press(pad, "ok"))))
+
+        # The step that draws a chance line: the next year's order (rules.md 5.3), once the year's end is shown.
+        table.chance = []
+        table.play(until=lambda: bool(table.chance))
+        rows.append(("the step that draws the next year's order", table.chance[0]))
     finally:
         app.close()
     return rows

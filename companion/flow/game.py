@@ -54,13 +54,9 @@ class Step:
     line: str
     seat: int
     decision: Decision
+    events: tuple[Event, ...]  # what the rules did for it, in order: the trial's, or the replay's on resume
     reveals: tuple[Revealed, ...]
     counts: tuple[Count, ...]
-
-    @cached_property
-    def events(self) -> tuple[Event, ...]:
-        """What the rules did for the decision, in order (worked out once, from the state before it)."""
-        return tuple(self.before.copy().apply_with_changes(self.seat, self.decision))
 
     @cached_property
     def undone(self) -> UndoneLine:
@@ -81,9 +77,20 @@ class Trial:
     line: str
 
 
+@dataclass(frozen=True)
+class Chance:
+    """A shuffle the rules call for now (2.2, 5.3), drawn and worked out on a copy of the state and not saved yet:
+    narrated first, like a :class:`Trial`, so its line is saved together with the screen it leads to."""
+
+    before: State
+    after: State
+    events: tuple[Event, ...]
+    line: str
+
+
 def _step(before: State, length: int, line: str, seat: int, decision: Decision, events: Sequence[Event]) -> Step:
     counts = tuple(e for e in events if isinstance(e, Count))
-    return Step(before, length, line, seat, decision, revealed_items(events, before.round), counts)
+    return Step(before, length, line, seat, decision, tuple(events), revealed_items(events, before.round), counts)
 
 
 def _summary(state: State) -> dict[str, Any]:
@@ -140,28 +147,29 @@ class Game:
         line = dump_line(DecisionLine(state.players[seat], decision, self.clock() if self.clock else None))
         return Trial(seat, decision, state, after, tuple(applied.events), line)
 
-    def commit(self, trial: Trial, screen: dict[str, Any] | None = None) -> None:
-        """The decision saved (with ``screen``, the screen step it leads to, in the same commit), and only then does
-        it count. Raises :class:`NotSaved` and changes nothing."""
-        assert trial.before is self.state, "a trial of the state as it is"
-        self._commit(trial.line, trial.after, screen)
-        self.history.append(_step(trial.before, len(self.record), trial.line, trial.seat, trial.decision, trial.events))
-        self.state = trial.after
-        self.record.append(trial.line)
-        self._note_year_end(trial.before.phase, trial.after)
-
-    def shuffle(self) -> list[Event]:
-        """The chance line the rules call for now (2.2, 5.3); a shuffle that could not be saved was never shown."""
+    def shuffle(self) -> Chance:
+        """The chance line the rules call for now (2.2, 5.3), drawn on a copy: nothing is saved and nothing changes
+        until :meth:`commit` (a shuffle that could not be saved was never shown)."""
         state = self.state
         assert state is not None and state.chance_awaited()
         order = draw_order(self.rng)
-        trial = state.copy()
-        events = trial.shuffle_with_changes(order)
+        after = state.copy()
+        events = after.shuffle_with_changes(order)
         line = dump_line(ShuffleLine(order, self.clock() if self.clock else None))
-        self._commit(line, trial)
-        self.state = trial
-        self.record.append(line)
-        return events
+        return Chance(state, after, tuple(events), line)
+
+    def commit(self, trial: Trial | Chance, screen: dict[str, Any] | None = None) -> None:
+        """The line saved (with ``screen``, the screen step it leads to, in the same commit), and only then does it
+        count: a decision joins the undo history, a shuffle never does. Raises :class:`NotSaved` and changes
+        nothing."""
+        assert trial.before is self.state, "a trial of the state as it is"
+        self._commit(trial.line, trial.after, screen)
+        if isinstance(trial, Trial):
+            step = _step(trial.before, len(self.record), trial.line, trial.seat, trial.decision, trial.events)
+            self.history.append(step)
+            self._note_year_end(trial.before.phase, trial.after)
+        self.state = trial.after
+        self.record.append(trial.line)
 
     def _note_year_end(self, phase_before: Phase, after: State) -> None:
         """The year's palaces, for the chart at the end: taken when a decision ends the year (9.1)."""

@@ -18,6 +18,7 @@ from .game import NotSaved
 from .modes import DECISION, PRIVATE_BALLOT, game_mode
 from .narration import narrate
 from .not_saved import not_saved_notice
+from .notice_store import screen_state
 from .shown import open_step
 
 if TYPE_CHECKING:
@@ -57,14 +58,15 @@ def draw_chance(ctx: Core) -> None:
     while (state := ctx.game.state) is not None and not state.is_over and state.chance_awaited():
         if open_step(ctx.game.history, ctx.between.notices) is not None:
             return
-        setup = state.phase == "setup"  # year 1 begins
-        try:
-            events = ctx.game.shuffle()
+        chance = ctx.game.shuffle()
+        after, line = chance.after, len(ctx.game.record)  # line: its index once saved
+        queue: Between[Any] = Between(list(ctx.between.notices))  # notices are values: a copy of the queue
+        if state.phase == "setup" and not after.chance_awaited():  # a new game: the reminder (never on resume)
+            queue.add(first_year_notices(after, ctx.seats.entry, short=ctx.intro_read))
+        queue.add_year(narrate(chance.events, after, 0, ctx.seats.computer_colours, line))  # 5.3
+        try:  # the line and the notices it leads to, in one commit
+            ctx.game.commit(chance, screen_state(queue.notices))
         except NotSaved as error:
             ctx.between.tell(not_saved_notice(error))
             return
-        state = ctx.game.state
-        assert state is not None
-        if setup and not state.chance_awaited():  # a new game: the reminder (only now, never on resume)
-            ctx.between.add(first_year_notices(state, ctx.seats.entry, short=ctx.intro_read))
-        ctx.between.add_year(narrate(events, state, 0, ctx.seats.computer_colours, len(ctx.game.record) - 1))  # 5.3
+        ctx.between.keep_notices(queue.notices)

@@ -10,7 +10,7 @@ import pytest
 from companion.engine import AREAS, private_view
 from companion.flow.autoplay import Table
 from companion.flow.controller import Controller, Effect, Saver
-from tests.flow.builders import press, read_notices, table
+from tests.flow.builders import play_until, press, read_notices, table
 
 
 class FlakySaver(Saver):
@@ -101,3 +101,33 @@ def test_a_marker_key_gives_the_same_feedback_whether_or_not_its_value_is_held(h
     assert not [e for e in effects if e.kind == "beep"], effects
     # None left is refused on the key's own LED alone (docs/pad-protocol.md, "Keying a ballot").
     assert effects == [Effect("led", "1", f"marker:{value}", "on" if held else "blink")]
+
+
+class ChanceRefused(FlakySaver):
+    """Refuses the chance lines alone while ``full`` is set: the disk fills up just as a year's order is drawn."""
+
+    def save(self, lines: list[str], summary: dict[str, Any], screen: dict[str, Any] | None = None) -> None:
+        if self.full and any('"shuffle"' in line for line in lines):
+            raise OSError("the disk is full")
+        self.saved.extend(lines)
+
+
+def test_a_shuffle_the_store_refused_tells_no_order_and_is_drawn_again_on_the_next_press() -> None:
+    """rules.md 5.3: the next year's order is chance, drawn once the year's end is shown. A shuffle that could not be
+    saved was never shown (game.py): no notice tells its order, and the next press draws it again and tells it."""
+    saver = ChanceRefused()
+    at = table("keypads", seed=4, saver=saver)
+    controller = at.controller
+    read_notices(controller)
+    saver.full = True
+    play_until(at, lambda: bool(controller.notices) and controller.notices[0].tag == "error")
+    state = controller.state
+    assert state is not None and state.chance_awaited() and state.year == 1, "refused at the first year's end"
+    assert saver.saved == controller.record[1:], "every line the game has, and only those, was saved"
+    at_refusal = {line.text for notice in controller.notices for line in notice.lines}
+    saver.full = False
+    press(controller, "host", "ok")  # "Not saved" read: the settle draws the shuffle again
+    assert controller.state is not None and not controller.state.chance_awaited()
+    assert '"shuffle"' in controller.record[-1] and saver.saved == controller.record[1:]
+    told = {line.text for notice in controller.notices for line in notice.lines} - at_refusal
+    assert told, "the year's order is told once it is saved, and was not told before"
