@@ -161,8 +161,9 @@ class Binding:
     screen (``Screen.keys``, the simulator's hint line), so what a screen says a key does is what it does
     (tests/flow/test_host_keys.py).
 
-    ``key``: ``ok``, ``left``, ``right``, ``back``, an area or marker key, ``hold:back`` (the host's held back; a
-    pad's held key is its key), ``any`` (every key, held ones included), ``hold:any`` (every held key of the host).
+    ``key``: ``ok``, ``left``, ``right``, ``back``, an area or marker key; ``hold:`` and a key (that key held: the
+    host's held back; a pad's held key is its plain key too, a keypad's long press, unless a row before names it
+    held); ``any`` (every key, held ones included); ``hold:any`` (every held key).
     ``by``: ``host``, ``pads`` (a seated player's own pad, or at setup any pad) or one pad's source.
     ``label``: what the host's hint says the key does; ``None``: it is said nowhere (a pad's key, or a key that does
     what every other one does). ``turn``: where the screen is in parts, the part this key shows first, and then it
@@ -180,8 +181,10 @@ class Binding:
         source = event.source
         if not (source == self.by or (self.by == "pads" and source != "host")):
             return False
-        name = f"hold:{event.key}" if source == "host" and event.kind == "hold" else event.key
-        return self.key in (name, "any") or (self.key == "hold:any" and name.startswith("hold:"))
+        held = event.kind == "hold"
+        if self.key == "any" or (held and self.key in (f"hold:{event.key}", "hold:any")):
+            return True
+        return self.key == event.key and not (held and source == "host")
 
 
 def close(ctx: Context, event: InputEvent, seat: Seat | None) -> Mode | None:

@@ -5,14 +5,30 @@ bind reaches the keypad ballot beneath, and that a binding's part turn comes bef
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 
+from companion.flow import modes
 from companion.flow.autoplay import Table
 from companion.flow.composition import keys_of
 from companion.flow.context import Binding, Mode, close
 from companion.flow.controller import Controller, Effect
-from companion.flow.modes import KEYPAD_BALLOT, BoardCheck, Help, NextGame, ResumeOffer, UndoConfirm
+from companion.flow.modes import (
+    DECISION,
+    GAME_OVER,
+    KEYPAD_BALLOT,
+    NOTICES,
+    PRIVATE_BALLOT,
+    SETUP,
+    BoardCheck,
+    Help,
+    NextGame,
+    ResumeOffer,
+    UndoConfirm,
+)
 from companion.flow.modes.evening import AbandonConfirm
+from companion.flow.modes.game_mode import GameMode
 from companion.flow.modes.game_over import EndingPages
 from companion.flow.modes.this_year import ThisYear
 from companion.flow.paging import Parts
@@ -40,6 +56,18 @@ def test_a_binding_takes_the_keys_of_whom_it_names() -> None:
     any_held = Binding("hold:any", close)
     assert any_held.takes(InputEvent("host", "ok", "hold")) and not any_held.takes(InputEvent("host", "ok"))
     assert Binding("any", close).takes(InputEvent("host", "back", "hold")), "any: held keys too (a question's no)"
+
+
+def test_a_pads_held_key_can_be_bound_apart_from_its_press() -> None:
+    """A screen a player opens with a long press (a newcomer's trial of the shape needed one): a row naming a pad's
+    held key takes that alone, and a plain row still takes the held key when no row before it names it held."""
+    held_right = Binding("hold:right", close, by="pads")
+    assert held_right.takes(InputEvent("2", "right", "hold"))
+    assert not held_right.takes(InputEvent("2", "right")), "a press is not a hold"
+    assert not held_right.takes(InputEvent("host", "right", "hold")), "the pads', not the host's"
+    assert Binding("right", close, by="pads").takes(InputEvent("2", "right", "hold")), "still its plain key"
+    assert Binding("hold:any", close, by="pads").takes(InputEvent("2", "ok", "hold"))
+    assert not Binding("hold:any", close, by="pads").takes(InputEvent("2", "ok"))
 
 
 def overlays(controller: Controller) -> list[Mode]:
@@ -81,6 +109,23 @@ def test_every_overlay_answers_every_host_key() -> None:
             assert other is not None and other.does(desk, InputEvent("host", "area:castello"), None) is None
         named = {key for key, _label in keys_of(overlay, desk)}
         assert named, f"{type(overlay).__name__} names none of its keys"
+
+
+def test_the_list_of_overlays_holds_every_overlay_there_is() -> None:
+    """The test above checks only the overlays :func:`overlays` lists: a new one (a screen a player opens from their
+    pad, say) is named here until it is listed there. Every mode of companion/flow/modes and of the phones' takeover
+    that is not one of the game's own modes is an overlay."""
+    for found in pkgutil.iter_modules(modes.__path__):
+        importlib.import_module(f"{modes.__name__}.{found.name}")
+
+    def subclasses(kind: type) -> list[type]:
+        return [sub for child in kind.__subclasses__() for sub in (child, *subclasses(child))]
+
+    own = {type(mode) for mode in (SETUP, NOTICES, PRIVATE_BALLOT, KEYPAD_BALLOT, DECISION, GAME_OVER)} | {GameMode}
+    every = {kind for kind in subclasses(Mode) if kind.__module__.startswith(("companion.flow.", "companion.web."))}
+    listed = {type(overlay) for overlay in overlays(table().controller)}
+    assert TakeoverConfirm in every and ThisYear in listed, "the search finds the overlays"
+    assert every - own - listed == set(), "list these in overlays() above"
 
 
 def test_a_pad_key_the_overlay_does_not_bind_reaches_the_keypad_ballot_beneath() -> None:
